@@ -1,0 +1,45 @@
+package dev.counters;
+
+/**
+ * An interval counter: {@link #start()}, do the work, {@link #stop()}, then read the interval
+ * in native ticks or any unit. Every kind of counter ({@link CounterKind}) speaks this same
+ * vocabulary, so you can swap a wall-clock counter for a thread-CPU counter without touching
+ * the code that reads it.
+ *
+ * <pre>{@code
+ * Counter counter = Counters.performance();
+ * counter.start();
+ * sort(data);
+ * counter.stop();
+ * System.out.println(counter.getMicroseconds() + " us");
+ * }</pre>
+ *
+ * <p>{@code start()} and {@code stop()} are the hot path: they allocate nothing, take no lock
+ * and make one native read each (two for kinds that need two sources). Everything else, from
+ * symbol lookup to the frequency, happens at creation or lazily when first read.
+ *
+ * <p>A counter is confined to the thread that uses it; a thread-times counter checks this and
+ * throws {@link IllegalStateException} when stopped on another thread than it was started on.
+ * A native failure throws {@link CounterException}, never a silent zero.
+ */
+public interface Counter extends CounterReadings {
+
+    /** Marks the start of the interval and clears its end. */
+    void start();
+
+    /**
+     * Marks the end of the interval. May be called again later: every call measures from the
+     * same start, so successive calls give growing laps from the start.
+     *
+     * @throws IllegalStateException if the counter was never started
+     */
+    void stop();
+
+    /**
+     * Begins a new interval at the instant of the last {@link #stop()}, without reading the
+     * clock again: consecutive laps then leave no gap and cost one native read each.
+     *
+     * @throws IllegalStateException if the counter was not stopped
+     */
+    void restartFromStop();
+}

@@ -1,0 +1,45 @@
+package dev.counters;
+
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.base.Ticker;
+
+/**
+ * Adapts any {@link Counter} to Guava's {@link Ticker}, so that {@code Stopwatch},
+ * {@code CacheBuilder} and anything else that takes a ticker can run on thread CPU time,
+ * the multimedia timer or any other counter.
+ *
+ * <pre>{@code
+ * Stopwatch cpu = Stopwatch.createStarted(Tickers.of(Counters.threadTimes()));
+ * work();
+ * System.out.println(cpu);   // thread CPU time, not wall time
+ * }</pre>
+ *
+ * <p>The ticker owns the counter: it starts it once and each {@link Ticker#read()} stops it
+ * again, which measures from that first start at the cost of one native read. Like the counter,
+ * the ticker is for one thread; a thread-times ticker read on another thread throws.
+ */
+public final class Tickers {
+    private Tickers() {}
+
+    /** A ticker reading {@code counter} in nanoseconds. The counter must not be used elsewhere. */
+    public static Ticker of(Counter counter) {
+        requireNonNull(counter, "counter is null; pass e.g. Counters.threadTimes()");
+        counter.start();
+        return new CounterTicker(counter);
+    }
+
+    private static final class CounterTicker extends Ticker {
+        private final Counter counter;
+
+        CounterTicker(Counter counter) {
+            this.counter = counter;
+        }
+
+        @Override
+        public long read() {
+            counter.stop();
+            return counter.getNanoseconds();
+        }
+    }
+}

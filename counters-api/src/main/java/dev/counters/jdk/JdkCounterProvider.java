@@ -1,0 +1,206 @@
+package dev.counters.jdk;
+
+import com.google.common.base.Suppliers;
+import dev.counters.Counter;
+import dev.counters.CounterException;
+import dev.counters.CounterInfo;
+import dev.counters.CounterKind;
+import dev.counters.spi.CounterProvider;
+import dev.counters.spi.CpuTimesSource;
+import dev.counters.spi.KindSupport;
+import dev.counters.spi.LazyFrequency;
+import dev.counters.spi.ResolutionProbe;
+import dev.counters.spi.SampledCpuTimesCounter;
+import dev.counters.spi.SourceCounter;
+import dev.counters.spi.TickSource;
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
+import java.lang.management.ThreadMXBean;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The portable floor: counters built from what every JVM offers, on any operating system and
+ * without native code. Platform modules outrank it; it serves whatever they do not.
+ *
+ * <ul>
+ *   <li>HIGH_PERFORMANCE, PERFORMANCE: {@link System#nanoTime()}.
+ *   <li>SYSTEM_TIME: {@link Instant#now()}, in nanoseconds since the epoch.
+ *   <li>TICK: {@link System#currentTimeMillis()}.
+ *   <li>THREAD_TIMES: {@link ThreadMXBean} CPU and user time; kernel = CPU - user.
+ *   <li>PROCESS_TIMES: {@code com.sun.management.OperatingSystemMXBean.getProcessCpuTime()},
+ *       which has no kernel/user split.
+ * </ul>
+ */
+public final class JdkCounterProvider implements CounterProvider {
+    public static final String NAME = "jdk";
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(NANOS_PER_SECOND);
+    private static final LazyFrequency MILLISECONDS = LazyFrequency.fixed(1_000L);
+
+    private static final TickSource NANO_TIME = System::nanoTime;
+    private static final TickSource CURRENT_TIME_MILLIS = System::currentTimeMillis;
+    private static final TickSource INSTANT_NOW = JdkCounterProvider::epochNanos;
+
+    private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
+
+    public JdkCounterProvider() {
+        describe(CounterKind.HIGH_PERFORMANCE, "System.nanoTime()", NANO_TIME, NANOSECONDS, true, "");
+        describe(CounterKind.PERFORMANCE, "System.nanoTime()", NANO_TIME, NANOSECONDS, true, "");
+        describe(CounterKind.SYSTEM_TIME, "Instant.now()", INSTANT_NOW, NANOSECONDS, false, "nanoseconds since 1970-01-01T00:00Z");
+        describe(CounterKind.TICK, "System.currentTimeMillis()", CURRENT_TIME_MILLIS, MILLISECONDS, false, "");
+        infos.put(CounterKind.THREAD_TIMES, Suppliers.memoize(() -> cpuInfo(
+                CounterKind.THREAD_TIMES, "ThreadMXBean.getCurrentThreadCpuTime()/getCurrentThreadUserTime()",
+                ThreadCpuTimes.INSTANCE, true, "kernel = CPU time - user time")));
+        infos.put(CounterKind.PROCESS_TIMES, Suppliers.memoize(() -> cpuInfo(
+                CounterKind.PROCESS_TIMES, "OperatingSystemMXBean.getProcessCpuTime()",
+                ProcessCpuTime.INSTANCE, false, "no kernel/user split: the JDK reports process CPU time as one figure")));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int rank() {
+        return RANK_JDK;
+    }
+
+    @Override
+    public KindSupport support(CounterKind kind) {
+        switch (kind) {
+            case HIGH_PERFORMANCE:
+            case PERFORMANCE:
+            case SYSTEM_TIME:
+            case TICK:
+                return KindSupport.supported();
+            case THREAD_TIMES:
+                return ThreadCpuTimes.support();
+            case PROCESS_TIMES:
+                return ProcessCpuTime.support();
+            default:
+                return KindSupport.unsupported("the JDK has no " + kind + " clock");
+        }
+    }
+
+    @Override
+    public Counter create(CounterKind kind) {
+        switch (kind) {
+            case HIGH_PERFORMANCE:
+            case PERFORMANCE:
+                return new SourceCounter(kind, NANO_TIME, NANOSECONDS, infos.get(kind));
+            case SYSTEM_TIME:
+                return new SourceCounter(kind, INSTANT_NOW, NANOSECONDS, infos.get(kind));
+            case TICK:
+                return new SourceCounter(kind, CURRENT_TIME_MILLIS, MILLISECONDS, infos.get(kind));
+            case THREAD_TIMES:
+                requireSupported(kind);
+                return new SampledCpuTimesCounter(kind, ThreadCpuTimes.INSTANCE, true, NANOSECONDS, infos.get(kind));
+            case PROCESS_TIMES:
+                requireSupported(kind);
+                return new SampledCpuTimesCounter(kind, ProcessCpuTime.INSTANCE, false, NANOSECONDS, infos.get(kind));
+            default:
+                throw new UnsupportedOperationException(support(kind).reason());
+        }
+    }
+
+    private void requireSupported(CounterKind kind) {
+        KindSupport support = support(kind);
+        if (!support.isSupported()) {
+            throw new UnsupportedOperationException(kind + " is not available from the JDK here: " + support.reason());
+        }
+    }
+
+    private void describe(CounterKind kind, String api, TickSource source, LazyFrequency frequency, boolean monotonic, String notes) {
+        infos.put(kind, Suppliers.memoize(() -> CounterInfo.builder(kind)
+                .provider(NAME)
+                .source(api)
+                .frequency(frequency.get())
+                .resolution(ResolutionProbe.measure(source, frequency.get()))
+                .monotonic(monotonic)
+                .notes(notes)
+                .build()));
+    }
+
+    private static CounterInfo cpuInfo(CounterKind kind, String api, CpuTimesSource source, boolean split, String notes) {
+        return CounterInfo.builder(kind)
+                .provider(NAME)
+                .source(api)
+                .frequency(NANOS_PER_SECOND)
+                .resolution(ResolutionProbe.measure(source, NANOS_PER_SECOND))
+                .monotonic(true)
+                .kernelUserSplit(split)
+                .notes(notes)
+                .build();
+    }
+
+    private static long epochNanos() {
+        Instant now = Instant.now();
+        return now.getEpochSecond() * NANOS_PER_SECOND + now.getNano();
+    }
+
+    /** The calling thread's CPU and user time from the platform {@link ThreadMXBean}. */
+    private enum ThreadCpuTimes implements CpuTimesSource {
+        INSTANCE;
+
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+        static KindSupport support() {
+            if (!THREADS.isCurrentThreadCpuTimeSupported()) {
+                return KindSupport.unsupported("this JVM does not measure thread CPU time");
+            }
+            if (!THREADS.isThreadCpuTimeEnabled()) {
+                try {
+                    THREADS.setThreadCpuTimeEnabled(true);
+                } catch (SecurityException | UnsupportedOperationException e) {
+                    return KindSupport.unsupported("thread CPU time is disabled and cannot be enabled: " + e.getMessage());
+                }
+            }
+            return KindSupport.supported();
+        }
+
+        @Override
+        public void sample(long[] into) {
+            long cpu = THREADS.getCurrentThreadCpuTime();
+            long user = THREADS.getCurrentThreadUserTime();
+            if (cpu < 0 || user < 0) {
+                throw CounterException.sourceFailure("ThreadMXBean.getCurrentThreadCpuTime()",
+                        "returned -1: thread CPU time measurement is disabled");
+            }
+            into[TOTAL] = cpu;
+            into[KERNEL] = Math.max(0, cpu - user);
+            into[USER] = user;
+        }
+    }
+
+    /** The process's CPU time from {@code com.sun.management.OperatingSystemMXBean}. */
+    private enum ProcessCpuTime implements CpuTimesSource {
+        INSTANCE;
+
+        private static final OperatingSystemMXBean OS = ManagementFactory.getOperatingSystemMXBean();
+
+        static KindSupport support() {
+            if (!(OS instanceof com.sun.management.OperatingSystemMXBean)) {
+                return KindSupport.unsupported("this JVM's OperatingSystemMXBean does not report process CPU time");
+            }
+            if (((com.sun.management.OperatingSystemMXBean) OS).getProcessCpuTime() < 0) {
+                return KindSupport.unsupported("OperatingSystemMXBean.getProcessCpuTime() returns -1 on this platform");
+            }
+            return KindSupport.supported();
+        }
+
+        @Override
+        public void sample(long[] into) {
+            long cpu = ((com.sun.management.OperatingSystemMXBean) OS).getProcessCpuTime();
+            if (cpu < 0) {
+                throw CounterException.sourceFailure("OperatingSystemMXBean.getProcessCpuTime()", "returned -1");
+            }
+            into[TOTAL] = cpu;
+            into[KERNEL] = 0;
+            into[USER] = 0;
+        }
+    }
+}

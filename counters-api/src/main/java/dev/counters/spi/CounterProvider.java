@@ -1,0 +1,36 @@
+package dev.counters.spi;
+
+import dev.counters.Counter;
+import dev.counters.CounterKind;
+
+/**
+ * Serves counters for one platform. Implementations are found with {@link java.util.ServiceLoader}
+ * ({@code provides dev.counters.spi.CounterProvider with ...} in a module descriptor, or a
+ * {@code META-INF/services} entry on the class path). For each kind, the supporting provider
+ * with the highest {@link #rank()} wins; the JDK provider, rank {@link #RANK_JDK}, is the floor.
+ *
+ * <p>A provider must load on every platform: it checks in {@link #support} whether it can serve
+ * a kind here and says why not, instead of failing to load. Native lookups belong in
+ * {@link #create} or earlier, never in a counter's {@code start()}/{@code stop()}.
+ */
+public interface CounterProvider {
+    /** The portable JDK provider's rank: anything native should outrank it. */
+    int RANK_JDK = 0;
+    /** The rank of a platform's native provider (POSIX, Windows). */
+    int RANK_PLATFORM = 100;
+
+    /** A short name shown in {@code CounterInfo} and {@code counters list}, e.g. {@code "posix"}. */
+    String name();
+
+    /** Higher wins among providers that support a kind. */
+    int rank();
+
+    /** Whether this provider can serve {@code kind} on the running platform, and if not, why. Never throws. */
+    KindSupport support(CounterKind kind);
+
+    /**
+     * Creates a new counter of {@code kind}; called only when {@link #support} said yes.
+     * Returns a {@link dev.counters.CpuTimesCounter} for the CPU-time kinds.
+     */
+    Counter create(CounterKind kind);
+}
