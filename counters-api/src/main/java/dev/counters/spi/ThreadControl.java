@@ -1,0 +1,72 @@
+package dev.counters.spi;
+
+import java.util.Optional;
+
+/**
+ * Prepares the measuring thread, as seeds 002 and 003 teach: pin it to one CPU so that caches
+ * stay warm and it never migrates, and raise its priority so that other threads do not preempt
+ * it. Served by the platform modules ({@code sched_setaffinity}/{@code setpriority} on Linux,
+ * {@code SetThreadAffinityMask}/{@code SetThreadPriority} on Windows) and found with
+ * {@link java.util.ServiceLoader}; the highest {@link #rank()} that is available wins.
+ *
+ * <p>Every change is returned as an {@link Adjustment} whose {@code close()} restores what was
+ * there before, so a try-with-resources block never leaves the thread changed. Where permission
+ * is lacking the adjustment says so ({@link Adjustment#applied()} is false) instead of failing.
+ * Only the calling thread is changed: a whole JVM pinned at real-time priority starves its JIT
+ * compiler threads.
+ */
+public interface ThreadControl {
+
+    /** A short name, e.g. {@code "posix"}. */
+    String name();
+
+    /** Higher wins among available controls. */
+    int rank();
+
+    /** Why this control cannot work here (wrong OS, library missing), or empty when it can. */
+    Optional<String> unavailableReason();
+
+    /** The CPUs the calling thread may run on now, ascending. */
+    int[] allowedCpus();
+
+    /** Restricts the calling thread to {@code cpu}; closing the adjustment restores the previous set. */
+    Adjustment pinCurrentThread(int cpu);
+
+    /**
+     * Raises the calling thread's scheduling priority as far as the platform permits (and the
+     * process's priority class where the platform needs that too); closing restores it.
+     */
+    Adjustment raiseCurrentThreadPriority();
+
+    /** One change to the calling thread, undone by {@link #close()}. */
+    interface Adjustment extends AutoCloseable {
+
+        /** Whether the change took effect. */
+        boolean applied();
+
+        /** What was done, or why it was not, e.g. {@code "pinned to CPU 1 (was 0-1)"}. */
+        String description();
+
+        /** Restores the state before the change; does nothing if it was not applied. Must be called on the same thread. */
+        @Override
+        void close();
+
+        /** An adjustment that did nothing, for the reason given. */
+        static Adjustment notApplied(String reason) {
+            return new Adjustment() {
+                @Override
+                public boolean applied() {
+                    return false;
+                }
+
+                @Override
+                public String description() {
+                    return "not applied: " + reason;
+                }
+
+                @Override
+                public void close() {}
+            };
+        }
+    }
+}
