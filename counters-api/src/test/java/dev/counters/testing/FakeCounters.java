@@ -27,7 +27,11 @@ public final class FakeCounters {
 
     /** A wall-time counter reading {@code source} at {@code frequency} ticks per second. */
     public static SourceCounter over(FakeTickSource source, long frequency) {
-        return new SourceCounter(CounterKind.HIGH_PERFORMANCE, source, LazyFrequency.fixed(frequency),
-                info(CounterKind.HIGH_PERFORMANCE, frequency));
+        return over(CounterKind.HIGH_PERFORMANCE, source, frequency);
+    }
+
+    /** A {@code kind} counter reading {@code source} at {@code frequency} ticks per second. */
+    public static SourceCounter over(CounterKind kind, FakeTickSource source, long frequency) {
+        return new SourceCounter(kind, source, LazyFrequency.fixed(frequency), info(kind, frequency));
     }
 }
