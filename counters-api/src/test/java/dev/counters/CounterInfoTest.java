@@ -72,12 +72,30 @@ class CounterInfoTest {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> CounterInfo.builder(CounterKind.TICK).provider("p").source("s").frequency(1).build());
         assertTrue(e.getMessage().contains("CounterInfo for TICK needs resolution(...)"), e.getMessage());
-        assertThrows(IllegalStateException.class, () -> CounterInfo.builder(CounterKind.TICK).build());
-        assertThrows(IllegalStateException.class, () -> CounterInfo.builder(CounterKind.TICK).provider("p").build());
-        assertThrows(IllegalStateException.class,
-                () -> CounterInfo.builder(CounterKind.TICK).provider("p").source("s").build());
+        assertMissing("provider", CounterInfo.builder(CounterKind.TICK));
+        assertMissing("source", CounterInfo.builder(CounterKind.TICK).provider("p"));
+        assertMissing("frequency", CounterInfo.builder(CounterKind.TICK).provider("p").source("s"));
         assertThrows(IllegalArgumentException.class, () -> CounterInfo.builder(CounterKind.TICK).frequency(0));
         assertThrows(NullPointerException.class, () -> CounterInfo.builder(null));
+    }
+
+    private static void assertMissing(String field, CounterInfo.Builder builder) {
+        IllegalStateException e = assertThrows(IllegalStateException.class, builder::build);
+        assertTrue(e.getMessage().endsWith("needs " + field + "(...)"), e.getMessage());
+    }
+
+    @Test
+    void hashCodeFollowsTheFields() {
+        assertNotEquals(complete().build().hashCode(), complete().provider("jdk").build().hashCode());
+    }
+
+    @Test
+    void durationsSwitchUnitsAtTheBoundaries() {
+        assertEquals("999 ns", Durations.format(Duration.ofNanos(999)));
+        assertEquals("1 us", Durations.format(Duration.ofNanos(1_000)));
+        assertEquals("1 ms", Durations.format(Duration.ofNanos(1_000_000)));
+        assertEquals("1 s", Durations.format(Duration.ofSeconds(1)));
+        assertEquals("-2 us", Durations.format(Duration.ofNanos(-2_000)));
     }
 
     @Test

@@ -63,6 +63,8 @@ class PeriodsTest {
                 () -> Periods.convert(1, 0, TimeUnit.SECONDS));
         assertTrue(e.getMessage().contains("frequency must be a positive"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Periods.toDuration(1, -5));
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () -> Periods.toDuration(1, 0));
+        assertTrue(zero.getMessage().contains("frequency"), zero.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Periods.scale(1, -1, 1));
         assertThrows(IllegalArgumentException.class, () -> Periods.scale(1, 1, 0));
         assertThrows(NullPointerException.class, () -> Periods.convert(1, 1, null));

@@ -8,6 +8,7 @@ import com.google.common.base.Stopwatch;
 import com.google.common.base.Ticker;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeTickSource;
+import dev.counters.testing.Work;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -40,11 +41,9 @@ class TickersTest {
     @Test
     void threadCpuTimeStopwatchAdvancesWithWork() {
         Stopwatch cpu = Stopwatch.createStarted(Tickers.of(Counters.threadTimes()));
-        long end = System.nanoTime() + 20_000_000L;
-        while (System.nanoTime() < end) {
-            Thread.onSpinWait();
-        }
-        assertTrue(cpu.elapsed(TimeUnit.MILLISECONDS) > 5, cpu.toString());
+        long used = Work.burnCpu(Duration.ofMillis(20));
+        long elapsed = cpu.elapsed(TimeUnit.NANOSECONDS);
+        assertTrue(elapsed >= used - 1_000_000L, elapsed + " ns on the ticker, " + used + " ns burnt");
     }
 
     @Test

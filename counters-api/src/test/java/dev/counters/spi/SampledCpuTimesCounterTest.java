@@ -39,6 +39,31 @@ class SampledCpuTimesCounterTest {
     }
 
     @Test
+    void anEvenSplitIsHonouredRatherThanTheLifetimeRatio() {
+        SampledCpuTimesCounter counter = threadTimes(true);
+        source.set(0, 900, 100);
+        counter.start();
+        source.advance(2_000_000, 2, 2);
+        counter.stop();
+        assertEquals(1_000_000, counter.getKernelPeriodCount());
+        assertEquals(1, counter.getKernelMilliseconds());
+        assertEquals(1, counter.getUserMilliseconds());
+        assertEquals(1_000_000, counter.getKernelNanoseconds());
+        assertEquals(1_000_000, counter.getUserNanoseconds());
+        assertEquals(0, counter.getKernelSeconds());
+    }
+
+    @Test
+    void readingARunningOrNewCounterSaysWhatToCall() {
+        SampledCpuTimesCounter counter = threadTimes(true);
+        IllegalStateException fresh = assertThrows(IllegalStateException.class, counter::getPeriodCount);
+        assertTrue(fresh.getMessage().contains("call start() and then stop()"), fresh.getMessage());
+        counter.start();
+        IllegalStateException running = assertThrows(IllegalStateException.class, counter::getKernelPeriodCount);
+        assertTrue(running.getMessage().contains("call stop()"), running.getMessage());
+    }
+
+    @Test
     void usesTheLifetimeRatioWhenTheSplitDidNotMove() {
         SampledCpuTimesCounter counter = threadTimes(true);
         source.set(0, 300, 700);
