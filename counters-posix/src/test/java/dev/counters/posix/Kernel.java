@@ -1,6 +1,8 @@
 package dev.counters.posix;
 
+import dev.counters.Periods;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /** What the tests ask the running kernel directly, through the real native layer. */
 final class Kernel {
@@ -21,11 +23,11 @@ final class Kernel {
 
     /** One {@code /proc} clock tick. */
     static Duration clockTick() {
-        return Duration.ofNanos(1_000_000_000L / clockTicksPerSecond());
+        return Periods.toDuration(1, clockTicksPerSecond());
     }
 
     /** {@code ticks} {@code /proc} clock ticks in nanoseconds. */
     static long ticksToNanos(long ticks) {
-        return ticks * (1_000_000_000L / clockTicksPerSecond());
+        return Periods.convert(ticks, clockTicksPerSecond(), TimeUnit.NANOSECONDS);
     }
 }
