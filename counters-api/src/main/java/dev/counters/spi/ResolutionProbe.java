@@ -19,6 +19,8 @@ public final class ResolutionProbe {
     public static final int STEPS = 64;
     /** The longest the probe spins: enough to see a few steps of a 15.6 ms Windows tick. */
     public static final Duration BUDGET = Duration.ofMillis(250);
+    /** The longest the probe first runs its loop unrecorded, so that the JIT has compiled it. */
+    public static final Duration WARM_UP = Duration.ofMillis(40);
 
     private ResolutionProbe() {}
 
@@ -36,17 +38,11 @@ public final class ResolutionProbe {
         requireNonNull(source, "source");
         checkArgument(frequency > 0, "frequency must be positive, was %s", frequency);
         checkArgument(steps > 0, "steps must be positive, was %s", steps);
-        long deadline = System.nanoTime() + budget.toNanos();
         long[] seen = new long[steps];
-        int count = 0;
-        long previous = source.read();
-        while (count < steps && System.nanoTime() - deadline < 0) {
-            long current = source.read();
-            if (current != previous) {
-                seen[count++] = Math.abs(current - previous);
-                previous = current;
-            }
-        }
+        // A cold loop runs interpreted and would report the cost of an interpreted read as the
+        // clock's step: run the same loop first so the JIT compiles it and the source's read path.
+        record(source, seen, Math.min(budget.toNanos() / 5, WARM_UP.toNanos()));
+        int count = record(source, seen, budget.toNanos());
         if (count == 0) {
             return new Resolution(budget, budget, 0, Optional.empty());
         }
@@ -57,6 +53,21 @@ public final class ResolutionProbe {
                 Periods.toDuration(observed[count / 2], frequency),
                 count,
                 Optional.empty());
+    }
+
+    /** Reads {@code source} until {@code seen} is full of steps or {@code budgetNanos} ran out; returns the steps recorded. */
+    private static int record(TickSource source, long[] seen, long budgetNanos) {
+        long deadline = System.nanoTime() + budgetNanos;
+        int count = 0;
+        long previous = source.read();
+        while (count < seen.length && System.nanoTime() - deadline < 0) {
+            long current = source.read();
+            if (current != previous) {
+                seen[count++] = Math.abs(current - previous);
+                previous = current;
+            }
+        }
+        return count;
     }
 
     /** Probes the total of a CPU-times source. */

@@ -48,14 +48,28 @@ class ThreadTimesTest {
     void pureComputationIsAtLeastNinetyPercentUserTime() throws Exception {
         OnThread.run("compute", () -> {
             CpuTimesCounter counter = threadTimes();
+            ProcStat before = ProcStat.thread();
             counter.start();
-            Work.compute(BUSY);
+            Work.compute(Duration.ofMillis(400));
             counter.stop();
+            ProcStat after = ProcStat.thread();
             double userShare = (double) counter.getUserPeriodCount() / counter.getPeriodCount();
-            System.out.printf("THREAD_TIMES computation: %d us total, %d us user (%.1f%%), %d us kernel%n",
-                    counter.getMicroseconds(), counter.getUserMicroseconds(), 100 * userShare, counter.getKernelMicroseconds());
+            long procTicks = after.cpuTicks() - before.cpuTicks();
+            double procUserShare = (double) (after.utimeTicks() - before.utimeTicks()) / procTicks;
+            System.out.printf("THREAD_TIMES computation: %d us total, %d us user (%.1f%%; /proc says %.1f%%), %d us kernel%n",
+                    counter.getMicroseconds(), counter.getUserMicroseconds(), 100 * userShare, 100 * procUserShare,
+                    counter.getKernelMicroseconds());
             assertEquals(counter.getPeriodCount(), counter.getKernelPeriodCount() + counter.getUserPeriodCount());
-            assertTrue(userShare >= 0.90, () -> "user share of pure computation was only " + userShare);
+            if (procUserShare >= 0.95) {
+                assertTrue(userShare >= 0.90, () -> "user share of pure computation was only " + userShare
+                        + " while /proc/thread-self/stat says " + procUserShare);
+            } else {
+                // A heavily loaded machine charges this thread kernel time for preemption; the kernel's own
+                // accounting of the same interval is then the truth, within two ticks of its granularity.
+                double slack = 2.0 / procTicks + 0.02;
+                assertTrue(Math.abs(userShare - procUserShare) <= slack, () -> "user share " + userShare
+                        + " but /proc/thread-self/stat says " + procUserShare);
+            }
         });
     }
 
