@@ -1,0 +1,110 @@
+package dev.counters.examples;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.Counter;
+import java.time.Duration;
+import java.util.Arrays;
+
+/**
+ * Measures what one {@code start()}/{@code stop()} pair of a counter costs, as seed 001's
+ * {@code counter_cost} does, but honestly: several batches of pairs, each timed by a reference
+ * clock, and the median per-pair cost over the batches, with their minimum and maximum.
+ *
+ * <p>Pilot batches (which also let the JIT compile the loop) estimate the cost; a counter so
+ * dear that {@code batches} full batches would overrun the time budget runs smaller batches, so
+ * that the whole {@code counters cost} run stays short on any machine.
+ */
+final class CostMeter {
+    /** Pairs in a pilot batch that estimates the cost, and the fewest pairs a batch may have. */
+    static final int PILOT_PAIRS = 10_000;
+    /** Pilot batches; the cheapest is the estimate, once the JIT has compiled the loop. */
+    static final int PILOTS = 5;
+
+    private final Counter clock;
+    private final int batches;
+    private final int maxPairs;
+    private final long budgetNanos;
+
+    /**
+     * @param clock the reference clock timing each batch (the best wall-clock counter)
+     * @param batches batches whose median is reported
+     * @param maxPairs pairs per batch when the budget allows
+     * @param budget the time all batches of one counter may take
+     */
+    CostMeter(Counter clock, int batches, int maxPairs, Duration budget) {
+        checkArgument(batches > 0, "batches must be positive, was %s", batches);
+        checkArgument(maxPairs > 0, "pairs must be positive, was %s", maxPairs);
+        checkArgument(!budget.isNegative() && !budget.isZero(), "budget must be positive, was %s", budget);
+        this.clock = requireNonNull(clock, "clock");
+        this.batches = batches;
+        this.maxPairs = maxPairs;
+        this.budgetNanos = budget.toNanos();
+    }
+
+    /** Times {@code batches} batches of pairs of {@code counter}. */
+    Cost measure(Counter counter) {
+        int pilotPairs = Math.min(PILOT_PAIRS, maxPairs);
+        long cheapestPilot = Long.MAX_VALUE;
+        for (int pilot = 0; pilot < PILOTS; pilot++) {
+            cheapestPilot = Math.min(cheapestPilot, timeBatch(counter, pilotPairs));
+        }
+        double pilotCost = Math.max(1, cheapestPilot) / (double) pilotPairs;
+        long affordable = (long) (budgetNanos / (double) batches / pilotCost);
+        int pairs = (int) Math.max(pilotPairs, Math.min(maxPairs, affordable));
+        double[] nanosPerPair = new double[batches];
+        for (int batch = 0; batch < batches; batch++) {
+            nanosPerPair[batch] = timeBatch(counter, pairs) / (double) pairs;
+        }
+        return new Cost(pairs, nanosPerPair);
+    }
+
+    private long timeBatch(Counter counter, int pairs) {
+        clock.start();
+        startStopPairs(counter, pairs);
+        clock.stop();
+        return clock.getNanoseconds();
+    }
+
+    private static void startStopPairs(Counter counter, int pairs) {
+        for (int i = 0; i < pairs; i++) {
+            counter.start();
+            counter.stop();
+        }
+    }
+
+    /** The per-pair cost of each batch, in nanoseconds, and the pairs each batch ran. */
+    static final class Cost {
+        private final int pairsPerBatch;
+        private final double[] sorted;
+
+        Cost(int pairsPerBatch, double[] nanosPerPair) {
+            checkArgument(nanosPerPair.length > 0, "no batches");
+            this.pairsPerBatch = pairsPerBatch;
+            this.sorted = nanosPerPair.clone();
+            Arrays.sort(sorted);
+        }
+
+        int pairsPerBatch() {
+            return pairsPerBatch;
+        }
+
+        int batches() {
+            return sorted.length;
+        }
+
+        /** The median batch's cost per pair (the mean of the two middle batches for an even count). */
+        double medianNanos() {
+            return Medians.of(sorted);
+        }
+
+        double minNanos() {
+            return sorted[0];
+        }
+
+        double maxNanos() {
+            return sorted[sorted.length - 1];
+        }
+    }
+}
