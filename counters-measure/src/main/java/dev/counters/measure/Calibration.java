@@ -14,8 +14,9 @@ import java.util.Locale;
  * A counter's own cost, measured as seed 000 does and then some: the ticks an empty
  * {@code start(); stop();} pair reads. Seed 000 averages 100 000 pairs once; this first warms the
  * counter up (so the JIT has compiled both calls and the native path is resolved), then takes
- * {@link #DEFAULT_ROUNDS} rounds of pairs, ignores the first round, and keeps the median of the
- * round means, so one interrupted round cannot move the figure.
+ * {@link #DEFAULT_ROUNDS} rounds of pairs, ignores the first round, takes each round's mean
+ * without its highest and lowest tenth (one preempted pair costs thousands of pairs' worth), and
+ * keeps the median of the round means, so one disturbed round cannot move the figure.
  *
  * <pre>{@code
  * Calibration calibration = Calibration.of(Counters.performance());
@@ -34,6 +35,9 @@ public final class Calibration {
     public static final int DEFAULT_ROUNDS = 12;
     /** Empty start/stop pairs per round. */
     public static final int DEFAULT_PAIRS_PER_ROUND = 1_000;
+
+    /** Each round drops its lowest and highest tenth of pairs. */
+    private static final int TRIM_DIVISOR = 10;
 
     private final long overheadTicks;
     private final long frequency;
@@ -55,7 +59,8 @@ public final class Calibration {
     /**
      * Measures the overhead of {@code counter}: {@link #WARM_UP_PAIRS} discarded pairs, then
      * {@code rounds} rounds of {@code pairsPerRound} empty pairs; the first round is ignored and
-     * the overhead is the median of the other rounds' mean, rounded to the nearest tick.
+     * the overhead is the median of the other rounds' means (each without its highest and lowest
+     * tenth of pairs), rounded to the nearest tick.
      *
      * @throws IllegalArgumentException if {@code rounds < 2} (one is ignored) or {@code pairsPerRound < 1}
      */
@@ -68,19 +73,35 @@ public final class Calibration {
             counter.stop();
         }
         double[] means = new double[rounds - 1];
+        long[] pairs = new long[pairsPerRound];
         for (int round = 0; round < rounds; round++) {
-            long total = 0;
             for (int i = 0; i < pairsPerRound; i++) {
                 counter.start();
                 counter.stop();
-                total += counter.getPeriodCount();
+                pairs[i] = counter.getPeriodCount();
             }
             if (round > 0) {
-                means[round - 1] = (double) total / pairsPerRound;
+                means[round - 1] = trimmedMean(pairs);
             }
         }
         double median = Quantiles.median().compute(means);
         return new Calibration(Math.max(0, Math.round(median)), counter.getFrequency(), means, pairsPerRound);
+    }
+
+    /**
+     * The mean of the middle 80% of {@code pairs}: an interrupt or preemption inside one pair costs
+     * thousands of times the overhead and would otherwise dominate the round (seed 002 drops the
+     * extremes for the same reason).
+     */
+    static double trimmedMean(long[] pairs) {
+        long[] sorted = pairs.clone();
+        Arrays.sort(sorted);
+        int drop = sorted.length / TRIM_DIVISOR;
+        double total = 0;
+        for (int i = drop; i < sorted.length - drop; i++) {
+            total += sorted[i];
+        }
+        return total / (sorted.length - 2 * drop);
     }
 
     /** A calibration with a known overhead, for counters whose cost was measured elsewhere. */
@@ -100,7 +121,7 @@ public final class Calibration {
         return Periods.toDuration(overheadTicks, frequency);
     }
 
-    /** The mean ticks per pair of each round kept (the first round is not among them), in order. */
+    /** The (trimmed) mean ticks per pair of each round kept (the first round is not among them), in order. */
     public double[] roundMeans() {
         return roundMeans.clone();
     }

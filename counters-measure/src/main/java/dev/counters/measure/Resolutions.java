@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.counters.Counter;
 import dev.counters.Resolution;
 import dev.counters.spi.ResolutionProbe;
+import dev.counters.spi.TickSource;
 import java.time.Duration;
 
 /**
@@ -19,6 +20,9 @@ import java.time.Duration;
  * counter stopped.
  */
 public final class Resolutions {
+    /** Steps of the discarded warm-up probe: enough for the JIT to compile the reading loop. */
+    static final int WARM_UP_STEPS = 20_000;
+
     private Resolutions() {}
 
     /** Probes {@code counter} within {@link ResolutionProbe#BUDGET}. */
@@ -26,15 +30,22 @@ public final class Resolutions {
         return probe(counter, ResolutionProbe.STEPS, ResolutionProbe.BUDGET);
     }
 
-    /** Probes {@code counter} until {@code steps} changes were seen or {@code budget} ran out. */
+    /**
+     * Probes {@code counter} until {@code steps} changes were seen or {@code budget} ran out,
+     * after a warm-up probe of up to {@link #WARM_UP_STEPS} steps (at most a quarter of the
+     * budget) whose result is discarded: probed cold, a fast counter is read by the interpreter and
+     * its steps look ten times coarser than they are.
+     */
     public static Resolution probe(Counter counter, int steps, Duration budget) {
         requireNonNull(counter, "counter");
         requireNonNull(budget, "budget");
         long frequency = counter.getFrequency();
         counter.start();
-        return ResolutionProbe.measure(() -> {
+        TickSource readings = () -> {
             counter.stop();
             return counter.getPeriodCount();
-        }, frequency, steps, budget);
+        };
+        ResolutionProbe.measure(readings, frequency, WARM_UP_STEPS, budget.dividedBy(4));
+        return ResolutionProbe.measure(readings, frequency, steps, budget);
     }
 }
