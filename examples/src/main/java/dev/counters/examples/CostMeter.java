@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
 import java.time.Duration;
-import java.util.Arrays;
+import dev.counters.measure.Statistics;
 
 /**
  * Measures what one {@code start()}/{@code stop()} pair of a counter costs, as seed 001's
@@ -77,13 +77,11 @@ final class CostMeter {
     /** The per-pair cost of each batch, in nanoseconds, and the pairs each batch ran. */
     static final class Cost {
         private final int pairsPerBatch;
-        private final double[] sorted;
+        private final Statistics batches;
 
         Cost(int pairsPerBatch, double[] nanosPerPair) {
-            checkArgument(nanosPerPair.length > 0, "no batches");
             this.pairsPerBatch = pairsPerBatch;
-            this.sorted = nanosPerPair.clone();
-            Arrays.sort(sorted);
+            this.batches = Statistics.of(nanosPerPair, 0);
         }
 
         int pairsPerBatch() {
@@ -91,20 +89,20 @@ final class CostMeter {
         }
 
         int batches() {
-            return sorted.length;
+            return batches.count();
         }
 
         /** The median batch's cost per pair (the mean of the two middle batches for an even count). */
         double medianNanos() {
-            return Medians.of(sorted);
+            return batches.median();
         }
 
         double minNanos() {
-            return sorted[0];
+            return batches.min();
         }
 
         double maxNanos() {
-            return sorted[sorted.length - 1];
+            return batches.max();
         }
     }
 }

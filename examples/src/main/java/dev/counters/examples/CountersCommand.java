@@ -38,6 +38,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             CostCommand.class,
             ListCommand.class,
             IsolationCommand.class,
+            MeasureCommand.class,
+            FrequencyCommand.class,
             CommandLine.HelpCommand.class,
         },
         exitCodeListHeading = "%nExit codes:%n",

@@ -11,6 +11,7 @@ import dev.counters.examples.report.Column;
 import dev.counters.examples.report.Report;
 import dev.counters.examples.report.RunChart;
 import dev.counters.examples.report.Table;
+import dev.counters.measure.Statistics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -145,16 +146,20 @@ final class IsolationCommand implements Runnable {
     private Report report(Runs alone, Runs loaded, int loadThreads, String loadDescription) {
         CellFormat time = CellFormat.nanosIn(unit);
         String unitName = TimeUnits.shortName(unit);
-        double wallFactor = Medians.of(loaded.wall) / Medians.of(alone.wall);
-        double cpuFactor = Medians.of(loaded.cpu) / Medians.of(alone.cpu);
+        double aloneWall = Statistics.of(alone.wall, 0).median();
+        double loadedWall = Statistics.of(loaded.wall, 0).median();
+        double aloneCpu = Statistics.of(alone.cpu, 0).median();
+        double loadedCpu = Statistics.of(loaded.cpu, 0).median();
+        double wallFactor = aloneWall == 0 ? Double.NaN : loadedWall / aloneWall;
+        double cpuFactor = aloneCpu == 0 ? Double.NaN : loadedCpu / aloneCpu;
 
         Table summary = Table.builder("summary", "Median per run (" + unitName + ")")
                 .column(Column.text("measure", "measure"))
                 .column(Column.number("alone_ns", "alone", time))
                 .column(Column.number("loaded_ns", "under load", time))
                 .column(Column.number("factor", "loaded/alone", CellFormat.FACTOR))
-                .row("wall time", Medians.of(alone.wall), Medians.of(loaded.wall), wallFactor)
-                .row("thread CPU time", Medians.of(alone.cpu), Medians.of(loaded.cpu), cpuFactor)
+                .row("wall time", aloneWall, loadedWall, Double.isNaN(wallFactor) ? null : wallFactor)
+                .row("thread CPU time", aloneCpu, loadedCpu, Double.isNaN(cpuFactor) ? null : cpuFactor)
                 .build();
 
         Table.Builder perRun = Table.builder("runs", "Every run (" + unitName + ")")

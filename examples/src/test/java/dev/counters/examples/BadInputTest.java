@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** Every user mistake: exit code 2, a message naming what was wrong and the valid choices, never a stack trace. */
 class BadInputTest {
+    private static final java.util.regex.Pattern STACK_FRAME = java.util.regex.Pattern.compile("^\\s+at [\\w.$/]+\\(");
 
     private static Cli.Result mistake(String... args) {
         return mistake(CounterRegistry.systemDefault(), args);
@@ -20,7 +21,7 @@ class BadInputTest {
         Cli.Result result = Cli.run(registry, args);
         assertEquals(CountersCommand.EXIT_USAGE, result.exitCode(), result.toString());
         assertEquals("", result.out(), "nothing on standard output");
-        assertFalse(result.err().contains("\tat ") || result.err().contains("Exception"), result.err());
+        assertFalse(result.err().lines().anyMatch(line -> STACK_FRAME.matcher(line).find()), "no stack trace:\n" + result.err());
         return result;
     }
 
@@ -32,7 +33,7 @@ class BadInputTest {
 
     @Test
     void noSubcommandListsThem() {
-        assertMentions(mistake(), "Missing subcommand", "cost", "list", "isolation");
+        assertMentions(mistake(), "Missing subcommand", "cost", "list", "isolation", "measure", "frequency");
     }
 
     @Test
@@ -85,7 +86,40 @@ class BadInputTest {
     }
 
     @Test
+    void aMissingTaskClassSaysWhatToGive() {
+        assertMentions(mistake("measure", "--task", "com.nowhere.Missing"),
+                "no class 'com.nowhere.Missing' on the class path", "dev.counters.measure.Task", "--class-path");
+    }
+
+    @Test
+    void aClassThatIsNoTaskIsNamed() {
+        assertMentions(mistake("measure", "--task", TestTasks.NotATask.class.getName()),
+                "TestTasks$NotATask does not implement dev.counters.measure.Task");
+    }
+
+    @Test
+    void aTaskWithoutAUsableConstructorIsNamed() {
+        assertMentions(mistake("measure", "--task", TestTasks.NeedsAnArgument.class.getName()),
+                "needs a public constructor without arguments");
+        assertMentions(mistake("measure", "--task", TestTasks.FailsToConstruct.class.getName()),
+                "the constructor of", "threw", "no data file");
+        assertMentions(mistake("measure", "--task", TestTasks.Hidden.class.getName()),
+                "TestTasks$Hidden", "public");
+    }
+
+    @Test
+    void aMissingClassPathEntryIsNamed() {
+        assertMentions(mistake("measure", "--task", "x.Y", "--class-path", "/no/such/folder"),
+                "'/no/such/folder' does not exist");
+        assertMentions(mistake("measure", "--class-path", "/tmp"), "--class-path needs --task");
+    }
+
+    @Test
     void nonPositiveCountsAreRefused() {
+        assertMentions(mistake("measure", "--runs", "4", "--trim", "2"), "must exceed twice --trim");
+        assertMentions(mistake("measure", "--warm-up", "0s"), "--warm-up must be more than 0");
+        assertMentions(mistake("frequency", "--repeats", "0"), "--repeats must be at least 1");
+        assertMentions(mistake("frequency", "--interval", "0ms"), "--interval must be more than 0");
         assertMentions(mistake("cost", "--batches", "0"), "--batches must be at least 1");
         assertMentions(mistake("cost", "--pairs", "-5"), "--pairs must be at least 1");
         assertMentions(mistake("cost", "--budget", "0ms"), "--budget must be more than 0");

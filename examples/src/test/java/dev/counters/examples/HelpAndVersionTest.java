@@ -22,18 +22,18 @@ class HelpAndVersionTest {
     void topLevelHelpListsEverySubcommandAndTheExitCodes() {
         Cli.Result result = Cli.run("--help");
         assertEquals(0, result.exitCode(), result.toString());
-        for (String subcommand : new String[] {"cost", "list", "isolation"}) {
+        for (String subcommand : new String[] {"cost", "list", "isolation", "measure", "frequency"}) {
             assertTrue(result.out().contains("  " + subcommand + " "), result.out());
         }
         assertTrue(result.out().contains("Exit codes:"), result.out());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cost", "list", "isolation"})
+    @ValueSource(strings = {"cost", "list", "isolation", "measure", "frequency"})
     void everySubcommandHasHelp(String subcommand) {
         Cli.Result result = Cli.run(subcommand, "--help");
         assertEquals(0, result.exitCode(), result.toString());
-        assertTrue(result.out().startsWith("Usage: counters " + subcommand), result.out());
+        assertTrue(result.out().startsWith("Usage: counters " + subcommand + " "), result.out());
         assertTrue(result.out().contains("--format"), result.out());
         assertTrue(result.out().contains("--help"), result.out());
     }

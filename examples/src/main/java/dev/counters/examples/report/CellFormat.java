@@ -27,8 +27,16 @@ public interface CellFormat {
     /** A frequency in ticks per second in the unit that reads best: {@code 1 GHz}, {@code 10 MHz}, {@code 1 kHz}. */
     CellFormat HERTZ = value -> HumanNumbers.hertz(((Number) value).doubleValue());
 
+    /** A frequency in MHz with three decimals, for figures precise to the kHz: {@code 2,445.424 MHz}. */
+    CellFormat MEGAHERTZ = value -> HumanNumbers.megahertz(((Number) value).doubleValue());
+
     /** A ratio shown as a percentage with one decimal: {@code 0.031} reads {@code 3.1 %}. */
-    CellFormat PERCENT = value -> String.format(Locale.ROOT, "%.1f %%", ((Number) value).doubleValue() * 100);
+    CellFormat PERCENT = percent(1);
+
+    /** A ratio shown as a percentage with {@code digits} decimals: {@code 0.000026} reads {@code 0.0026 %} for 4. */
+    static CellFormat percent(int digits) {
+        return value -> String.format(Locale.ROOT, "%." + digits + "f %%", ((Number) value).doubleValue() * 100);
+    }
 
     /** A ratio shown as a factor: {@code 2.43} reads {@code x2.43}. */
     CellFormat FACTOR = value -> String.format(Locale.ROOT, "x%.2f", ((Number) value).doubleValue());

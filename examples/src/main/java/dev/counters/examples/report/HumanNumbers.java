@@ -55,6 +55,14 @@ public final class HumanNumbers {
         return trimZeros(String.format(Locale.ROOT, "%.3f", value)) + " " + FREQUENCY_UNITS[unit];
     }
 
+    /** Ticks per second in MHz with three decimals: {@code 2,445.424 MHz}. */
+    public static String megahertz(double hertz) {
+        if (!Double.isFinite(hertz)) {
+            return "-";
+        }
+        return String.format(Locale.ROOT, "%,.3f MHz", hertz / 1e6);
+    }
+
     /**
      * A decimal a machine reads back exactly, without exponent: {@code 23.4}, {@code 1000000}.
      * Not-a-number and infinities have no such form; callers write them as empty or null.

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +33,7 @@ public final class RunChart {
 
     private final String title;
     private final TimeUnit unit;
-    private final Map<String, long[]> series = new LinkedHashMap<>();
+    private final Map<String, double[]> series = new LinkedHashMap<>();
 
     private RunChart(String title, TimeUnit unit) {
         this.title = title;
@@ -46,6 +47,11 @@ public final class RunChart {
 
     /** Adds a series: the time of run 1, 2, ... in nanoseconds. */
     public RunChart series(String name, long[] nanosPerRun) {
+        return series(name, Arrays.stream(nanosPerRun).asDoubleStream().toArray());
+    }
+
+    /** Adds a series: the time of run 1, 2, ... in nanoseconds. */
+    public RunChart series(String name, double[] nanosPerRun) {
         checkArgument(nanosPerRun.length > 0, "series %s has no runs", name);
         series.put(name, nanosPerRun.clone());
         return this;
@@ -87,8 +93,8 @@ public final class RunChart {
         styler.setMarkerSize(6);
         styler.setXAxisDecimalPattern("#");
         styler.setYAxisDecimalPattern("#,##0.###");
-        for (Map.Entry<String, long[]> entry : series.entrySet()) {
-            long[] nanos = entry.getValue();
+        for (Map.Entry<String, double[]> entry : series.entrySet()) {
+            double[] nanos = entry.getValue();
             double[] runs = new double[nanos.length];
             double[] times = new double[nanos.length];
             for (int i = 0; i < nanos.length; i++) {
