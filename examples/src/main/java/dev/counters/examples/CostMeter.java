@@ -12,15 +12,18 @@ import dev.counters.measure.Statistics;
  * {@code counter_cost} does, but honestly: several batches of pairs, each timed by a reference
  * clock, and the median per-pair cost over the batches, with their minimum and maximum.
  *
- * <p>Pilot batches (which also let the JIT compile the loop) estimate the cost; a counter so
- * dear that {@code batches} full batches would overrun the time budget runs smaller batches, so
- * that the whole {@code counters cost} run stays short on any machine.
+ * <p>Small pilot batches, run for a tenth of the budget (and at least {@value #PILOTS} of them),
+ * let the JIT compile the loop for this counter and estimate its cost; a counter so dear that
+ * {@code batches} full batches would overrun the budget runs smaller batches, so that the whole
+ * {@code counters cost} run stays short on any machine.
  */
 final class CostMeter {
-    /** Pairs in a pilot batch that estimates the cost, and the fewest pairs a batch may have. */
-    static final int PILOT_PAIRS = 10_000;
-    /** Pilot batches; the cheapest is the estimate, once the JIT has compiled the loop. */
-    static final int PILOTS = 5;
+    /** Pairs in a pilot batch, and the fewest pairs a batch may have. */
+    static final int PILOT_PAIRS = 1_000;
+    /** The fewest pilot batches; the cheapest is the estimate. */
+    static final int PILOTS = 3;
+    /** The share of the budget the pilots may use to let the JIT compile the loop for this counter. */
+    static final int PILOT_BUDGET_DIVISOR = 10;
 
     private final Counter clock;
     private final int batches;
@@ -47,8 +50,11 @@ final class CostMeter {
     Cost measure(Counter counter) {
         int pilotPairs = Math.min(PILOT_PAIRS, maxPairs);
         long cheapestPilot = Long.MAX_VALUE;
-        for (int pilot = 0; pilot < PILOTS; pilot++) {
-            cheapestPilot = Math.min(cheapestPilot, timeBatch(counter, pilotPairs));
+        long pilotNanos = 0;
+        for (int pilot = 0; pilot < PILOTS || pilotNanos < budgetNanos / PILOT_BUDGET_DIVISOR; pilot++) {
+            long elapsed = timeBatch(counter, pilotPairs);
+            cheapestPilot = Math.min(cheapestPilot, elapsed);
+            pilotNanos += elapsed;
         }
         double pilotCost = Math.max(1, cheapestPilot) / (double) pilotPairs;
         long affordable = (long) (budgetNanos / (double) batches / pilotCost);

@@ -2,6 +2,7 @@ package dev.counters.examples;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.CounterException;
 import dev.counters.CounterRegistry;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -110,9 +111,11 @@ public final class CountersCommand implements Runnable {
     }
 
     /**
-     * Failures while running: a {@link UserInputException} is the user's mistake (message and a
-     * pointer to the help, exit 2); anything else failed in the machine or the library (message,
-     * cause and stack trace for a bug report, exit 1).
+     * Failures while running. A {@link UserInputException} is the user's mistake: its message and
+     * a pointer to the help, exit 2. A {@link CounterException} or {@link UnsupportedOperationException}
+     * is the platform saying no (a native call failed, a kind is not served): their messages name
+     * the call, the error and what to add, so they are printed with their causes, exit 1. Anything
+     * else is a bug or a failing task: message and stack trace for the report, exit 1.
      */
     private static final class ExecutionErrors implements IExecutionExceptionHandler {
         @Override
@@ -124,8 +127,14 @@ public final class CountersCommand implements Runnable {
                 err.flush();
                 return EXIT_USAGE;
             }
-            err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + "failed: " + ex));
-            ex.printStackTrace(err);
+            err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + "failed: " + ex.getMessage()));
+            if (ex instanceof CounterException || ex instanceof UnsupportedOperationException) {
+                for (Throwable cause = ex.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+                    err.println("  caused by " + cause);
+                }
+            } else {
+                ex.printStackTrace(err);
+            }
             err.flush();
             return EXIT_FAILURE;
         }

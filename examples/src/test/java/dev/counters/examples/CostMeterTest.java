@@ -90,14 +90,15 @@ class CostMeterTest {
     }
 
     @Test
-    void runsThePilotsThenEveryBatchInFullWhenTheBudgetAllows() {
+    void runsPilotsThenEveryBatchInFullWhenTheBudgetAllows() {
         SpinningCounter counter = new SpinningCounter(0);
-        CostMeter.Cost cost = new CostMeter(CLOCK, 4, 3_000, Duration.ofSeconds(30)).measure(counter);
+        CostMeter.Cost cost = new CostMeter(CLOCK, 4, 3_000, Duration.ofMillis(100)).measure(counter);
         assertEquals(3_000, cost.pairsPerBatch());
         assertEquals(4, cost.batches());
-        long expectedPairs = CostMeter.PILOTS * 3_000L + 4 * 3_000L;
-        assertEquals(expectedPairs, counter.starts);
-        assertEquals(expectedPairs, counter.stops);
+        long pilotPairs = counter.starts - 4 * 3_000L;
+        assertTrue(pilotPairs >= CostMeter.PILOTS * (long) CostMeter.PILOT_PAIRS, "pilots: " + pilotPairs);
+        assertEquals(0, pilotPairs % CostMeter.PILOT_PAIRS, "whole pilot batches: " + pilotPairs);
+        assertEquals(counter.starts, counter.stops);
         assertTrue(cost.minNanos() <= cost.medianNanos() && cost.medianNanos() <= cost.maxNanos());
     }
 
