@@ -29,8 +29,8 @@ import java.util.Locale;
  * kind of counter, same thread): that is the cost it stands for.
  */
 public final class Calibration {
-    /** Pairs run and discarded before measuring, so the JIT has compiled start() and stop(). */
-    public static final int WARM_UP_PAIRS = 5_000;
+    /** Pairs run and discarded before measuring, enough for the JIT to fully compile start(), stop() and this loop. */
+    public static final int WARM_UP_PAIRS = 100_000;
     /** Rounds measured; the first is ignored, the median of the rest is kept. */
     public static final int DEFAULT_ROUNDS = 12;
     /** Empty start/stop pairs per round. */

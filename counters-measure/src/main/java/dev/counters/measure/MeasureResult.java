@@ -128,10 +128,15 @@ public final class MeasureResult {
 
     private static void row(StringBuilder table, String name, Statistics s) {
         Statistics.Interval ci = s.confidenceInterval95();
-        table.append(String.format(Locale.ROOT, "%-12s %12s %12s %12s %12s %12s %8.3f%% %8.3f%% %12s %8.3f%% %27s%n",
+        table.append(String.format(Locale.ROOT, "%-12s %12s %12s %12s %12s %12s %9s %9s %12s %9s %27s%n",
                 name, Statistics.nanos(s.median()), Statistics.nanos(s.mean()), Statistics.nanos(s.min()),
-                Statistics.nanos(s.max()), Statistics.nanos(s.standardDeviation()), 100 * s.coefficientOfVariation(),
-                100 * s.spread(), Statistics.nanos(s.trimmedMean()), 100 * s.trimmedSpread(),
+                Statistics.nanos(s.max()), Statistics.nanos(s.standardDeviation()), percent(s.coefficientOfVariation()),
+                percent(s.spread()), Statistics.nanos(s.trimmedMean()), percent(s.trimmedSpread()),
                 Statistics.nanos(ci.low()) + ".." + Statistics.nanos(ci.high())));
+    }
+
+    /** A ratio as a percentage; "n/a" when it has no meaning (a spread relative to a median of zero). */
+    private static String percent(double ratio) {
+        return Double.isFinite(ratio) ? String.format(Locale.ROOT, "%.3f%%", 100 * ratio) : "n/a";
     }
 }

@@ -16,10 +16,9 @@ import dev.counters.CounterException;
 final class ExecutablePage {
     private ExecutablePage() {}
 
-    /** Places {@code code} in a fresh executable page; returns it as a JNA function. */
-    static Function load(byte[] code) {
-        Pointer page = Platform.isWindows() ? loadWindows(code) : loadPosix(code);
-        return Function.getFunction(page);
+    /** Places {@code code} in a fresh executable page; returns the page's address. */
+    static Pointer load(byte[] code) {
+        return Platform.isWindows() ? loadWindows(code) : loadPosix(code);
     }
 
     private static Pointer loadPosix(byte[] code) {

@@ -1,9 +1,15 @@
 package dev.counters.measure.cycles;
 
 import com.sun.jna.Function;
+import com.sun.jna.Library;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
 import com.sun.jna.Platform;
+import com.sun.jna.Pointer;
+import com.sun.jna.SymbolProvider;
 import dev.counters.CounterException;
 import dev.counters.spi.TickSource;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -11,15 +17,16 @@ import java.util.Optional;
  * {@code LFENCE}, so earlier instructions finish before the read), {@code CNTVCT_EL0} on aarch64
  * (preceded by {@code ISB}). Seed 002 compiles {@code 0F 31} into a DLL; here the same bytes are
  * placed in a page that is mapped writable, then made executable (never both, see
- * {@link ExecutablePage}), and called through JNA.
+ * {@link ExecutablePage}), and bound with JNA direct mapping: a {@link SymbolProvider} resolves
+ * the native method's name to the page, so a read is one direct call that allocates nothing.
  *
  * <p>The x86 time-stamp counter ticks at a fixed rate on every CPU of the last decade
  * ({@code constant_tsc}, {@code nonstop_tsc}), not at the current core clock; its rate is found
  * by {@link dev.counters.measure.CpuFrequency#estimate()}. The aarch64 virtual counter ticks at
  * the rate in {@code CNTFRQ_EL0} ({@link #declaredFrequency()}).
  *
- * <p>A read costs one JNA call (about 0.1-0.3 us), far more than the instruction itself; it is a
- * counter for intervals of microseconds and longer, not for single instructions.
+ * <p>A read costs one JNA direct call (about 0.1 us here), far more than the instruction itself;
+ * it is a counter for intervals of microseconds and longer, not for single instructions.
  */
 public final class ProcessorCounter {
     /** lfence; rdtsc; shl rdx, 32; or rax, rdx; ret */
@@ -35,12 +42,14 @@ public final class ProcessorCounter {
     /** mrs x0, cntfrq_el0; ret */
     private static final byte[] AARCH64_FREQUENCY = words(0xD53BE000, 0xD65F03C0);
     private static final Object[] NO_ARGUMENTS = {};
+    /** The name {@link CycleCode}'s native method is bound to. */
+    static final String SYMBOL = "counters_read_cycles";
 
     private ProcessorCounter() {}
 
     /** Whether the counter can be read here. */
     public static boolean isAvailable() {
-        return Holder.READ != null;
+        return Holder.AVAILABLE;
     }
 
     /** Why the counter cannot be read here; empty when it can. */
@@ -59,11 +68,10 @@ public final class ProcessorCounter {
      * @throws UnsupportedOperationException if it cannot be read here (see {@link #unavailableReason()})
      */
     public static long read() {
-        Function read = Holder.READ;
-        if (read == null) {
+        if (!Holder.AVAILABLE) {
             throw new UnsupportedOperationException("The processor cycle counter cannot be read here: " + Holder.REASON);
         }
-        return read.invokeLong(NO_ARGUMENTS);
+        return CycleCode.counters_read_cycles();
     }
 
     /** The counter as a {@link TickSource}. */
@@ -71,7 +79,7 @@ public final class ProcessorCounter {
         if (!isAvailable()) {
             throw new UnsupportedOperationException("The processor cycle counter cannot be read here: " + Holder.REASON);
         }
-        return ProcessorCounter::read;
+        return CycleCode::counters_read_cycles;
     }
 
     /**
@@ -94,13 +102,15 @@ public final class ProcessorCounter {
     }
 
     private static final class Holder {
-        static final Function READ;
+        static final boolean AVAILABLE;
         static final String REASON;
+        /** Held so that the library (and its symbol provider) live as long as the binding. */
+        static final NativeLibrary LIBRARY;
         static final String INSTRUCTION;
         static final Long DECLARED_FREQUENCY;
 
         static {
-            Function read = null;
+            NativeLibrary library = null;
             String reason = null;
             String instruction;
             Long declared = null;
@@ -115,20 +125,32 @@ public final class ProcessorCounter {
                 } else if (x86 && Platform.isLinux() && !tscEnabled()) {
                     reason = "RDTSC is disabled for this process (prctl PR_GET_TSC says PR_TSC_SIGSEGV)";
                 } else {
-                    read = ExecutablePage.load(x86 ? X86_64_READ : AARCH64_READ);
-                    read.invokeLong(NO_ARGUMENTS);
+                    library = bind(ExecutablePage.load(x86 ? X86_64_READ : AARCH64_READ));
+                    CycleCode.counters_read_cycles();
                     if (arm) {
-                        declared = ExecutablePage.load(AARCH64_FREQUENCY).invokeLong(NO_ARGUMENTS);
+                        declared = Function.getFunction(ExecutablePage.load(AARCH64_FREQUENCY)).invokeLong(NO_ARGUMENTS);
                     }
                 }
             } catch (CounterException | UnsatisfiedLinkError | UnsupportedOperationException e) {
-                read = null;
+                library = null;
                 reason = "could not make the " + instruction + " code executable: " + e.getMessage();
             }
-            READ = read;
+            AVAILABLE = library != null;
+            LIBRARY = library;
             REASON = reason;
             INSTRUCTION = instruction;
             DECLARED_FREQUENCY = declared;
+        }
+
+        /** Binds {@link CycleCode} to the code at {@code page}: a library whose symbol provider knows {@link #SYMBOL}. */
+        private static NativeLibrary bind(Pointer page) {
+            long address = Pointer.nativeValue(page);
+            SymbolProvider provider = (handle, name, parent) ->
+                    SYMBOL.equals(name) ? address : parent.getSymbolAddress(handle, name, null);
+            NativeLibrary library = NativeLibrary.getInstance(Platform.isWindows() ? "kernel32" : Platform.C_LIBRARY_NAME,
+                    Map.of(Library.OPTION_SYMBOL_PROVIDER, provider));
+            Native.register(CycleCode.class, library);
+            return library;
         }
 
         private static boolean tscEnabled() {

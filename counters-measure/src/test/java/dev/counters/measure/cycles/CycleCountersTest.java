@@ -57,6 +57,33 @@ class CycleCountersTest {
     }
 
     @Test
+    void cpuCyclesStartAndStopAllocateNothing() {
+        if (!provider.support(CounterKind.CPU_CYCLES).isSupported()) {
+            assertFalse(provider.support(CounterKind.CPU_CYCLES).reason().isBlank());
+            return;
+        }
+        Counter cycles = provider.create(CounterKind.CPU_CYCLES);
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long sum = startStop(cycles, 20_000); // warm up
+        long before = threads.getCurrentThreadAllocatedBytes();
+        sum += startStop(cycles, 100_000);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        // The smallest object is 16 bytes: under one byte per call means no call allocates (the rest is one-off JIT work).
+        assertTrue(allocated < 100_000, "100 000 start()/stop()/getPeriodCount() allocated " + allocated + " bytes (sum " + sum + ")");
+    }
+
+    private static long startStop(Counter counter, int times) {
+        long sum = 0;
+        for (int i = 0; i < times; i++) {
+            counter.start();
+            counter.stop();
+            sum += counter.getPeriodCount();
+        }
+        return sum;
+    }
+
+    @Test
     void serviceLoaderFindsTheCyclesProvider() {
         boolean found = CounterRegistry.systemDefault().providers().stream().anyMatch(p -> p.name().equals("cycles"));
         assertTrue(found, CounterRegistry.systemDefault().providers().toString());
