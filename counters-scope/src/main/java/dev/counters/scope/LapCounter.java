@@ -3,7 +3,6 @@ package dev.counters.scope;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
-import dev.counters.CounterReadings;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -74,10 +73,5 @@ public final class LapCounter {
         Duration lap = counter.getElapsed();
         counter.restartFromStop();
         return lap;
-    }
-
-    /** The last completed lap, read-only. */
-    public CounterReadings lastLap() {
-        return counter;
     }
 }

@@ -1,0 +1,193 @@
+package dev.counters;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.jdk.JdkCounterProvider;
+import dev.counters.spi.CounterProvider;
+import dev.counters.spi.KindSupport;
+import dev.counters.testing.FakeCounters;
+import dev.counters.testing.FakeTickSource;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.ServiceLoader;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CounterRegistryTest {
+
+    /** Serves HIGH_PERFORMANCE and TICK from a fake clock, and refuses the rest with a reason. */
+    static final class FakePlatformProvider implements CounterProvider {
+        final FakeTickSource clock = FakeTickSource.at(0);
+
+        @Override
+        public String name() {
+            return "fakeplatform";
+        }
+
+        @Override
+        public int rank() {
+            return RANK_PLATFORM;
+        }
+
+        @Override
+        public KindSupport support(CounterKind kind) {
+            return kind == CounterKind.HIGH_PERFORMANCE || kind == CounterKind.TICK
+                    ? KindSupport.supported()
+                    : KindSupport.unsupported("fake platform has no " + kind);
+        }
+
+        @Override
+        public Counter create(CounterKind kind) {
+            return FakeCounters.over(kind, clock, 1000);
+        }
+    }
+
+    /** A provider whose class cannot even be constructed, as when its native library is missing. */
+    public static final class BrokenProvider implements CounterProvider {
+        public BrokenProvider() {
+            throw new UnsatisfiedLinkError("Unable to load library 'c': libc.so.6: cannot open shared object file");
+        }
+
+        @Override
+        public String name() {
+            return "broken";
+        }
+
+        @Override
+        public int rank() {
+            return 1000;
+        }
+
+        @Override
+        public KindSupport support(CounterKind kind) {
+            return KindSupport.supported();
+        }
+
+        @Override
+        public Counter create(CounterKind kind) {
+            throw new AssertionError();
+        }
+    }
+
+    private final FakePlatformProvider platform = new FakePlatformProvider();
+    private final CounterRegistry registry = CounterRegistry.of(List.of(new JdkCounterProvider(), platform));
+
+    @Test
+    void theHighestRankedSupportingProviderWins() {
+        Counter counter = registry.create(CounterKind.HIGH_PERFORMANCE);
+        counter.start();
+        platform.clock.advance(7);
+        counter.stop();
+        assertEquals(7, counter.getPeriodCount());
+        assertEquals("fakeplatform", registry.providerFor(CounterKind.TICK).orElseThrow());
+    }
+
+    @Test
+    void theJdkFloorServesWhatThePlatformDoesNot() {
+        assertEquals("jdk", registry.providerFor(CounterKind.SYSTEM_TIME).orElseThrow());
+        assertInstanceOf(CpuTimesCounter.class, registry.create(CounterKind.THREAD_TIMES));
+    }
+
+    @Test
+    void aKindNobodyServesNamesThePlatformTheReasonsAndTheModuleToAdd() {
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> registry.create(CounterKind.MULTIMEDIA));
+        String message = e.getMessage();
+        assertTrue(message.contains("No provider serves MULTIMEDIA counters on " + System.getProperty("os.name")
+                + "/" + System.getProperty("os.arch")), message);
+        assertTrue(message.contains("fakeplatform: fake platform has no MULTIMEDIA"), message);
+        assertTrue(message.contains("jdk: the JDK has no MULTIMEDIA clock"), message);
+        assertTrue(message.contains("Add dev.counters:counters-posix"), message);
+    }
+
+    @Test
+    void cycleKindsPointAtTheMeasureModule() {
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> registry.create(CounterKind.CPU_CYCLES));
+        assertTrue(e.getMessage().contains("counters-measure"), e.getMessage());
+    }
+
+    @Test
+    void theModuleToAddFollowsTheOperatingSystem() {
+        String os = System.getProperty("os.name");
+        try {
+            System.setProperty("os.name", "Windows 11");
+            assertEquals("dev.counters:counters-windows", CounterRegistry.moduleToAdd(CounterKind.TICK));
+            System.setProperty("os.name", "Mac OS X");
+            assertTrue(CounterRegistry.moduleToAdd(CounterKind.TICK).contains("counters-posix"));
+        } finally {
+            System.setProperty("os.name", os);
+        }
+    }
+
+    @Test
+    void availableListsEveryServedKindOnceWithItsProvider() {
+        List<CounterInfo> available = registry.available();
+        assertEquals(List.of(CounterKind.TICK, CounterKind.SYSTEM_TIME, CounterKind.HIGH_PERFORMANCE,
+                CounterKind.THREAD_TIMES, CounterKind.PROCESS_TIMES, CounterKind.PERFORMANCE),
+                available.stream().map(CounterInfo::kind).collect(Collectors.toList()));
+        assertEquals("fake", available.get(0).provider());
+        assertEquals("jdk", available.get(1).provider());
+    }
+
+    @Test
+    void cpuTimesCountersAreTypedAndOtherKindsRefused() {
+        assertInstanceOf(CpuTimesCounter.class, registry.createCpuTimes(CounterKind.PROCESS_TIMES));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> registry.createCpuTimes(CounterKind.TICK));
+        assertTrue(e.getMessage().contains("use THREAD_TIMES or PROCESS_TIMES"), e.getMessage());
+    }
+
+    @Test
+    void nullKindSaysWhatToPass() {
+        NullPointerException e = assertThrows(NullPointerException.class, () -> registry.create(null));
+        assertTrue(e.getMessage().contains("PERFORMANCE"), e.getMessage());
+        assertThrows(NullPointerException.class, () -> registry.createCpuTimes(null));
+    }
+
+    @Test
+    void providersAreReportedBestFirstWithTheirSupport() {
+        List<CounterRegistry.ProviderReport> reports = registry.providers();
+        assertEquals("fakeplatform", reports.get(0).name());
+        assertEquals(CounterProvider.RANK_PLATFORM, reports.get(0).rank());
+        assertTrue(reports.get(0).isLoaded());
+        assertEquals("", reports.get(0).loadFailure());
+        assertFalse(reports.get(0).support(CounterKind.MULTIMEDIA).isSupported());
+        assertEquals("jdk", reports.get(1).name());
+        assertTrue(reports.get(1).toString().contains("rank 0"), reports.get(1).toString());
+    }
+
+    @Test
+    void aProviderThatFailsToLoadIsReportedAndTheFloorServes(@TempDir Path dir) throws IOException {
+        Path services = dir.resolve("META-INF/services");
+        Files.createDirectories(services);
+        Files.writeString(services.resolve(CounterProvider.class.getName()),
+                BrokenProvider.class.getName() + "\n" + JdkCounterProvider.class.getName() + "\n");
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+            CounterRegistry loaded = CounterRegistry.load(ServiceLoader.load(CounterProvider.class, loader));
+            assertEquals("jdk", loaded.providerFor(CounterKind.HIGH_PERFORMANCE).orElseThrow());
+            CounterRegistry.ProviderReport broken = loaded.providers().stream()
+                    .filter(report -> !report.isLoaded()).findFirst().orElseThrow();
+            assertEquals(BrokenProvider.class.getName(), broken.name());
+            assertTrue(broken.loadFailure().contains("UnsatisfiedLinkError"), broken.loadFailure());
+            assertTrue(broken.loadFailure().contains("libc.so.6"), broken.loadFailure());
+            assertFalse(broken.support(CounterKind.TICK).isSupported());
+            assertTrue(broken.toString().contains("failed to load"), broken.toString());
+        }
+    }
+
+    @Test
+    void theSystemDefaultFindsTheJdkProvider() {
+        assertTrue(CounterRegistry.systemDefault().providers().stream().anyMatch(r -> r.name().equals("jdk")));
+        assertEquals(CounterRegistry.systemDefault(), CounterRegistry.systemDefault());
+    }
+}

@@ -1,0 +1,146 @@
+package dev.counters.jdk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.Counter;
+import dev.counters.CounterInfo;
+import dev.counters.CounterKind;
+import dev.counters.CpuTimesCounter;
+import dev.counters.Measures;
+import dev.counters.testing.Work;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The floor provider checked against the JDK's own clocks, read around the same interval. */
+class JdkCounterProviderTest {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private final JdkCounterProvider provider = new JdkCounterProvider();
+
+    @Test
+    void servesTheSixPortableKindsAndSaysWhyNotTheRest() {
+        Set<CounterKind> served = EnumSet.noneOf(CounterKind.class);
+        for (CounterKind kind : CounterKind.values()) {
+            if (provider.support(kind).isSupported()) {
+                served.add(kind);
+            } else {
+                assertTrue(provider.support(kind).reason().contains("the JDK has no " + kind));
+                assertThrows(UnsupportedOperationException.class, () -> provider.create(kind));
+            }
+        }
+        assertEquals(EnumSet.of(CounterKind.TICK, CounterKind.SYSTEM_TIME, CounterKind.HIGH_PERFORMANCE,
+                CounterKind.PERFORMANCE, CounterKind.THREAD_TIMES, CounterKind.PROCESS_TIMES), served);
+        assertEquals("jdk", provider.name());
+        assertEquals(0, provider.rank());
+    }
+
+    @Test
+    void wallCountersAgreeWithNanoTimeOverTheSameInterval() throws InterruptedException {
+        for (CounterKind kind : new CounterKind[] {CounterKind.HIGH_PERFORMANCE, CounterKind.PERFORMANCE,
+                CounterKind.SYSTEM_TIME, CounterKind.TICK}) {
+            Counter counter = provider.create(kind);
+            long before = System.nanoTime();
+            counter.start();
+            Thread.sleep(30);
+            counter.stop();
+            long outer = System.nanoTime() - before;
+            long resolution = counter.getInfo().resolution().typical().toNanos();
+            long measured = counter.getNanoseconds();
+            assertTrue(measured >= 30_000_000L - resolution - 1_000_000L, kind + " measured " + measured);
+            assertTrue(measured <= outer + resolution + 1_000_000L, kind + " measured " + measured + " > " + outer);
+        }
+    }
+
+    @Test
+    void systemTimeIsTheTimeOfDay() {
+        Counter counter = provider.create(CounterKind.SYSTEM_TIME);
+        counter.start();
+        counter.stop();
+        assertEquals(0, counter.getPeriodCount(), 5_000_000L);
+        CounterInfo info = counter.getInfo();
+        assertFalse(info.isMonotonic());
+        assertTrue(info.notes().contains("since 1970"), info.notes());
+    }
+
+    @Test
+    void threadTimesAgreeWithThreadMxBeanAndSplitExactly() {
+        CpuTimesCounter counter = (CpuTimesCounter) provider.create(CounterKind.THREAD_TIMES);
+        long cpuBefore = THREADS.getCurrentThreadCpuTime();
+        counter.start();
+        Work.burnCpu(Duration.ofMillis(200));
+        counter.stop();
+        long cpuAfter = THREADS.getCurrentThreadCpuTime();
+        long measured = counter.getNanoseconds();
+        assertTrue(measured > 0 && measured <= cpuAfter - cpuBefore, measured + " vs " + (cpuAfter - cpuBefore));
+        assertEquals(counter.getPeriodCount(), counter.getKernelPeriodCount() + counter.getUserPeriodCount());
+        assertEquals(counter.getMicroseconds(), counter.getKernelMicroseconds() + counter.getUserMicroseconds());
+        assertTrue(counter.getUserPeriodCount() >= counter.getKernelPeriodCount(), "a pure loop is mostly user time");
+        CounterInfo info = counter.getInfo();
+        assertEquals(Measures.THREAD_CPU_TIME, info.measures());
+        assertTrue(info.hasKernelUserSplit());
+        assertEquals(1_000_000_000L, info.frequency());
+    }
+
+    @Test
+    void aSleepingThreadAccruesAlmostNoCpuTime() throws InterruptedException {
+        CpuTimesCounter counter = (CpuTimesCounter) provider.create(CounterKind.THREAD_TIMES);
+        counter.start();
+        Thread.sleep(100);
+        counter.stop();
+        assertTrue(counter.getMilliseconds() < 20, counter.getMilliseconds() + " ms of CPU while asleep");
+    }
+
+    @Test
+    void processTimesCoverAllThreadsButHaveNoSplit() throws InterruptedException {
+        CpuTimesCounter counter = (CpuTimesCounter) provider.create(CounterKind.PROCESS_TIMES);
+        CpuTimesCounter mine = (CpuTimesCounter) provider.create(CounterKind.THREAD_TIMES);
+        long[] workerCpu = new long[1];
+        counter.start();
+        mine.start();
+        Thread worker = new Thread(() -> workerCpu[0] = Work.burnCpu(Duration.ofMillis(60)));
+        worker.start();
+        worker.join();
+        mine.stop();
+        counter.stop();
+        assertTrue(counter.getPeriodCount() >= mine.getPeriodCount() + workerCpu[0] - 1_000_000L,
+                counter.getPeriodCount() + " vs own thread " + mine.getPeriodCount() + " + worker " + workerCpu[0]);
+        assertFalse(counter.getInfo().hasKernelUserSplit());
+        assertTrue(counter.getInfo().notes().contains("no kernel/user split"));
+        assertThrows(UnsupportedOperationException.class, counter::getKernelPeriodCount);
+    }
+
+    @Test
+    void infoIsMeasuredOncePerKindAndDescribesTheSource() {
+        Counter first = provider.create(CounterKind.HIGH_PERFORMANCE);
+        Counter second = provider.create(CounterKind.HIGH_PERFORMANCE);
+        CounterInfo info = first.getInfo();
+        assertTrue(info == second.getInfo());
+        assertEquals("System.nanoTime()", info.source());
+        assertEquals("jdk", info.provider());
+        assertTrue(info.isMonotonic());
+        assertTrue(info.resolution().stepsSeen() > 0);
+        assertTrue(info.resolution().smallest().compareTo(Duration.ofMillis(1)) < 0, info.resolution().toString());
+        Counter tick = provider.create(CounterKind.TICK);
+        assertEquals(1000, tick.getInfo().frequency());
+        assertTrue(tick.getInfo().resolution().smallest().compareTo(Duration.ofMillis(1)) >= 0);
+    }
+
+    @Test
+    void unitConversionIsConsistentAcrossUnits() throws InterruptedException {
+        Counter counter = provider.create(CounterKind.PERFORMANCE);
+        counter.start();
+        Thread.sleep(5);
+        counter.stop();
+        assertEquals(counter.getNanoseconds() / 1000, counter.getMicroseconds());
+        assertEquals(counter.getNanoseconds() / 1_000_000, counter.getMilliseconds());
+        assertEquals(counter.getPeriod(TimeUnit.NANOSECONDS), counter.getElapsed().toNanos());
+    }
+}

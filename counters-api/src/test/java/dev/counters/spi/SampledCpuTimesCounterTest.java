@@ -1,0 +1,208 @@
+package dev.counters.spi;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.CounterKind;
+import dev.counters.testing.FakeCounters;
+import dev.counters.testing.FakeCpuTimesSource;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+
+class SampledCpuTimesCounterTest {
+    private static final long NANOS = 1_000_000_000L;
+    private final FakeCpuTimesSource source = new FakeCpuTimesSource();
+
+    private SampledCpuTimesCounter threadTimes(boolean split) {
+        return new SampledCpuTimesCounter(CounterKind.THREAD_TIMES, source, split, LazyFrequency.fixed(NANOS),
+                FakeCounters.info(CounterKind.THREAD_TIMES, NANOS));
+    }
+
+    @Test
+    void splitsTheExactTotalInTheRatioOfTheCoarseSplit() {
+        SampledCpuTimesCounter counter = threadTimes(true);
+        source.set(5_000, 10, 40);
+        counter.start();
+        source.advance(1_000_003, 1, 3); // split in microseconds, total in nanoseconds
+        counter.stop();
+        assertEquals(1_000_003, counter.getPeriodCount());
+        assertEquals(250_000, counter.getKernelPeriodCount());
+        assertEquals(750_003, counter.getUserPeriodCount());
+        assertEquals(250, counter.getKernelMicroseconds());
+        assertEquals(750, counter.getUserMicroseconds());
+        assertEquals(1000, counter.getMicroseconds());
+    }
+
+    @Test
+    void anEvenSplitIsHonouredRatherThanTheLifetimeRatio() {
+        SampledCpuTimesCounter counter = threadTimes(true);
+        source.set(0, 900, 100);
+        counter.start();
+        source.advance(2_000_000, 2, 2);
+        counter.stop();
+        assertEquals(1_000_000, counter.getKernelPeriodCount());
+        assertEquals(1, counter.getKernelMilliseconds());
+        assertEquals(1, counter.getUserMilliseconds());
+        assertEquals(1_000_000, counter.getKernelNanoseconds());
+        assertEquals(1_000_000, counter.getUserNanoseconds());
+        assertEquals(0, counter.getKernelSeconds());
+    }
+
+    @Test
+    void readingARunningOrNewCounterSaysWhatToCall() {
+        SampledCpuTimesCounter counter = threadTimes(true);
+        IllegalStateException fresh = assertThrows(IllegalStateException.class, counter::getPeriodCount);
+        assertTrue(fresh.getMessage().contains("call start() and then stop()"), fresh.getMessage());
+        counter.start();
+        IllegalStateException running = assertThrows(IllegalStateException.class, counter::getKernelPeriodCount);
+        assertTrue(running.getMessage().contains("call stop()"), running.getMessage());
+    }
+
+    @Test
+    void usesTheLifetimeRatioWhenTheSplitDidNotMove() {
+        SampledCpuTimesCounter counter = threadTimes(true);
+        source.set(0, 300, 700);
+        counter.start();
+        source.advance(1_000, 0, 0);
+        counter.stop();
+        assertEquals(300, counter.getKernelPeriodCount());
+        assertEquals(700, counter.getUserPeriodCount());
+    }
+
+    @Test
+    void withNoSplitAtAllEverythingIsUserTime() {
+        SampledCpuTimesCounter counter = threadTimes(true);
+        counter.start();
+        source.advance(1_000, 0, 0);
+        counter.stop();
+        assertEquals(0, counter.getKernelPeriodCount());
+        assertEquals(1_000, counter.getUserPeriodCount());
+    }
+
+    @Test
+    void ignoresASplitThatAppearsToGoBackwards() {
+        SampledCpuTimesCounter counter = threadTimes(true);
+        source.set(0, 100, 100);
+        counter.start();
+        source.set(1_000, 90, 200);
+        counter.stop();
+        assertEquals(0, counter.getKernelPeriodCount());
+        assertEquals(1_000, counter.getUserPeriodCount());
+    }
+
+    @Test
+    void aSourceWithoutSplitRefusesToInventOne() {
+        SampledCpuTimesCounter counter = new SampledCpuTimesCounter(CounterKind.PROCESS_TIMES, source, false,
+                LazyFrequency.fixed(NANOS), FakeCounters.info(CounterKind.PROCESS_TIMES, NANOS));
+        counter.start();
+        source.advance(1_000, 0, 0);
+        counter.stop();
+        assertEquals(1_000, counter.getPeriodCount());
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, counter::getKernelMilliseconds);
+        assertTrue(e.getMessage().contains("no kernel/user split"), e.getMessage());
+        assertTrue(e.getMessage().contains("getPeriodCount()"), e.getMessage());
+        assertThrows(UnsupportedOperationException.class, counter::getUserPeriodCount);
+    }
+
+    @Test
+    void restartFromStopCopiesTheWholeSample() {
+        SampledCpuTimesCounter counter = threadTimes(true);
+        counter.start();
+        source.advance(100, 1, 1);
+        counter.stop();
+        counter.restartFromStop();
+        source.advance(1_000, 1, 3);
+        counter.stop();
+        assertEquals(1_000, counter.getPeriodCount());
+        assertEquals(250, counter.getKernelPeriodCount());
+    }
+
+    @Test
+    void aThreadTimesCounterStoppedOnAnotherThreadSaysToUseOnePerThread() throws Exception {
+        SampledCpuTimesCounter counter = threadTimes(true);
+        counter.start();
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread other = new Thread(() -> {
+            try {
+                counter.stop();
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        }, "worker-7");
+        other.start();
+        other.join();
+        IllegalStateException e = (IllegalStateException) thrown.get();
+        assertTrue(e.getMessage().contains("started on thread '" + Thread.currentThread().getName() + "'"), e.getMessage());
+        assertTrue(e.getMessage().contains("stopped on thread 'worker-7'"), e.getMessage());
+        assertTrue(e.getMessage().contains("one counter per thread"), e.getMessage());
+        counter.stop();
+        assertEquals(0, counter.getPeriodCount());
+    }
+
+    @Test
+    void restartOnAnotherThreadIsRefusedToo() throws Exception {
+        SampledCpuTimesCounter counter = threadTimes(true);
+        counter.start();
+        counter.stop();
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        Thread other = new Thread(() -> {
+            try {
+                counter.restartFromStop();
+            } catch (Throwable t) {
+                thrown.set(t);
+            }
+        });
+        other.start();
+        other.join();
+        assertTrue(thrown.get() instanceof IllegalStateException);
+        assertTrue(thrown.get().getMessage().contains("restarted on thread"), thrown.get().getMessage());
+    }
+
+    @Test
+    void processTimesMayBeStoppedOnAnyThread() throws Exception {
+        SampledCpuTimesCounter counter = new SampledCpuTimesCounter(CounterKind.PROCESS_TIMES, source, true,
+                LazyFrequency.fixed(NANOS), FakeCounters.info(CounterKind.PROCESS_TIMES, NANOS));
+        counter.start();
+        source.advance(10, 5, 5);
+        Thread other = new Thread(counter::stop);
+        other.start();
+        other.join();
+        assertEquals(10, counter.getPeriodCount());
+    }
+
+    @Test
+    void refusesAWallClockKind() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new SampledCpuTimesCounter(
+                CounterKind.TICK, source, true, LazyFrequency.fixed(NANOS), FakeCounters.info(CounterKind.TICK, NANOS)));
+        assertTrue(e.getMessage().contains("TICK is not a CPU-times kind"), e.getMessage());
+    }
+
+    @Property(tries = 2000)
+    void kernelPlusUserIsTheTotalInEveryUnit(
+            @ForAll @LongRange(min = 0, max = 1_000_000_000_000_000L) long total,
+            @ForAll @LongRange(min = 0, max = 1_000_000_000_000L) long kernel,
+            @ForAll @LongRange(min = 0, max = 1_000_000_000_000L) long user,
+            @ForAll @LongRange(min = 1, max = 10_000_000_000L) long frequency) {
+        FakeCpuTimesSource fake = new FakeCpuTimesSource();
+        SampledCpuTimesCounter counter = new SampledCpuTimesCounter(CounterKind.THREAD_TIMES, fake, true,
+                LazyFrequency.fixed(frequency), FakeCounters.info(CounterKind.THREAD_TIMES, frequency));
+        counter.start();
+        fake.advance(total, kernel, user);
+        counter.stop();
+        assertEquals(counter.getPeriodCount(), counter.getKernelPeriodCount() + counter.getUserPeriodCount());
+        for (TimeUnit unit : new TimeUnit[] {TimeUnit.SECONDS, TimeUnit.MILLISECONDS, TimeUnit.MICROSECONDS, TimeUnit.NANOSECONDS}) {
+            try {
+                assertEquals(counter.getPeriod(unit), counter.getKernelPeriod(unit) + counter.getUserPeriod(unit));
+            } catch (ArithmeticException tooLargeForUnit) {
+                // the total itself has no value in this unit; nothing to add up
+            }
+        }
+        assertEquals(counter.getSeconds(), counter.getKernelSeconds() + counter.getUserSeconds());
+        assertTrue(counter.getKernelPeriodCount() >= 0 && counter.getUserPeriodCount() >= 0);
+    }
+}

@@ -1,0 +1,90 @@
+package dev.counters.scope;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.CounterKind;
+import dev.counters.CounterReadings;
+import dev.counters.CpuTimesCounter;
+import dev.counters.CpuTimesReadings;
+import dev.counters.spi.LazyFrequency;
+import dev.counters.spi.SampledCpuTimesCounter;
+import dev.counters.spi.SourceCounter;
+import dev.counters.testing.FakeCounters;
+import dev.counters.testing.FakeCpuTimesSource;
+import dev.counters.testing.FakeTickSource;
+import org.junit.jupiter.api.Test;
+
+class CounterScopeTest {
+    private final FakeTickSource clock = FakeTickSource.at(100);
+    private final SourceCounter counter = FakeCounters.over(clock, 1000);
+
+    @Test
+    void startsOnOpenAndStopsOnClose() {
+        try (CounterScope<CounterReadings> scope = CounterScope.start(counter)) {
+            assertEquals(1, clock.reads());
+            clock.advance(250);
+        }
+        assertEquals(250, counter.getPeriodCount());
+        assertEquals(2, clock.reads());
+    }
+
+    @Test
+    void stagedTimingsMeasureFromTheScopesStart() {
+        try (CounterScope<CounterReadings> scope = CounterScope.start(counter)) {
+            clock.advance(40);
+            scope.stop();
+            assertEquals(40, scope.counter().getMilliseconds());
+            clock.advance(60);
+            scope.stop();
+            assertEquals(100, scope.counter().getPeriodCount());
+            clock.advance(5);
+        }
+        assertEquals(105, counter.getPeriodCount());
+    }
+
+    @Test
+    void stopsEvenWhenTheBlockThrows() {
+        assertThrows(IllegalArgumentException.class, () -> {
+            try (CounterScope<CounterReadings> scope = CounterScope.start(counter)) {
+                clock.advance(9);
+                throw new IllegalArgumentException("work failed");
+            }
+        });
+        assertEquals(9, counter.getPeriodCount());
+    }
+
+    @Test
+    void theViewIsTheCounterReadOnly() {
+        try (CounterScope<CounterReadings> scope = CounterScope.start(counter)) {
+            CounterReadings view = scope.counter();
+            assertSame(counter, view);
+            assertThrows(IllegalStateException.class, view::getPeriodCount);
+        }
+    }
+
+    @Test
+    void cpuTimesScopesExposeKernelAndUser() {
+        FakeCpuTimesSource source = new FakeCpuTimesSource();
+        CpuTimesCounter cpu = new SampledCpuTimesCounter(CounterKind.THREAD_TIMES, source, true,
+                LazyFrequency.fixed(1_000_000_000L), FakeCounters.info(CounterKind.THREAD_TIMES, 1_000_000_000L));
+        try (CounterScope<CpuTimesReadings> scope = CounterScope.start(cpu)) {
+            source.advance(4_000_000, 1, 3);
+            scope.stop();
+            assertEquals(1, scope.counter().getKernelMilliseconds());
+            assertEquals(3, scope.counter().getUserMilliseconds());
+        }
+    }
+
+    @Test
+    void nullCounterSaysWhatToPass() {
+        NullPointerException plain = assertThrows(NullPointerException.class,
+                () -> CounterScope.start((dev.counters.Counter) null));
+        assertTrue(plain.getMessage().contains("Counters.performance()"), plain.getMessage());
+        NullPointerException cpu = assertThrows(NullPointerException.class,
+                () -> CounterScope.start((CpuTimesCounter) null));
+        assertTrue(cpu.getMessage().contains("Counters.threadTimes()"), cpu.getMessage());
+    }
+}

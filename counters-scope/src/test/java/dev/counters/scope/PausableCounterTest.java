@@ -1,0 +1,128 @@
+package dev.counters.scope;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.CounterReadings;
+import dev.counters.testing.FakeCounters;
+import dev.counters.testing.FakeTickSource;
+import org.junit.jupiter.api.Test;
+
+class PausableCounterTest {
+    private final FakeTickSource clock = FakeTickSource.at(0);
+    private final PausableCounter timer = PausableCounter.of(FakeCounters.over(clock, 1000));
+
+    @Test
+    void pausedTimeIsLeftOut() {
+        timer.start();
+        clock.advance(10);
+        timer.pause();
+        assertFalse(timer.isRunning());
+        clock.advance(1000);
+        timer.resume();
+        assertTrue(timer.isRunning());
+        clock.advance(5);
+        timer.stop();
+        assertEquals(15, timer.getPeriodCount());
+        assertEquals(15, timer.getMilliseconds());
+        assertEquals(1000, timer.getFrequency());
+        assertEquals("fake", timer.getInfo().provider());
+    }
+
+    @Test
+    void stoppingWhilePausedCountsOnlyTheRunningParts() {
+        timer.start();
+        clock.advance(7);
+        timer.pause();
+        clock.advance(100);
+        timer.stop();
+        assertEquals(7, timer.getPeriodCount());
+        timer.resume();
+        clock.advance(3);
+        timer.stop();
+        assertEquals(10, timer.getPeriodCount());
+    }
+
+    @Test
+    void pauseAndResumeAreIdempotent() {
+        timer.start();
+        clock.advance(4);
+        timer.pause();
+        timer.pause();
+        clock.advance(50);
+        timer.resume();
+        timer.resume();
+        clock.advance(6);
+        timer.stop();
+        assertEquals(10, timer.getPeriodCount());
+        assertEquals(4, clock.reads());
+    }
+
+    @Test
+    void startResetsTheAccumulation() {
+        timer.start();
+        clock.advance(4);
+        timer.stop();
+        timer.start();
+        clock.advance(2);
+        timer.stop();
+        assertEquals(2, timer.getPeriodCount());
+    }
+
+    @Test
+    void restartFromStopBeginsANewIntervalWithoutAGap() {
+        timer.start();
+        clock.advance(4);
+        timer.pause();
+        clock.advance(10);
+        timer.resume();
+        clock.advance(1);
+        timer.stop();
+        assertEquals(5, timer.getPeriodCount());
+        timer.restartFromStop();
+        assertThrows(IllegalStateException.class, timer::getPeriodCount);
+        clock.advance(8);
+        timer.stop();
+        assertEquals(8, timer.getPeriodCount());
+    }
+
+    @Test
+    void restartFromStopWhilePausedStaysPaused() {
+        timer.start();
+        clock.advance(3);
+        timer.pause();
+        timer.stop();
+        timer.restartFromStop();
+        clock.advance(100);
+        timer.stop();
+        assertEquals(0, timer.getPeriodCount());
+    }
+
+    @Test
+    void wrongCallOrderSaysWhatToDo() {
+        IllegalStateException read = assertThrows(IllegalStateException.class, timer::getPeriodCount);
+        assertTrue(read.getMessage().contains("call start() and then stop()"), read.getMessage());
+        IllegalStateException pause = assertThrows(IllegalStateException.class, timer::pause);
+        assertTrue(pause.getMessage().contains("pause() called before start()"), pause.getMessage());
+        assertThrows(IllegalStateException.class, timer::resume);
+        assertThrows(IllegalStateException.class, timer::stop);
+        IllegalStateException restart = assertThrows(IllegalStateException.class, timer::restartFromStop);
+        assertTrue(restart.getMessage().contains("call start() and stop() first"), restart.getMessage());
+        timer.start();
+        IllegalStateException running = assertThrows(IllegalStateException.class, timer::getPeriodCount);
+        assertTrue(running.getMessage().contains("call stop()"), running.getMessage());
+        assertThrows(NullPointerException.class, () -> PausableCounter.of(null));
+    }
+
+    @Test
+    void fitsInAScope() {
+        try (CounterScope<CounterReadings> scope = CounterScope.start(timer)) {
+            clock.advance(3);
+            timer.pause();
+            clock.advance(30);
+        }
+        assertEquals(3, timer.getPeriodCount());
+    }
+}
