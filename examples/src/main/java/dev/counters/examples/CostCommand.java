@@ -55,7 +55,7 @@ final class CostCommand implements Runnable {
 
     @Option(names = "--budget", paramLabel = "TIME", defaultValue = "1s",
             converter = OptionConverters.DurationConverter.class,
-            description = "Time one kind's batches may take; dear counters run smaller batches to fit "
+            description = "Time one kind may take; dear counters, or a busy machine, get smaller batches to fit "
                     + "(default: ${DEFAULT-VALUE}; e.g. 500ms, 2s).")
     Duration budget;
 
@@ -114,7 +114,7 @@ final class CostCommand implements Runnable {
                 .column(Column.number("cost_ns", "ns/pair", CellFormat.decimal(1)))
                 .column(Column.number("min_ns", "min", CellFormat.decimal(1)))
                 .column(Column.number("max_ns", "max", CellFormat.decimal(1)))
-                .column(Column.number("pairs_per_batch", "pairs/batch", CellFormat.INTEGER))
+                .column(Column.number("pairs", "pairs timed", CellFormat.INTEGER))
                 .column(Column.number("resolution_ns", "resolution", CellFormat.NANOS))
                 .column(Column.number("frequency_hz", "frequency", CellFormat.HERTZ))
                 .column(Column.text("provider", "provider"))
@@ -129,7 +129,7 @@ final class CostCommand implements Runnable {
                 cells.add(0, row.kind.name());
             } else {
                 cells.addAll(List.of(row.kind.name(), row.cost.medianNanos(), row.cost.minNanos(),
-                        row.cost.maxNanos(), (long) row.cost.pairsPerBatch(),
+                        row.cost.maxNanos(), row.cost.pairsTimed(),
                         row.info.resolution().smallest().toNanos(), row.info.frequency(), row.info.provider(),
                         row.info.source()));
             }
@@ -148,9 +148,10 @@ final class CostCommand implements Runnable {
         report.note("resolution: the smallest step seen reading the clock back to back. "
                 + "A cheap counter with a coarse resolution cannot time short intervals; a fine one may cost more.");
         summary(rows).ifPresent(report::note);
-        if (rows.stream().anyMatch(row -> row.cost != null && row.cost.pairsPerBatch() < pairs)) {
-            report.note("Kinds too dear for " + CellFormat.INTEGER.format(pairs) + " pairs within the "
-                    + budget.toMillis() + " ms budget ran fewer pairs per batch (--budget to change).");
+        if (rows.stream().anyMatch(row -> row.cost != null && row.cost.smallestBatch() < pairs)) {
+            report.note("Kinds too dear for " + batches + " batches of " + CellFormat.INTEGER.format(pairs)
+                    + " pairs within the " + budget.toMillis() + " ms budget per kind ran smaller batches "
+                    + "(pairs timed); --budget changes it.");
         }
         return report.build();
     }

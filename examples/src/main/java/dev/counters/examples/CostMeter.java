@@ -4,26 +4,30 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
-import java.time.Duration;
 import dev.counters.measure.Statistics;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Measures what one {@code start()}/{@code stop()} pair of a counter costs, as seed 001's
  * {@code counter_cost} does, but honestly: several batches of pairs, each timed by a reference
  * clock, and the median per-pair cost over the batches, with their minimum and maximum.
  *
- * <p>Small pilot batches, run for a tenth of the budget (and at least {@value #PILOTS} of them),
- * let the JIT compile the loop for this counter and estimate its cost; a counter so dear that
- * {@code batches} full batches would overrun the budget runs smaller batches, so that the whole
- * {@code counters cost} run stays short on any machine.
+ * <p>Small pilot batches (at least {@value #PILOTS}, for a tenth of the budget up to
+ * {@value #PILOT_LIMIT_MILLIS} ms) let the JIT compile the loop for this counter and estimate its
+ * cost. Each batch then runs as many pairs as the remaining budget affords, up to the maximum,
+ * re-estimating from the batch before: a dear counter, or one slowed by a busy machine, runs
+ * smaller batches, so that the whole {@code counters cost} run stays short on any machine.
  */
 final class CostMeter {
     /** Pairs in a pilot batch, and the fewest pairs a batch may have. */
     static final int PILOT_PAIRS = 1_000;
-    /** The fewest pilot batches; the cheapest is the estimate. */
+    /** The fewest pilot batches. */
     static final int PILOTS = 3;
-    /** The share of the budget the pilots may use to let the JIT compile the loop for this counter. */
+    /** The share of the budget the pilots may use. */
     static final int PILOT_BUDGET_DIVISOR = 10;
+    /** The most the pilots run beyond their minimum count. */
+    static final long PILOT_LIMIT_MILLIS = 100;
 
     private final Counter clock;
     private final int batches;
@@ -34,7 +38,7 @@ final class CostMeter {
      * @param clock the reference clock timing each batch (the best wall-clock counter)
      * @param batches batches whose median is reported
      * @param maxPairs pairs per batch when the budget allows
-     * @param budget the time all batches of one counter may take
+     * @param budget the time the pilots and batches of one counter may take
      */
     CostMeter(Counter clock, int batches, int maxPairs, Duration budget) {
         checkArgument(batches > 0, "batches must be positive, was %s", batches);
@@ -49,21 +53,29 @@ final class CostMeter {
     /** Times {@code batches} batches of pairs of {@code counter}. */
     Cost measure(Counter counter) {
         int pilotPairs = Math.min(PILOT_PAIRS, maxPairs);
-        long cheapestPilot = Long.MAX_VALUE;
-        long pilotNanos = 0;
-        for (int pilot = 0; pilot < PILOTS || pilotNanos < budgetNanos / PILOT_BUDGET_DIVISOR; pilot++) {
-            long elapsed = timeBatch(counter, pilotPairs);
-            cheapestPilot = Math.min(cheapestPilot, elapsed);
-            pilotNanos += elapsed;
+        long pilotBudget = Math.min(budgetNanos / PILOT_BUDGET_DIVISOR, TimeUnit.MILLISECONDS.toNanos(PILOT_LIMIT_MILLIS));
+        long spent = 0;
+        long lastPilot = 0;
+        for (int pilot = 0; pilot < PILOTS || spent < pilotBudget; pilot++) {
+            lastPilot = timeBatch(counter, pilotPairs);
+            spent += lastPilot;
         }
-        double pilotCost = Math.max(1, cheapestPilot) / (double) pilotPairs;
-        long affordable = (long) (budgetNanos / (double) batches / pilotCost);
-        int pairs = (int) Math.max(pilotPairs, Math.min(maxPairs, affordable));
+        double estimate = Math.max(1, lastPilot) / (double) pilotPairs;
         double[] nanosPerPair = new double[batches];
+        long pairsTimed = 0;
+        int smallestBatch = Integer.MAX_VALUE;
         for (int batch = 0; batch < batches; batch++) {
-            nanosPerPair[batch] = timeBatch(counter, pairs) / (double) pairs;
+            long left = Math.max(0, budgetNanos - spent);
+            long affordable = (long) (left / (double) (batches - batch) / estimate);
+            int pairs = (int) Math.max(pilotPairs, Math.min(maxPairs, affordable));
+            long elapsed = timeBatch(counter, pairs);
+            spent += elapsed;
+            nanosPerPair[batch] = elapsed / (double) pairs;
+            estimate = Math.max(1, elapsed) / (double) pairs;
+            pairsTimed += pairs;
+            smallestBatch = Math.min(smallestBatch, pairs);
         }
-        return new Cost(pairs, nanosPerPair);
+        return new Cost(pairsTimed, smallestBatch, nanosPerPair);
     }
 
     private long timeBatch(Counter counter, int pairs) {
@@ -80,18 +92,26 @@ final class CostMeter {
         }
     }
 
-    /** The per-pair cost of each batch, in nanoseconds, and the pairs each batch ran. */
+    /** The per-pair cost of each batch, in nanoseconds, and how many pairs were timed. */
     static final class Cost {
-        private final int pairsPerBatch;
+        private final long pairsTimed;
+        private final int smallestBatch;
         private final Statistics batches;
 
-        Cost(int pairsPerBatch, double[] nanosPerPair) {
-            this.pairsPerBatch = pairsPerBatch;
+        Cost(long pairsTimed, int smallestBatch, double[] nanosPerPair) {
+            this.pairsTimed = pairsTimed;
+            this.smallestBatch = smallestBatch;
             this.batches = Statistics.of(nanosPerPair, 0);
         }
 
-        int pairsPerBatch() {
-            return pairsPerBatch;
+        /** Pairs timed over all batches (pilots excluded). */
+        long pairsTimed() {
+            return pairsTimed;
+        }
+
+        /** Pairs in the smallest batch. */
+        int smallestBatch() {
+            return smallestBatch;
         }
 
         int batches() {

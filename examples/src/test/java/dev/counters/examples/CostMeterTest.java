@@ -92,10 +92,11 @@ class CostMeterTest {
     @Test
     void runsPilotsThenEveryBatchInFullWhenTheBudgetAllows() {
         SpinningCounter counter = new SpinningCounter(0);
-        CostMeter.Cost cost = new CostMeter(CLOCK, 4, 3_000, Duration.ofMillis(100)).measure(counter);
-        assertEquals(3_000, cost.pairsPerBatch());
+        CostMeter.Cost cost = new CostMeter(CLOCK, 4, 3_000, Duration.ofSeconds(30)).measure(counter);
+        assertEquals(3_000, cost.smallestBatch());
+        assertEquals(4 * 3_000, cost.pairsTimed());
         assertEquals(4, cost.batches());
-        long pilotPairs = counter.starts - 4 * 3_000L;
+        long pilotPairs = counter.starts - cost.pairsTimed();
         assertTrue(pilotPairs >= CostMeter.PILOTS * (long) CostMeter.PILOT_PAIRS, "pilots: " + pilotPairs);
         assertEquals(0, pilotPairs % CostMeter.PILOT_PAIRS, "whole pilot batches: " + pilotPairs);
         assertEquals(counter.starts, counter.stops);
@@ -106,7 +107,18 @@ class CostMeterTest {
     void aDearCounterRunsSmallerBatchesToFitTheBudgetButNeverFewerThanAPilot() {
         SpinningCounter counter = new SpinningCounter(5_000);
         CostMeter.Cost cost = new CostMeter(CLOCK, 2, 1_000_000, Duration.ofMillis(1)).measure(counter);
-        assertEquals(CostMeter.PILOT_PAIRS, cost.pairsPerBatch());
+        assertEquals(CostMeter.PILOT_PAIRS, cost.smallestBatch());
+        assertEquals(2 * CostMeter.PILOT_PAIRS, cost.pairsTimed());
+    }
+
+    @Test
+    void batchesShrinkToWhatTheRestOfTheBudgetAffords() {
+        // 10 us per pair and a 200 ms budget: about 20 ms of pilots, then about 18,000 pairs over 2 batches,
+        // far below the 1,000,000 asked for; never above the budget's worth by more than a pilot batch.
+        SpinningCounter counter = new SpinningCounter(5_000);
+        CostMeter.Cost cost = new CostMeter(CLOCK, 2, 1_000_000, Duration.ofMillis(200)).measure(counter);
+        assertTrue(cost.smallestBatch() >= CostMeter.PILOT_PAIRS && cost.smallestBatch() < 1_000_000, "" + cost.smallestBatch());
+        assertTrue(cost.pairsTimed() <= 200_000_000L / 10_000 + CostMeter.PILOT_PAIRS, "" + cost.pairsTimed());
     }
 
     @Test
@@ -120,7 +132,7 @@ class CostMeterTest {
 
     @Test
     void medianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
-        CostMeter.Cost cost = new CostMeter.Cost(10, new double[] {4, 1, 3, 2});
+        CostMeter.Cost cost = new CostMeter.Cost(40, 10, new double[] {4, 1, 3, 2});
         assertEquals(2.5, cost.medianNanos());
         assertEquals(1, cost.minNanos());
         assertEquals(4, cost.maxNanos());
