@@ -42,9 +42,6 @@ final class CostCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Mixin
-    OutputOptions output;
-
     @Option(names = "--batches", paramLabel = "N", defaultValue = "5",
             description = "Batches per kind; the median is reported (default: ${DEFAULT-VALUE}).")
     int batches;
@@ -63,6 +60,9 @@ final class CostCommand implements Runnable {
             converter = OptionConverters.KindConverter.class,
             description = "Only these kinds (comma separated), e.g. HIGH_PERFORMANCE,THREAD_TIMES. Default: every kind available.")
     List<CounterKind> kinds;
+
+    @Mixin
+    OutputOptions output;
 
     @Override
     public void run() {

@@ -31,9 +31,6 @@ final class FrequencyCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Mixin
-    OutputOptions output;
-
     @Option(names = "--interval", paramLabel = "TIME", defaultValue = "20ms",
             converter = OptionConverters.DurationConverter.class,
             description = "Length of each sampled interval (default: ${DEFAULT-VALUE}).")
@@ -42,6 +39,9 @@ final class FrequencyCommand implements Runnable {
     @Option(names = "--repeats", paramLabel = "N", defaultValue = "11",
             description = "Intervals sampled; the highest and lowest are dropped from 3 on (default: ${DEFAULT-VALUE}).")
     int repeats;
+
+    @Mixin
+    OutputOptions output;
 
     @Override
     public void run() {

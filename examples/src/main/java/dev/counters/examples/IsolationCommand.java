@@ -46,9 +46,6 @@ final class IsolationCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Mixin
-    OutputOptions output;
-
     @Option(names = "--threads", paramLabel = "N",
             description = "Load threads (default: twice the number of CPUs, so that every CPU is shared).")
     Integer threads;
@@ -74,6 +71,9 @@ final class IsolationCommand implements Runnable {
     @Option(names = "--chart", paramLabel = "FILE", converter = OptionConverters.ChartFileConverter.class,
             description = "Also draw the per-run times into FILE (.svg or .png).")
     ChartFile chart;
+
+    @Mixin
+    OutputOptions output;
 
     @Override
     public void run() {

@@ -48,9 +48,6 @@ final class MeasureCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Mixin
-    OutputOptions output;
-
     @Option(names = "--task", paramLabel = "CLASS",
             description = "Fully qualified name of a class implementing dev.counters.measure.Task "
                     + "(default: the built-in workload).")
@@ -87,6 +84,9 @@ final class MeasureCommand implements Runnable {
     @Option(names = "--chart", paramLabel = "FILE", converter = OptionConverters.ChartFileConverter.class,
             description = "Also draw the per-run times into FILE (.svg or .png).")
     ChartFile chart;
+
+    @Mixin
+    OutputOptions output;
 
     @Override
     public void run() {
