@@ -1,9 +1,12 @@
-/** The {@code counters} command line. */
+/** The {@code counters} command line: cost, isolation, measure, frequency, list. */
 module dev.counters.examples {
     requires dev.counters.api;
     requires dev.counters.scope;
     requires dev.counters.measure;
     requires info.picocli;
+    requires org.knowm.xchart;
+    requires java.desktop;
 
-
+    // picocli fills options and reads annotations by reflection.
+    opens dev.counters.examples to info.picocli;
 }

@@ -1,0 +1,254 @@
+package dev.counters.measure;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkState;
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.math.Quantiles;
+import dev.counters.Counter;
+import dev.counters.Counters;
+import dev.counters.CpuTimesCounter;
+import dev.counters.spi.ThreadControl;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Measures a task the way seeds 000, 002 and 003 teach, in one fluent call: warm it up until its
+ * timings are stable, prepare the measuring thread (pin it to one CPU, raise its priority), run
+ * it n times recording wall time and the thread's CPU time (user and kernel) in one pass per
+ * repetition, optionally subtract the measuring overhead, and summarise with trimmed statistics.
+ *
+ * <pre>{@code
+ * MeasureResult result = Measure.of(() -> sort(copyOf(data)))
+ *         .warmUp(Duration.ofMillis(1200))
+ *         .repetitions(20)
+ *         .pinned()
+ *         .highPriority()
+ *         .run();
+ * System.out.println(result);                       // a table: median, mean, CI, spreads, ...
+ * double spread = result.threadCpu().trimmedSpread();
+ * }</pre>
+ *
+ * <p>The task runs on the calling thread. Pinning and raising priority apply to that thread only,
+ * only after the warm-up (so the JIT compiler threads are never starved) and are undone before
+ * {@link #run()} returns; if the platform or permissions refuse them, the result's
+ * {@link MeasureResult#preparation()} says so and the measurement goes on.
+ *
+ * <p>Order of a run: calibration (if asked: empty passes through the same measuring code), warm-up,
+ * preparation, repetitions, restoration.
+ */
+public final class Measure {
+    /** The warm-up budget seed 003 found enough: 1.2 s. */
+    public static final Duration DEFAULT_WARM_UP_BUDGET = Duration.ofMillis(1200);
+    /** How many of the latest warm-up runs must agree. */
+    public static final int DEFAULT_WARM_UP_WINDOW = 5;
+    /** The coefficient of variation those runs must reach: 0.5%. */
+    public static final double DEFAULT_WARM_UP_THRESHOLD = 0.005;
+    public static final int DEFAULT_REPETITIONS = 20;
+    public static final int DEFAULT_TRIM = 1;
+    /** Empty passes discarded before the calibration passes, so the JIT has compiled the measuring code. */
+    static final int CALIBRATION_WARM_UP_PASSES = 2_000;
+    /** Empty passes whose median is the overhead. */
+    static final int CALIBRATION_PASSES = 1_000;
+
+    private final Task task;
+    private Duration warmUpBudget = DEFAULT_WARM_UP_BUDGET;
+    private int warmUpWindow = DEFAULT_WARM_UP_WINDOW;
+    private double warmUpThreshold = DEFAULT_WARM_UP_THRESHOLD;
+    private int repetitions = DEFAULT_REPETITIONS;
+    private int trim = DEFAULT_TRIM;
+    private boolean pinned;
+    private int cpu = -1;
+    private boolean highPriority;
+    private boolean calibrated;
+    private Supplier<Counter> wallCounter = Counters::performance;
+    private Supplier<CpuTimesCounter> threadCounter = Counters::threadTimes;
+    private ThreadControl threadControl;
+    private Sink sink = new Sink();
+
+    private Measure(Task task) {
+        this.task = task;
+    }
+
+    /** Starts describing a measurement of {@code task}, with the defaults: 1.2 s warm-up budget, 20 repetitions, trim 1. */
+    public static Measure of(Task task) {
+        return new Measure(requireNonNull(task, "task is null; pass the work to measure, e.g. () -> sort(data)"));
+    }
+
+    /**
+     * Warms up until the last {@value #DEFAULT_WARM_UP_WINDOW} runs vary by at most
+     * {@code 0.5%} (coefficient of variation), but for no longer than {@code budget}.
+     */
+    public Measure warmUp(Duration budget) {
+        return warmUp(budget, DEFAULT_WARM_UP_WINDOW, DEFAULT_WARM_UP_THRESHOLD);
+    }
+
+    /**
+     * Warms up until the coefficient of variation of the last {@code window} runs is at most
+     * {@code threshold} (0.005 = 0.5%), but for no longer than {@code budget}.
+     */
+    public Measure warmUp(Duration budget, int window, double threshold) {
+        requireNonNull(budget, "budget");
+        checkArgument(!budget.isNegative() && !budget.isZero(),
+                "warm-up budget must be positive, was %s; call noWarmUp() to skip the warm-up", budget);
+        checkArgument(window >= 2, "the warm-up window needs at least 2 runs, was %s", window);
+        checkArgument(threshold > 0 && threshold < 1,
+                "the warm-up threshold is a coefficient of variation between 0 and 1 (0.005 = 0.5%%), was %s", threshold);
+        this.warmUpBudget = budget;
+        this.warmUpWindow = window;
+        this.warmUpThreshold = threshold;
+        return this;
+    }
+
+    /** Skips the warm-up: the first repetitions then include class loading and JIT compilation. */
+    public Measure noWarmUp() {
+        this.warmUpBudget = null;
+        return this;
+    }
+
+    /** How many times to run and time the task (default 20). Must exceed twice the {@link #trim(int)}. */
+    public Measure repetitions(int n) {
+        checkArgument(n >= 1, "repetitions must be at least 1, was %s", n);
+        this.repetitions = n;
+        return this;
+    }
+
+    /** How many of the highest, and as many of the lowest, samples the trimmed figures drop (default 1; 0 to keep all). */
+    public Measure trim(int k) {
+        checkArgument(k >= 0, "trim must not be negative, was %s", k);
+        this.trim = k;
+        return this;
+    }
+
+    /** After the warm-up, pins the measuring thread to the last CPU it may run on; restored afterwards. */
+    public Measure pinned() {
+        this.pinned = true;
+        this.cpu = -1;
+        return this;
+    }
+
+    /** After the warm-up, pins the measuring thread to {@code cpu}; restored afterwards. */
+    public Measure pinned(int cpu) {
+        checkArgument(cpu >= 0, "cpu must be a CPU number (0 or more), was %s", cpu);
+        this.pinned = true;
+        this.cpu = cpu;
+        return this;
+    }
+
+    /** After the warm-up, raises the measuring thread's priority as far as permitted; restored afterwards. */
+    public Measure highPriority() {
+        this.highPriority = true;
+        return this;
+    }
+
+    /** Subtracts the measured cost of an empty measuring pass from every sample (never below zero). */
+    public Measure calibrated() {
+        this.calibrated = true;
+        return this;
+    }
+
+    /** Times wall time with counters from {@code factory} instead of {@link Counters#performance()}. */
+    public Measure wallCounter(Supplier<? extends Counter> factory) {
+        requireNonNull(factory, "factory");
+        this.wallCounter = factory::get;
+        return this;
+    }
+
+    /** Times CPU time with counters from {@code factory} instead of {@link Counters#threadTimes()}. */
+    public Measure threadCounter(Supplier<? extends CpuTimesCounter> factory) {
+        requireNonNull(factory, "factory");
+        this.threadCounter = factory::get;
+        return this;
+    }
+
+    /** Pins and raises with {@code control} instead of the one {@link ThreadControls#best()} finds. */
+    public Measure threadControl(ThreadControl control) {
+        this.threadControl = requireNonNull(control, "control");
+        return this;
+    }
+
+    /** Feeds task results to {@code sink} instead of a private one. */
+    public Measure sink(Sink sink) {
+        this.sink = requireNonNull(sink, "sink");
+        return this;
+    }
+
+    /**
+     * Calibrates (if asked), warms up, prepares the thread, runs the repetitions and restores the
+     * thread, on the calling thread.
+     *
+     * @throws IllegalStateException if {@code repetitions <= 2 * trim}
+     * @throws TaskFailedException if the task threw a checked exception (unchecked ones pass through)
+     */
+    public MeasureResult run() {
+        checkState(repetitions > 2 * trim,
+                "%s repetitions cannot drop the %s highest and %s lowest: take more than %s repetitions or trim less",
+                repetitions, trim, trim, 2 * trim);
+        Pass pass = new Pass(wallCounter.get(), threadCounter.get(), sink);
+        Overhead overhead = calibrated ? calibrate(pass) : null;
+        WarmUpReport warmUpReport = warmUpBudget == null
+                ? WarmUpReport.skipped()
+                : WarmUp.run(() -> pass.once(task, "warm-up")[Pass.WALL], System::nanoTime, warmUpBudget, warmUpWindow,
+                        warmUpThreshold);
+        double[][] series = new double[Pass.SERIES][repetitions];
+        List<PreparationStep> steps;
+        try (PreparedThread prepared = prepare()) {
+            steps = prepared.steps();
+            for (int i = 0; i < repetitions; i++) {
+                double[] sample = pass.once(task, "repetition " + (i + 1));
+                for (int s = 0; s < Pass.SERIES; s++) {
+                    series[s][i] = sample[s];
+                }
+            }
+        }
+        if (overhead != null) {
+            subtract(series[Pass.WALL], overhead.wallNanos());
+            subtract(series[Pass.CPU], overhead.threadCpuNanos());
+            subtract(series[Pass.USER], overhead.threadUserNanos());
+            subtract(series[Pass.KERNEL], overhead.threadKernelNanos());
+        }
+        return new MeasureResult(
+                Statistics.of(series[Pass.WALL], trim),
+                Statistics.of(series[Pass.CPU], trim),
+                pass.hasSplit() ? Statistics.of(series[Pass.USER], trim) : null,
+                pass.hasSplit() ? Statistics.of(series[Pass.KERNEL], trim) : null,
+                warmUpReport, steps, overhead, pass.describeCounters());
+    }
+
+    private PreparedThread prepare() {
+        if (threadControl != null) {
+            return PreparedThread.prepare(threadControl, pinned, cpu, highPriority);
+        }
+        Optional<ThreadControl> best = ThreadControls.best();
+        return PreparedThread.prepare(best, ThreadControls.unavailableReason().orElse(""), pinned, cpu, highPriority);
+    }
+
+    /** The median cost of an empty pass through the same measuring code, per series. */
+    private static Overhead calibrate(Pass pass) {
+        Task empty = () -> null;
+        for (int i = 0; i < CALIBRATION_WARM_UP_PASSES; i++) {
+            pass.once(empty, "calibration");
+        }
+        double[][] series = new double[Pass.SERIES][CALIBRATION_PASSES];
+        for (int i = 0; i < CALIBRATION_PASSES; i++) {
+            double[] sample = pass.once(empty, "calibration");
+            for (int s = 0; s < Pass.SERIES; s++) {
+                series[s][i] = sample[s];
+            }
+        }
+        return new Overhead(
+                Quantiles.median().computeInPlace(series[Pass.WALL]),
+                Quantiles.median().computeInPlace(series[Pass.CPU]),
+                pass.hasSplit() ? Quantiles.median().computeInPlace(series[Pass.USER]) : 0,
+                pass.hasSplit() ? Quantiles.median().computeInPlace(series[Pass.KERNEL]) : 0,
+                CALIBRATION_PASSES);
+    }
+
+    private static void subtract(double[] samples, double overhead) {
+        for (int i = 0; i < samples.length; i++) {
+            samples[i] = Math.max(0, samples[i] - overhead);
+        }
+    }
+}

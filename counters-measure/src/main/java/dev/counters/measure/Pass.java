@@ -1,0 +1,71 @@
+package dev.counters.measure;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.Counter;
+import dev.counters.CpuTimesCounter;
+
+/**
+ * One measured run of a task: the wall counter outside, the thread-CPU counter inside, so each
+ * repetition's wall, CPU, user and kernel figures come from the same pass.
+ */
+final class Pass {
+    static final int WALL = 0;
+    static final int CPU = 1;
+    static final int USER = 2;
+    static final int KERNEL = 3;
+    static final int SERIES = 4;
+
+    private final Counter wall;
+    private final CpuTimesCounter cpu;
+    private final Sink sink;
+    private final boolean split;
+    private final double[] sample = new double[SERIES];
+
+    Pass(Counter wall, CpuTimesCounter cpu, Sink sink) {
+        this.wall = requireNonNull(wall, "wall counter");
+        this.cpu = requireNonNull(cpu, "thread counter");
+        this.sink = requireNonNull(sink, "sink");
+        this.split = cpu.getInfo().hasKernelUserSplit();
+    }
+
+    /** Runs {@code task} once; returns wall, CPU, user and kernel nanoseconds (reused array: copy before the next call). */
+    double[] once(Task task, String phase) {
+        Object result;
+        wall.start();
+        cpu.start();
+        try {
+            result = task.run();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TaskFailedException(phase, e);
+        }
+        cpu.stop();
+        wall.stop();
+        sink.consume(result);
+        sample[WALL] = wall.getNanoseconds();
+        sample[CPU] = cpu.getNanoseconds();
+        if (split) {
+            sample[USER] = cpu.getUserNanoseconds();
+            sample[KERNEL] = cpu.getKernelNanoseconds();
+        }
+        return sample;
+    }
+
+    boolean hasSplit() {
+        return split;
+    }
+
+    String describeCounters() {
+        return "wall " + describe(wall) + ", thread CPU " + describe(cpu);
+    }
+
+    private static String describe(Counter counter) {
+        try {
+            return counter.getInfo().source() + " (" + counter.getInfo().provider() + ")";
+        } catch (RuntimeException e) {
+            return counter.getClass().getSimpleName();
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.counters.measure;
+
+import com.google.common.collect.ImmutableList;
+import dev.counters.spi.ThreadControl;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+
+/**
+ * Finds the {@link ThreadControl} that the platform modules ({@code counters-posix},
+ * {@code counters-windows}) provide, with {@link ServiceLoader}: the available one of highest
+ * rank. When none is available, {@link #unavailableReason()} says why, in words fit for a
+ * {@link PreparationStep}.
+ */
+public final class ThreadControls {
+    static final String NO_PLATFORM_MODULE =
+            "no platform module (add counters-posix or counters-windows to the class or module path)";
+
+    private ThreadControls() {}
+
+    /** The best available control on this platform, if any. */
+    public static Optional<ThreadControl> best() {
+        return Holder.BEST;
+    }
+
+    /** Why {@link #best()} is empty: no platform module, or each found control's reason; empty when a control is available. */
+    public static Optional<String> unavailableReason() {
+        return Holder.REASON;
+    }
+
+    /** The best available of {@code candidates}; exposed for tests and for callers with their own set. */
+    static Optional<ThreadControl> choose(List<ThreadControl> candidates) {
+        return candidates.stream()
+                .filter(control -> control.unavailableReason().isEmpty())
+                .max(Comparator.comparingInt(ThreadControl::rank));
+    }
+
+    static String reasonNoneAvailable(List<ThreadControl> candidates, List<String> loadFailures) {
+        if (candidates.isEmpty() && loadFailures.isEmpty()) {
+            return NO_PLATFORM_MODULE;
+        }
+        List<String> reasons = new ArrayList<>(loadFailures);
+        for (ThreadControl control : candidates) {
+            reasons.add(control.name() + ": " + control.unavailableReason().orElse("available"));
+        }
+        return String.join("; ", reasons);
+    }
+
+    private static final class Holder {
+        static final Optional<ThreadControl> BEST;
+        static final Optional<String> REASON;
+
+        static {
+            List<ThreadControl> loaded = new ArrayList<>();
+            List<String> failures = new ArrayList<>();
+            for (ServiceLoader.Provider<ThreadControl> candidate : ServiceLoader.load(ThreadControl.class).stream().toList()) {
+                try {
+                    loaded.add(candidate.get());
+                } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
+                    failures.add(candidate.type().getName() + " failed to load (" + e + ")");
+                }
+            }
+            BEST = choose(ImmutableList.copyOf(loaded));
+            REASON = BEST.isPresent() ? Optional.empty() : Optional.of(reasonNoneAvailable(loaded, failures));
+        }
+    }
+}

@@ -1,0 +1,216 @@
+package dev.counters.measure.cycles;
+
+import com.google.common.base.Suppliers;
+import com.sun.jna.Native;
+import com.sun.jna.Platform;
+import dev.counters.Counter;
+import dev.counters.CounterException;
+import dev.counters.CounterInfo;
+import dev.counters.CounterKind;
+import dev.counters.measure.CpuFrequency;
+import dev.counters.spi.CounterProvider;
+import dev.counters.spi.KindSupport;
+import dev.counters.spi.LazyFrequency;
+import dev.counters.spi.ResolutionProbe;
+import dev.counters.spi.SourceCounter;
+import dev.counters.spi.TickSource;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Serves the cycle kinds, under the name {@code "cycles"}:
+ * <ul>
+ *   <li>{@link CounterKind#CPU_CYCLES}: the processor's counter ({@link ProcessorCounter}: RDTSC,
+ *       CNTVCT_EL0) on x86-64 and aarch64, on Linux, Windows, macOS (Intel) and the BSDs.
+ *   <li>{@link CounterKind#THREAD_CYCLES}: Linux {@code perf_event_open} hardware cycles of the
+ *       calling thread, where the kernel exposes a PMU and permits it; Windows
+ *       {@code QueryThreadCycleTime}.
+ *   <li>{@link CounterKind#PROCESS_CYCLES}: Windows {@code QueryProcessCycleTime}. Linux has no
+ *       single counter for all running threads of a process ({@code perf_event_open} counts one
+ *       thread, or with {@code inherit} only threads created after it), so it is reported unsupported.
+ * </ul>
+ * Every kind converts to time at the processor counter's frequency, estimated once per process
+ * by {@link CpuFrequency#estimate()} when a conversion first needs it. An unsupported kind says
+ * why: never a counter that reads zero.
+ */
+public final class CycleCounterProvider implements CounterProvider {
+    public static final String NAME = "cycles";
+
+    /** The processor counter's frequency: estimated once per process, the first time a conversion needs it. */
+    static final LazyFrequency FREQUENCY = LazyFrequency.of("CpuFrequency.estimate()",
+            () -> Math.round(CpuFrequency.estimate().hz()));
+
+    private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
+
+    public CycleCounterProvider() {
+        infos.put(CounterKind.CPU_CYCLES, Suppliers.memoize(() -> describe(CounterKind.CPU_CYCLES,
+                ProcessorCounter.instruction() + " via JNA from an executable page", ProcessorCounter.source(),
+                invariantTsc(), tscNotes())));
+        infos.put(CounterKind.THREAD_CYCLES, Suppliers.memoize(() -> Platform.isWindows()
+                ? describe(CounterKind.THREAD_CYCLES, "QueryThreadCycleTime", threadCyclesSource(), true,
+                        "cycles the thread ran, counted in processor-counter ticks; time = ticks / estimated frequency")
+                : describe(CounterKind.THREAD_CYCLES, "perf_event_open(PERF_COUNT_HW_CPU_CYCLES)", threadCyclesSource(), true,
+                        "core cycles (vary with the clock speed); time is approximate: ticks / estimated TSC frequency"
+                                + (ThreadCyclesEvent.userModeOnly() ? "; user mode only (perf_event_paranoid)" : ""))));
+        infos.put(CounterKind.PROCESS_CYCLES, Suppliers.memoize(() -> describe(CounterKind.PROCESS_CYCLES,
+                "QueryProcessCycleTime", processCyclesSource(), true,
+                "cycles all threads ran, in processor-counter ticks; time = ticks / estimated frequency")));
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int rank() {
+        return RANK_PLATFORM;
+    }
+
+    @Override
+    public KindSupport support(CounterKind kind) {
+        try {
+            switch (kind) {
+                case CPU_CYCLES:
+                    return ProcessorCounter.unavailableReason().map(KindSupport::unsupported).orElse(KindSupport.supported());
+                case THREAD_CYCLES:
+                    if (Platform.isLinux()) {
+                        return ThreadCyclesEvent.support();
+                    }
+                    return Platform.isWindows() ? WindowsSupport.THREAD.get()
+                            : KindSupport.unsupported("thread cycles are served on Linux (perf_event_open) and Windows only");
+                case PROCESS_CYCLES:
+                    if (Platform.isWindows()) {
+                        return WindowsSupport.PROCESS.get();
+                    }
+                    return KindSupport.unsupported(Platform.isLinux()
+                            ? "Linux has no counter of all running threads' cycles (perf_event_open counts one thread, "
+                                    + "and with inherit only threads created after it); use THREAD_CYCLES per thread"
+                            : "process cycles are served on Windows only");
+                default:
+                    return KindSupport.unsupported("the cycles provider serves only the cycle kinds");
+            }
+        } catch (LinkageError | RuntimeException e) {
+            return KindSupport.unsupported("cannot reach the native layer: " + e);
+        }
+    }
+
+    @Override
+    public Counter create(CounterKind kind) {
+        KindSupport support = support(kind);
+        if (!support.isSupported()) {
+            throw new UnsupportedOperationException(kind + " is not available from the cycles provider here: " + support.reason());
+        }
+        switch (kind) {
+            case CPU_CYCLES:
+                return new SourceCounter(kind, ProcessorCounter.source(), FREQUENCY, infos.get(kind));
+            case THREAD_CYCLES:
+                return new SourceCounter(kind, threadCyclesSource(), FREQUENCY, infos.get(kind));
+            case PROCESS_CYCLES:
+                return new SourceCounter(kind, processCyclesSource(), FREQUENCY, infos.get(kind));
+            default:
+                throw new AssertionError(kind);
+        }
+    }
+
+    private static TickSource threadCyclesSource() {
+        if (Platform.isWindows()) {
+            long[] cycles = new long[1];
+            return () -> {
+                if (!WindowsCycles.QueryThreadCycleTime(WindowsCycles.CURRENT_THREAD, cycles)) {
+                    throw windowsFailure("QueryThreadCycleTime");
+                }
+                return cycles[0];
+            };
+        }
+        return ThreadCyclesEvent.forCurrentThread()::read;
+    }
+
+    private static TickSource processCyclesSource() {
+        long[] cycles = new long[1];
+        return () -> {
+            if (!WindowsCycles.QueryProcessCycleTime(WindowsCycles.CURRENT_PROCESS, cycles)) {
+                throw windowsFailure("QueryProcessCycleTime");
+            }
+            return cycles[0];
+        };
+    }
+
+    private static CounterException windowsFailure(String api) {
+        int error = Native.getLastError();
+        return CounterException.nativeFailure(api, error, "GetLastError " + error);
+    }
+
+    private static CounterInfo describe(CounterKind kind, String source, TickSource ticks, boolean monotonic, String notes) {
+        long frequency = FREQUENCY.get();
+        return CounterInfo.builder(kind)
+                .provider(NAME)
+                .source(source)
+                .frequency(frequency)
+                .resolution(ResolutionProbe.measure(ticks, frequency))
+                .monotonic(monotonic)
+                .notes(notes)
+                .build();
+    }
+
+    /** Whether the TSC runs at a constant rate through frequency and sleep states (always so for CNTVCT). */
+    private static boolean invariantTsc() {
+        if (!Platform.isIntel()) {
+            return true;
+        }
+        String flags = cpuFlags();
+        return flags.contains(" constant_tsc ") && flags.contains(" nonstop_tsc ");
+    }
+
+    private static String tscNotes() {
+        if (!Platform.isIntel()) {
+            return "the virtual counter of the generic timer; frequency estimated (CNTFRQ_EL0 declares it)";
+        }
+        String flags = cpuFlags();
+        if (flags.isEmpty()) {
+            return "frequency estimated against the high-performance counter; invariance not checked on this OS";
+        }
+        return "frequency estimated against the high-performance counter; "
+                + (invariantTsc() ? "invariant TSC (constant_tsc, nonstop_tsc)" : "TSC NOT invariant: it may change rate or stop")
+                + (flags.contains(" tsc_known_freq ") ? "; kernel knows the exact rate (tsc_known_freq)" : "");
+    }
+
+    /** The first processor's flags from /proc/cpuinfo, space-padded, or empty off Linux. */
+    private static String cpuFlags() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("flags")) {
+                    return " " + line.substring(line.indexOf(':') + 1).trim() + " ";
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+        return "";
+    }
+
+    /** Whether the Windows cycle queries work here (Wine returns FALSE with error 120). */
+    private static final class WindowsSupport {
+        static final Supplier<KindSupport> THREAD = Suppliers.memoize(() -> check("QueryThreadCycleTime",
+                () -> WindowsCycles.QueryThreadCycleTime(WindowsCycles.CURRENT_THREAD, new long[1])));
+        static final Supplier<KindSupport> PROCESS = Suppliers.memoize(() -> check("QueryProcessCycleTime",
+                () -> WindowsCycles.QueryProcessCycleTime(WindowsCycles.CURRENT_PROCESS, new long[1])));
+
+        private static KindSupport check(String api, java.util.function.BooleanSupplier call) {
+            try {
+                if (call.getAsBoolean()) {
+                    return KindSupport.supported();
+                }
+                int error = Native.getLastError();
+                return KindSupport.unsupported(api + " failed with error " + error
+                        + (error == 120 ? " (ERROR_CALL_NOT_IMPLEMENTED: Wine?)" : ""));
+            } catch (LinkageError e) {
+                return KindSupport.unsupported(api + " is missing from kernel32 (before Windows Vista?): " + e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.counters.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.Counter;
+import dev.counters.measure.cycles.ProcessorCounter;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+
+class CpuFrequencyTest {
+
+    @Test
+    void recoversTheRateOfAFakeCounterDrivenByTheReferenceClock() {
+        // The reference clock moves 1000 ns per read; a "3 GHz" counter read halfway between two reference
+        // reads, as the bracketing assumes, must come out at exactly 3 GHz.
+        long[] now = {0};
+        Counter fakeReference = FakeCounters.nanosecondCounter(() -> now[0] += 1000);
+        FrequencyEstimate estimate = CpuFrequency.estimate(() -> 3 * (now[0] + 500), fakeReference, Duration.ofMillis(1), 5,
+                "fake", OptionalLong.of(3_000_000_000L));
+        assertEquals(3e9, estimate.hz(), 1e-3);
+        assertEquals(5, estimate.samplesHz().length);
+        assertTrue(estimate.toString().contains("fake frequency 3000.000"), estimate.toString());
+        assertTrue(Math.abs(estimate.relativeErrorToKernel().orElseThrow()) < 1e-6);
+    }
+
+    @Test
+    void readsTheKernelFigureOnlyWhenTheTscRateIsKnown() {
+        List<String> known = List.of("processor\t: 0", "cpu MHz\t\t: 2445.430", "flags\t\t: fpu tsc constant_tsc tsc_known_freq", "",
+                "processor\t: 1", "cpu MHz\t\t: 1.000");
+        assertEquals(OptionalLong.of(2_445_430_000L), CpuFrequency.fromCpuinfo(known));
+        List<String> unknown = List.of("cpu MHz\t\t: 2445.430", "flags\t\t: fpu tsc constant_tsc");
+        assertFalse(CpuFrequency.fromCpuinfo(unknown).isPresent());
+        assertFalse(CpuFrequency.fromCpuinfo(List.of("flags : tsc_known_freq", "cpu MHz : n/a")).isPresent());
+    }
+
+    @Test
+    void estimatesTheProcessorCounterCloseToTheKernelFigure() {
+        if (!ProcessorCounter.isAvailable()) {
+            assertFalse(ProcessorCounter.unavailableReason().orElseThrow().isBlank());
+            return;
+        }
+        FrequencyEstimate estimate = CpuFrequency.estimate(Duration.ofMillis(10), 7);
+        assertTrue(estimate.hz() > 1e6, estimate.toString());
+        // Bracketed intervals are accurate to parts per million; 1% leaves room for a disturbed sample or two.
+        estimate.relativeErrorToKernel().ifPresent(error -> assertTrue(Math.abs(error) < 0.01, estimate.toString()));
+    }
+}

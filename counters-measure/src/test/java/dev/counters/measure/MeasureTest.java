@@ -1,0 +1,125 @@
+package dev.counters.measure;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class MeasureTest {
+    private final FakeThreadControl control = new FakeThreadControl();
+
+    @Test
+    void eachRepetitionRecordsWallAndThreadCpuInOnePass() {
+        MeasureResult result = Measure.of(() -> CpuBound.run(200_000)).noWarmUp().repetitions(7).trim(1).run();
+        assertEquals(7, result.repetitions());
+        assertEquals(7, result.threadCpu().count());
+        double[] wall = result.wall().samples();
+        double[] cpu = result.threadCpu().samples();
+        for (int i = 0; i < wall.length; i++) {
+            // A single thread cannot run longer than the time that passed (1 ms covers clock granularity).
+            assertTrue(cpu[i] <= wall[i] + 1e6, "repetition " + i + ": cpu " + cpu[i] + " > wall " + wall[i]);
+            assertTrue(cpu[i] > 0);
+        }
+        if (result.hasKernelUserSplit()) {
+            double[] user = result.threadUser().samples();
+            double[] kernel = result.threadKernel().samples();
+            for (int i = 0; i < cpu.length; i++) {
+                assertEquals(cpu[i], user[i] + kernel[i], 1.0, "user + kernel == total");
+            }
+        }
+        assertFalse(result.warmUp().ran());
+        assertTrue(result.overhead().isEmpty());
+        assertTrue(result.preparation().isEmpty());
+    }
+
+    @Test
+    void pinsAndRaisesOnlyAfterWarmUpAndRestoresBeforeReturning() {
+        AtomicInteger runs = new AtomicInteger();
+        control.progress = runs::get;
+        MeasureResult result = Measure.of(runs::incrementAndGet)
+                .warmUp(Duration.ofMillis(50), 3, 0.9)
+                .repetitions(5)
+                .pinned()
+                .highPriority()
+                .threadControl(control)
+                .run();
+        assertEquals(result.warmUp().runs(), control.progressWhenPinned, "pinned right after the warm-up runs");
+        assertEquals(result.warmUp().runs(), control.progressWhenRaised);
+        assertEquals(result.warmUp().runs() + 5, runs.get());
+        assertSame(Thread.currentThread(), control.pinnedOn, "only the measuring thread is pinned");
+        assertArrayEquals(new int[] {0, 1, 2, 3}, control.affinity);
+        assertEquals(0, control.priority);
+        assertEquals(List.of("pin 3", "raise", "lower", "unpin"), control.log);
+        assertEquals(2, result.preparation().size());
+        assertTrue(result.preparation().stream().allMatch(PreparationStep::applied));
+        assertTrue(result.toString().contains("preparation: pin: pinned to CPU 3"));
+    }
+
+    @Test
+    void restoresTheThreadWhenTheTaskFails() {
+        Task failsOncePrepared = () -> {
+            if (!control.log.isEmpty()) {
+                throw new IOException("disk gone");
+            }
+            return null;
+        };
+        TaskFailedException failure = assertThrows(TaskFailedException.class, () -> Measure.of(failsOncePrepared)
+                .warmUp(Duration.ofMillis(20)).repetitions(5).pinned().highPriority().threadControl(control).run());
+        assertInstanceOf(IOException.class, failure.getCause());
+        assertTrue(failure.getMessage().contains("repetition 1"), failure.getMessage());
+        assertEquals(List.of("pin 3", "raise", "lower", "unpin"), control.log);
+    }
+
+    @Test
+    void uncheckedExceptionsPassThrough() {
+        assertThrows(ArithmeticException.class, () -> Measure.of(() -> 1 / 0).noWarmUp().run());
+    }
+
+    @Test
+    void calibratedEmptyTaskReadsAboutZero() {
+        MeasureResult result = Measure.of(() -> null).noWarmUp().repetitions(101).trim(10).calibrated().run();
+        Overhead overhead = result.overhead().orElseThrow();
+        assertTrue(overhead.wallNanos() > 0, "an empty pass still costs something: " + overhead);
+        assertTrue(result.wall().min() >= 0, "never below zero");
+        // Half the calibration passes were at most the subtracted overhead, so the median empty run is ~0;
+        // allow the overhead itself as slack for a machine that other work is disturbing.
+        assertTrue(result.wall().median() <= overhead.wallNanos(), result.toString());
+        assertTrue(result.toString().contains("overhead subtracted"));
+    }
+
+    @Test
+    void resultsGoToTheSink() {
+        Sink sink = new Sink();
+        Object value = new Object();
+        Measure.of(() -> value).noWarmUp().repetitions(3).sink(sink).run();
+        assertTrue(sink.toString().contains("Object"));
+    }
+
+    @Test
+    void rejectsRepetitionsThatTrimmingWouldEmpty() {
+        Measure measure = Measure.of(() -> null).noWarmUp().repetitions(2).trim(1);
+        assertTrue(assertThrows(IllegalStateException.class, measure::run).getMessage().contains("trim less"));
+        assertThrows(IllegalArgumentException.class, () -> Measure.of(() -> null).repetitions(0));
+        assertThrows(IllegalArgumentException.class, () -> Measure.of(() -> null).trim(-1));
+        assertThrows(IllegalArgumentException.class, () -> Measure.of(() -> null).warmUp(Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> Measure.of(() -> null).pinned(-1));
+        assertThrows(NullPointerException.class, () -> Measure.of(null));
+    }
+
+    @Test
+    void tableNamesEverySeries() {
+        String table = Measure.of(() -> CpuBound.run(10_000)).noWarmUp().repetitions(5).run().toString();
+        for (String expected : List.of("wall", "thread CPU", "median", "trim mean", "95% CI", "no warm-up", "not calibrated")) {
+            assertTrue(table.contains(expected), () -> "missing '" + expected + "' in\n" + table);
+        }
+    }
+}

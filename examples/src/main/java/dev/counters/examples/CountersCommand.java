@@ -1,0 +1,146 @@
+package dev.counters.examples;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.CounterException;
+import dev.counters.CounterRegistry;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * The {@code counters} command: what each counter costs and how well it resolves on this machine,
+ * and the measuring lessons of the seeds, run on the user's own hardware.
+ *
+ * <p>Exit codes: 0 success; 2 a user mistake (unknown subcommand, option, kind, unit or format;
+ * a task class that is missing or not a task), reported as a message and the usage, never a stack
+ * trace; 1 a failure of the machine or the library (a native call that failed), with its cause.
+ */
+@Command(
+        name = "counters",
+        scope = ScopeType.INHERIT,
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Precise interval counters, measured on this machine.",
+            "Start with 'counters cost': what one start()/stop() pair of every counter costs here.",
+        },
+        subcommands = {
+            CostCommand.class,
+            ListCommand.class,
+            IsolationCommand.class,
+            MeasureCommand.class,
+            FrequencyCommand.class,
+            CommandLine.HelpCommand.class,
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:success",
+            "1:a counter or the platform failed (the message says which call and why)",
+            "2:a mistake in the command line or in a --task class",
+        })
+public final class CountersCommand implements Runnable {
+    /** Exit code for a failure of the machine or the library. */
+    static final int EXIT_FAILURE = 1;
+    /** Exit code for a mistake in what the user asked for. */
+    static final int EXIT_USAGE = 2;
+
+    private final CounterRegistry registry;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The command over every provider found on the class path. */
+    public CountersCommand() {
+        this(CounterRegistry.systemDefault());
+    }
+
+    /** The command over the providers of {@code registry} (tests pass a chosen set). */
+    public CountersCommand(CounterRegistry registry) {
+        this.registry = requireNonNull(registry, "registry");
+    }
+
+    /** The command line over every provider found, with the exit codes and messages described above. */
+    public static CommandLine commandLine() {
+        return commandLine(CounterRegistry.systemDefault());
+    }
+
+    /** The command line over the providers of {@code registry}. */
+    public static CommandLine commandLine(CounterRegistry registry) {
+        CommandLine commandLine = new CommandLine(new CountersCommand(registry));
+        commandLine.setParameterExceptionHandler(new UsageErrors());
+        commandLine.setExecutionExceptionHandler(new ExecutionErrors());
+        return commandLine;
+    }
+
+    /** Where the subcommands get their counters. */
+    CounterRegistry registry() {
+        return registry;
+    }
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "Missing subcommand: choose one of "
+                + String.join(", ", spec.subcommands().keySet()) + ". Start with: counters cost");
+    }
+
+    /** Command-line mistakes: the message, suggestions for a misspelt name, the usage; exit 2. */
+    private static final class UsageErrors implements IParameterExceptionHandler {
+        @Override
+        public int handleParseException(ParameterException ex, String[] args) {
+            CommandLine commandLine = ex.getCommandLine();
+            PrintWriter err = commandLine.getErr();
+            err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + ex.getMessage()));
+            if (!UnmatchedArgumentException.printSuggestions(ex, err)) {
+                err.println();
+            }
+            commandLine.usage(err, commandLine.getColorScheme());
+            err.flush();
+            return EXIT_USAGE;
+        }
+    }
+
+    /**
+     * Failures while running. A {@link UserInputException} is the user's mistake: its message and
+     * a pointer to the help, exit 2. A {@link CounterException} or {@link UnsupportedOperationException}
+     * is the platform saying no (a native call failed, a kind is not served): their messages name
+     * the call, the error and what to add, so they are printed with their causes, exit 1. Anything
+     * else is a bug or a failing task: message and stack trace for the report, exit 1.
+     */
+    private static final class ExecutionErrors implements IExecutionExceptionHandler {
+        @Override
+        public int handleExecutionException(Exception ex, CommandLine commandLine, ParseResult parseResult) {
+            PrintWriter err = commandLine.getErr();
+            if (ex instanceof UserInputException) {
+                err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + ex.getMessage()));
+                err.println("See '" + commandLine.getCommandSpec().qualifiedName() + " --help'.");
+                err.flush();
+                return EXIT_USAGE;
+            }
+            err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + "failed: " + ex.getMessage()));
+            if (ex instanceof CounterException || ex instanceof UnsupportedOperationException) {
+                for (Throwable cause = ex.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+                    err.println("  caused by " + cause);
+                }
+            } else {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return EXIT_FAILURE;
+        }
+    }
+
+    private static String prefix(CommandLine commandLine) {
+        return commandLine.getCommandSpec().qualifiedName() + ": ";
+    }
+}

@@ -1,0 +1,94 @@
+package dev.counters.examples;
+
+import dev.counters.examples.report.CellFormat;
+import dev.counters.examples.report.Column;
+import dev.counters.examples.report.HumanNumbers;
+import dev.counters.examples.report.Report;
+import dev.counters.examples.report.Table;
+import dev.counters.measure.CpuFrequency;
+import dev.counters.measure.FrequencyEstimate;
+import java.time.Duration;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code counters frequency}: the processor cycle counter's frequency, estimated as seeds 002
+ * and 004 do (count cycles across a timed interval) but over several bracketed intervals, with
+ * the spread of the samples and the kernel's own figure beside it where it has one.
+ */
+@Command(name = "frequency", description = {
+    "The CPU cycle counter's frequency, estimated with its spread.",
+    "Counts the processor's cycle counter (x86 TSC, aarch64 CNTVCT) across --repeats intervals of --interval, "
+            + "each timed by the high-performance counter (seeds 002 and 004), and reports the trimmed mean, every "
+            + "sample, their spread, and what the kernel reports where it has an exact figure.",
+})
+final class FrequencyCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--interval", paramLabel = "TIME", defaultValue = "20ms",
+            converter = OptionConverters.DurationConverter.class,
+            description = "Length of each sampled interval (default: ${DEFAULT-VALUE}).")
+    Duration interval;
+
+    @Option(names = "--repeats", paramLabel = "N", defaultValue = "11",
+            description = "Intervals sampled; the highest and lowest are dropped from 3 on (default: ${DEFAULT-VALUE}).")
+    int repeats;
+
+    @Mixin
+    OutputOptions output;
+
+    @Override
+    public void run() {
+        if (interval.isZero() || interval.isNegative()) {
+            throw new ParameterException(spec.commandLine(), "--interval must be more than 0, was " + interval);
+        }
+        if (repeats < 1) {
+            throw new ParameterException(spec.commandLine(), "--repeats must be at least 1, was " + repeats);
+        }
+        output.progress(spec).step("sampling " + repeats + " intervals of " + interval.toMillis() + " ms");
+        FrequencyEstimate estimate = CpuFrequency.estimate(interval, repeats);
+        output.print(spec, report(estimate));
+    }
+
+    private Report report(FrequencyEstimate estimate) {
+        Table estimateTable = Table.builder("estimate", "Estimate")
+                .column(Column.number("hz", "frequency", CellFormat.MEGAHERTZ))
+                .column(Column.number("median_hz", "median sample", CellFormat.MEGAHERTZ))
+                .column(Column.number("spread", "spread", CellFormat.percent(4)))
+                .column(Column.number("samples", "samples", CellFormat.INTEGER))
+                .column(Column.number("interval_ns", "interval", CellFormat.NANOS))
+                .column(Column.number("kernel_hz", "kernel reports", CellFormat.MEGAHERTZ))
+                .column(Column.number("relative_error", "difference", CellFormat.percent(5)))
+                .row(estimate.hz(), estimate.medianHz(), estimate.spread(), (long) estimate.samplesHz().length,
+                        estimate.interval().toNanos(), estimate.kernelReportedHz().orElse(null),
+                        estimate.relativeErrorToKernel().orElse(null))
+                .build();
+        Table.Builder samples = Table.builder("samples", "Every sample")
+                .column(Column.number("sample", "sample", CellFormat.INTEGER))
+                .column(Column.number("hz", "frequency (Hz)", CellFormat.decimal(0)));
+        double[] hz = estimate.samplesHz();
+        for (int i = 0; i < hz.length; i++) {
+            samples.row((long) i + 1, hz[i]);
+        }
+        Report.Builder report = Report.builder("frequency", "CPU cycle counter frequency on " + Platform.describe())
+                .parameter("interval_ms", interval.toMillis())
+                .parameter("repeats", (long) repeats)
+                .table(estimateTable)
+                .table(samples.build())
+                .note(estimate.toString());
+        report.note(String.format(Locale.ROOT,
+                "One cycle of this counter lasts %s; on x86 its rate is fixed (constant TSC) and is not the current "
+                        + "core clock, which varies with load and power state.",
+                HumanNumbers.nanos(1e9 / estimate.hz())));
+        if (estimate.kernelReportedHz().isEmpty()) {
+            report.note("The kernel reports no exact figure for this counter here, so the estimate stands alone.");
+        }
+        return report.build();
+    }
+}

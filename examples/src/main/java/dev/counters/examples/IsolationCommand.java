@@ -1,0 +1,238 @@
+package dev.counters.examples;
+
+import dev.counters.Counter;
+import dev.counters.CounterKind;
+import dev.counters.CounterRegistry;
+import dev.counters.CpuTimesCounter;
+import dev.counters.TimeUnits;
+import dev.counters.examples.report.CellFormat;
+import dev.counters.examples.report.ChartFile;
+import dev.counters.examples.report.Column;
+import dev.counters.examples.report.Report;
+import dev.counters.examples.report.RunChart;
+import dev.counters.examples.report.Table;
+import dev.counters.measure.Statistics;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code counters isolation}: seed 001's {@code counter_isolation}. A fixed CPU-bound task is
+ * timed on the wall clock and in thread CPU time, first alone, then while other threads (or
+ * another process) load every CPU. The wall time inflates by the share of the CPUs the task
+ * lost; its thread CPU time stays put, because it counts only what the thread itself ran.
+ */
+@Command(name = "isolation", description = {
+    "Wall time inflates under load; thread CPU time stays put.",
+    "Times a fixed CPU-bound task on the wall clock and in thread CPU time, first alone, then while other threads "
+            + "(or, with --process, another process) load every CPU: seed 001's counter_isolation.",
+})
+final class IsolationCommand implements Runnable {
+    private static final int WARM_UP_RUNS = 3;
+    private static final Duration LOAD_SETTLE = Duration.ofMillis(200);
+
+    @ParentCommand
+    CountersCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Load threads (default: twice the number of CPUs, so that every CPU is shared).")
+    Integer threads;
+
+    @Option(names = "--process",
+            description = "Load the CPUs from another process (a child JVM) instead of threads of this one.")
+    boolean process;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "10",
+            description = "Runs alone and runs under load (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--iterations", paramLabel = "N", defaultValue = "25000000",
+            description = "Size of the task in xorshift steps (default: ${DEFAULT-VALUE}, about 50 ms).")
+    long iterations;
+
+    @Option(names = "--unit", paramLabel = "UNIT", defaultValue = "ms",
+            converter = OptionConverters.UnitConverter.class,
+            description = "Unit of the table and chart: s, ms, us, ns (default: ${DEFAULT-VALUE}). "
+                    + "CSV and JSON always carry nanoseconds.")
+    TimeUnit unit;
+
+    @Option(names = "--chart", paramLabel = "FILE", converter = OptionConverters.ChartFileConverter.class,
+            description = "Also draw the per-run times into FILE (.svg or .png).")
+    ChartFile chart;
+
+    @Mixin
+    OutputOptions output;
+
+    @Override
+    public void run() {
+        int loadThreads = threads == null ? 2 * Runtime.getRuntime().availableProcessors() : threads;
+        checkOptions(loadThreads);
+        CounterRegistry registry = parent.registry();
+        Counter wall = registry.create(CounterKind.PERFORMANCE);
+        CpuTimesCounter cpu = registry.createCpuTimes(CounterKind.THREAD_TIMES);
+        Progress progress = output.progress(spec);
+
+        progress.step("warming up (" + WARM_UP_RUNS + " runs)");
+        timeRuns(wall, cpu, WARM_UP_RUNS);
+        progress.step(runs + " runs alone");
+        Runs alone = timeRuns(wall, cpu, runs);
+        Runs loaded;
+        String loadDescription;
+        try (CpuLoad load = startLoad(loadThreads)) {
+            loadDescription = load.describe();
+            progress.step(runs + " runs under load from " + loadDescription);
+            sleep(LOAD_SETTLE);
+            loaded = timeRuns(wall, cpu, runs);
+        }
+        if (chart != null) {
+            drawChart(alone, loaded);
+            progress.step("chart written to " + chart);
+        }
+        output.print(spec, report(alone, loaded, loadThreads, loadDescription));
+    }
+
+    private void checkOptions(int loadThreads) {
+        if (loadThreads < 1) {
+            throw new ParameterException(spec.commandLine(), "--threads must be at least 1, was " + loadThreads);
+        }
+        if (runs < 1) {
+            throw new ParameterException(spec.commandLine(), "--runs must be at least 1, was " + runs);
+        }
+        if (iterations < 1) {
+            throw new ParameterException(spec.commandLine(), "--iterations must be at least 1, was " + iterations);
+        }
+    }
+
+    private CpuLoad startLoad(int loadThreads) {
+        if (!process) {
+            return CpuLoad.threads(loadThreads);
+        }
+        try {
+            Duration generousLimit = Duration.ofMinutes(10);
+            return CpuLoad.process(loadThreads, generousLimit);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start the load process: " + e.getMessage(), e);
+        }
+    }
+
+    private Runs timeRuns(Counter wall, CpuTimesCounter cpu, int count) {
+        Runs runs = new Runs(count);
+        for (int run = 0; run < count; run++) {
+            wall.start();
+            cpu.start();
+            SpinWorkload.spinAndKeep(iterations);
+            cpu.stop();
+            wall.stop();
+            runs.wall[run] = wall.getNanoseconds();
+            runs.cpu[run] = cpu.getNanoseconds();
+            runs.user[run] = cpu.getUserNanoseconds();
+            runs.kernel[run] = cpu.getKernelNanoseconds();
+        }
+        return runs;
+    }
+
+    private Report report(Runs alone, Runs loaded, int loadThreads, String loadDescription) {
+        CellFormat time = CellFormat.nanosIn(unit);
+        String unitName = TimeUnits.shortName(unit);
+        double aloneWall = Statistics.of(alone.wall, 0).median();
+        double loadedWall = Statistics.of(loaded.wall, 0).median();
+        double aloneCpu = Statistics.of(alone.cpu, 0).median();
+        double loadedCpu = Statistics.of(loaded.cpu, 0).median();
+        double wallFactor = aloneWall == 0 ? Double.NaN : loadedWall / aloneWall;
+        double cpuFactor = aloneCpu == 0 ? Double.NaN : loadedCpu / aloneCpu;
+
+        Table summary = Table.builder("summary", "Median per run (" + unitName + ")")
+                .column(Column.text("measure", "measure"))
+                .column(Column.number("alone_ns", "alone", time))
+                .column(Column.number("loaded_ns", "under load", time))
+                .column(Column.number("factor", "loaded/alone", CellFormat.FACTOR))
+                .row("wall time", aloneWall, loadedWall, Double.isNaN(wallFactor) ? null : wallFactor)
+                .row("thread CPU time", aloneCpu, loadedCpu, Double.isNaN(cpuFactor) ? null : cpuFactor)
+                .build();
+
+        Table.Builder perRun = Table.builder("runs", "Every run (" + unitName + ")")
+                .column(Column.text("phase", "phase"))
+                .column(Column.number("run", "run", CellFormat.INTEGER))
+                .column(Column.number("wall_ns", "wall", time))
+                .column(Column.number("thread_cpu_ns", "thread CPU", time))
+                .column(Column.number("user_ns", "user", time))
+                .column(Column.number("kernel_ns", "kernel", time))
+                .column(Column.number("cpu_share", "CPU/wall", CellFormat.PERCENT));
+        alone.addRows(perRun, "alone");
+        loaded.addRows(perRun, "loaded");
+
+        Report.Builder report = Report.builder("isolation",
+                        "A fixed task alone and under load, on " + Platform.describe())
+                .parameter("runs", (long) runs)
+                .parameter("iterations", iterations)
+                .parameter("load_threads", (long) loadThreads)
+                .parameter("load", process ? "process" : "threads")
+                .table(summary)
+                .table(perRun.build());
+        report.note(String.format(Locale.ROOT,
+                "Under load from %s, the task's wall time changed x%.2f while its thread CPU time changed x%.2f.",
+                loadDescription, wallFactor, cpuFactor));
+        report.note("Thread CPU time counts only the time the thread itself ran, so threads and processes that "
+                + "take the CPUs from it do not inflate it; wall time counts the waiting too.");
+        if (wallFactor < 1.2) {
+            report.note("The load hardly slowed the task: this machine may have idle CPUs to spare. "
+                    + "Try more --threads.");
+        }
+        return report.build();
+    }
+
+    private void drawChart(Runs alone, Runs loaded) {
+        try {
+            RunChart.of("A fixed task alone and under load: wall time inflates, thread CPU time stays put", unit)
+                    .series("wall, alone", alone.wall)
+                    .series("thread CPU, alone", alone.cpu)
+                    .series("wall, under load", loaded.wall)
+                    .series("thread CPU, under load", loaded.cpu)
+                    .write(chart);
+        } catch (IOException e) {
+            throw new UserInputException("cannot write the chart to " + chart + ": " + e, e);
+        }
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The times of a series of runs, in nanoseconds. */
+    private static final class Runs {
+        final long[] wall;
+        final long[] cpu;
+        final long[] user;
+        final long[] kernel;
+
+        Runs(int count) {
+            wall = new long[count];
+            cpu = new long[count];
+            user = new long[count];
+            kernel = new long[count];
+        }
+
+        void addRows(Table.Builder table, String phase) {
+            for (int run = 0; run < wall.length; run++) {
+                table.row(phase, (long) run + 1, wall[run], cpu[run], user[run], kernel[run],
+                        wall[run] == 0 ? null : cpu[run] / (double) wall[run]);
+            }
+        }
+    }
+}

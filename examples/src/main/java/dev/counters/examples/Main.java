@@ -1,0 +1,15 @@
+package dev.counters.examples;
+
+/**
+ * Runs the {@code counters} command line: {@code java -jar counters.jar cost}. See
+ * {@link CountersCommand} for the subcommands.
+ */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        // Charts are drawn off screen; no display is needed or wanted.
+        System.setProperty("java.awt.headless", "true");
+        System.exit(CountersCommand.commandLine().execute(args));
+    }
+}

@@ -1,0 +1,229 @@
+package dev.counters.examples;
+
+import dev.counters.CounterKind;
+import dev.counters.CounterRegistry;
+import dev.counters.TimeUnits;
+import dev.counters.examples.report.CellFormat;
+import dev.counters.examples.report.ChartFile;
+import dev.counters.examples.report.Column;
+import dev.counters.examples.report.HumanNumbers;
+import dev.counters.examples.report.Report;
+import dev.counters.examples.report.RunChart;
+import dev.counters.examples.report.Table;
+import dev.counters.measure.Measure;
+import dev.counters.measure.MeasureResult;
+import dev.counters.measure.PreparationStep;
+import dev.counters.measure.Statistics;
+import dev.counters.measure.Task;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code counters measure}: seed 003's experiment. A task runs {@code --runs} times without any
+ * preparation, then again after a warm-up with its thread pinned to one CPU at raised priority;
+ * the statistics of both, side by side, show how much of a naive timing's spread is the
+ * measurement's fault rather than the code's.
+ */
+@Command(name = "measure", description = {
+    "A task timed unprepared, then prepared (warm-up, pinned, high priority), statistics side by side.",
+    "Seed 003's experiment: --runs runs with no preparation, then a warm-up of up to --warm-up, the thread pinned "
+            + "to one CPU at raised priority, and --runs runs again; wall time and thread CPU time of each run, and "
+            + "their statistics side by side. The task is a built-in ~100 ms CPU-bound function, or your class: "
+            + "--task com.example.MyTask (implementing dev.counters.measure.Task, with a public no-argument "
+            + "constructor), found on the class path or in --class-path.",
+})
+final class MeasureCommand implements Runnable {
+    @ParentCommand
+    CountersCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--task", paramLabel = "CLASS",
+            description = "Fully qualified name of a class implementing dev.counters.measure.Task "
+                    + "(default: the built-in workload).")
+    String taskClass;
+
+    @Option(names = "--class-path", paramLabel = "PATH",
+            description = "Jars and folders to find --task in, separated by '${sys:path.separator}'.")
+    String classPath;
+
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "20",
+            description = "Runs unprepared and runs prepared (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--warm-up", paramLabel = "TIME", defaultValue = "1200ms",
+            converter = OptionConverters.DurationConverter.class,
+            description = "Longest warm-up before the prepared runs; it ends early once runs agree "
+                    + "(default: ${DEFAULT-VALUE}, seed 003's figure).")
+    Duration warmUp;
+
+    @Option(names = "--trim", paramLabel = "K", defaultValue = "1",
+            description = "Highest and lowest runs the trimmed figures drop (default: ${DEFAULT-VALUE}).")
+    int trim;
+
+    @Option(names = "--iterations", paramLabel = "N", defaultValue = "50000000",
+            description = "Size of the built-in workload in xorshift steps (default: ${DEFAULT-VALUE}, about 100 ms).")
+    long iterations;
+
+    @Option(names = "--unit", paramLabel = "UNIT", defaultValue = "ms",
+            converter = OptionConverters.UnitConverter.class,
+            description = "Unit of the table and chart: s, ms, us, ns (default: ${DEFAULT-VALUE}). "
+                    + "CSV and JSON always carry nanoseconds.")
+    TimeUnit unit;
+
+    @Option(names = "--chart", paramLabel = "FILE", converter = OptionConverters.ChartFileConverter.class,
+            description = "Also draw the per-run times into FILE (.svg or .png).")
+    ChartFile chart;
+
+    @Mixin
+    OutputOptions output;
+
+    @Override
+    public void run() {
+        checkOptions();
+        Task task = taskClass == null ? new SpinTask(iterations) : TaskLoader.load(taskClass, classPath);
+        String taskName = taskClass == null ? task.toString() : taskClass;
+        CounterRegistry registry = parent.registry();
+        Progress progress = output.progress(spec);
+
+        progress.step(runs + " unprepared runs of " + taskName);
+        MeasureResult unprepared = measure(registry, task).noWarmUp().run();
+        progress.step("warm-up of up to " + warmUp.toMillis() + " ms, then " + runs + " prepared runs");
+        MeasureResult prepared = measure(registry, task).warmUp(warmUp).pinned().highPriority().run();
+
+        if (chart != null) {
+            drawChart(unprepared, prepared, taskName);
+            progress.step("chart written to " + chart);
+        }
+        output.print(spec, report(unprepared, prepared, taskName));
+    }
+
+    private void checkOptions() {
+        if (runs < 1) {
+            throw new ParameterException(spec.commandLine(), "--runs must be at least 1, was " + runs);
+        }
+        if (trim < 0 || runs <= 2 * trim) {
+            throw new ParameterException(spec.commandLine(), "--trim " + trim + " must be at least 0 and leave runs: "
+                    + "--runs (" + runs + ") must exceed twice --trim");
+        }
+        if (iterations < 1) {
+            throw new ParameterException(spec.commandLine(), "--iterations must be at least 1, was " + iterations);
+        }
+        if (warmUp.isZero() || warmUp.isNegative()) {
+            throw new ParameterException(spec.commandLine(), "--warm-up must be more than 0, was " + warmUp);
+        }
+        if (classPath != null && taskClass == null) {
+            throw new ParameterException(spec.commandLine(), "--class-path needs --task: name the class to load from it");
+        }
+    }
+
+    private Measure measure(CounterRegistry registry, Task task) {
+        return Measure.of(task)
+                .repetitions(runs)
+                .trim(trim)
+                .wallCounter(() -> registry.create(CounterKind.PERFORMANCE))
+                .threadCounter(() -> registry.createCpuTimes(CounterKind.THREAD_TIMES));
+    }
+
+    private Report report(MeasureResult unprepared, MeasureResult prepared, String taskName) {
+        CellFormat time = CellFormat.nanosIn(unit);
+        String unitName = TimeUnits.shortName(unit);
+
+        Table.Builder statistics = Table.builder("statistics", "Statistics side by side (" + unitName + ")")
+                .column(Column.text("preparation", "preparation"))
+                .column(Column.text("measure", "measure"))
+                .column(Column.number("count", "n", CellFormat.INTEGER))
+                .column(Column.number("median_ns", "median", time))
+                .column(Column.number("mean_ns", "mean", time))
+                .column(Column.number("ci95_low_ns", "95% CI low", time))
+                .column(Column.number("ci95_high_ns", "95% CI high", time))
+                .column(Column.number("trimmed_mean_ns", "trimmed mean", time))
+                .column(Column.number("min_ns", "min", time))
+                .column(Column.number("max_ns", "max", time))
+                .column(Column.number("sd_ns", "sd", time))
+                .column(Column.number("cv", "cv", CellFormat.PERCENT))
+                .column(Column.number("spread", "spread", CellFormat.PERCENT))
+                .column(Column.number("trimmed_spread", "trimmed spread", CellFormat.PERCENT));
+        addStatistics(statistics, "unprepared", "wall", unprepared.wall());
+        addStatistics(statistics, "prepared", "wall", prepared.wall());
+        addStatistics(statistics, "unprepared", "thread CPU", unprepared.threadCpu());
+        addStatistics(statistics, "prepared", "thread CPU", prepared.threadCpu());
+
+        Table.Builder perRun = Table.builder("runs", "Every run (" + unitName + ")")
+                .column(Column.number("run", "run", CellFormat.INTEGER))
+                .column(Column.number("unprepared_wall_ns", "unprepared wall", time))
+                .column(Column.number("prepared_wall_ns", "prepared wall", time))
+                .column(Column.number("unprepared_cpu_ns", "unprepared CPU", time))
+                .column(Column.number("prepared_cpu_ns", "prepared CPU", time));
+        double[] unpreparedWall = unprepared.wall().samples();
+        double[] preparedWall = prepared.wall().samples();
+        double[] unpreparedCpu = unprepared.threadCpu().samples();
+        double[] preparedCpu = prepared.threadCpu().samples();
+        for (int run = 0; run < runs; run++) {
+            perRun.row((long) run + 1, unpreparedWall[run], preparedWall[run], unpreparedCpu[run], preparedCpu[run]);
+        }
+
+        Table.Builder preparation = Table.builder("preparation", "Preparation of the prepared runs")
+                .column(Column.text("step", "step"))
+                .column(Column.text("applied", "applied"))
+                .column(Column.text("description", "what happened"))
+                .row("warm-up", prepared.warmUp().ran(), prepared.warmUp().toString());
+        for (PreparationStep step : prepared.preparation()) {
+            preparation.row(step.action(), step.applied(), step.description());
+        }
+
+        Report.Builder report = Report.builder("measure", "Unprepared vs prepared runs of " + taskName + ", on "
+                        + Platform.describe())
+                .parameter("task", taskName)
+                .parameter("runs", (long) runs)
+                .parameter("trim", (long) trim)
+                .parameter("warm_up_ms", warmUp.toMillis())
+                .table(statistics.build())
+                .table(perRun.build())
+                .table(preparation.build());
+        report.note(String.format(Locale.ROOT,
+                "Wall time spread (max - min) / median: %.1f %% unprepared, %.1f %% prepared (trimmed: %.1f %% and %.1f %%).",
+                100 * unprepared.wall().spread(), 100 * prepared.wall().spread(),
+                100 * unprepared.wall().trimmedSpread(), 100 * prepared.wall().trimmedSpread()));
+        double bestUnprepared = unprepared.wall().min();
+        double worstPrepared = prepared.wall().max();
+        report.note(bestUnprepared >= worstPrepared
+                ? "As seed 003 found, the best unprepared run (" + HumanNumbers.nanos(bestUnprepared)
+                        + ") is no better than the worst prepared run (" + HumanNumbers.nanos(worstPrepared) + ")."
+                : "Here the best unprepared run (" + HumanNumbers.nanos(bestUnprepared) + ") beat the worst prepared run ("
+                        + HumanNumbers.nanos(worstPrepared) + "): this machine's noise hides the preparation's effect.");
+        report.note("Unprepared runs include class loading and JIT compilation; the prepared ones start after the "
+                + "warm-up, with the thread pinned and its priority raised where the platform allows (see Preparation).");
+        return report.build();
+    }
+
+    private static void addStatistics(Table.Builder table, String preparation, String measure, Statistics statistics) {
+        table.row(preparation, measure, (long) statistics.count(), statistics.median(), statistics.mean(),
+                statistics.confidenceInterval95().low(), statistics.confidenceInterval95().high(),
+                statistics.trimmedMean(), statistics.min(), statistics.max(), statistics.standardDeviation(),
+                statistics.coefficientOfVariation(), statistics.spread(), statistics.trimmedSpread());
+    }
+
+    private void drawChart(MeasureResult unprepared, MeasureResult prepared, String taskName) {
+        try {
+            RunChart.of("Per-run times of " + taskName + ": unprepared vs prepared", unit)
+                    .series("unprepared wall", unprepared.wall().samples())
+                    .series("prepared wall", prepared.wall().samples())
+                    .series("unprepared thread CPU", unprepared.threadCpu().samples())
+                    .series("prepared thread CPU", prepared.threadCpu().samples())
+                    .write(chart);
+        } catch (IOException e) {
+            throw new UserInputException("cannot write the chart to " + chart + ": " + e, e);
+        }
+    }
+}

@@ -1,0 +1,100 @@
+package dev.counters.examples;
+
+import dev.counters.CounterKind;
+import dev.counters.TimeUnits;
+import dev.counters.examples.report.ChartFile;
+import dev.counters.examples.report.OutputFormat;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * Turns option values into typed values, or into a message naming the valid choices; picocli
+ * then prints it with the usage and exits with code 2.
+ */
+final class OptionConverters {
+    private OptionConverters() {}
+
+    /** The kind names users may type, for messages. */
+    static String kindChoices() {
+        return Arrays.stream(CounterKind.values()).map(Enum::name).collect(Collectors.joining(", "));
+    }
+
+    /** {@code table}, {@code csv}, {@code json}, ignoring case. */
+    static final class FormatConverter implements ITypeConverter<OutputFormat> {
+        @Override
+        public OutputFormat convert(String value) {
+            try {
+                return OutputFormat.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** A {@link CounterKind} by name, ignoring case, with {@code -} for {@code _}: {@code thread-times}. */
+    static final class KindConverter implements ITypeConverter<CounterKind> {
+        @Override
+        public CounterKind convert(String value) {
+            String key = value.trim().toUpperCase(Locale.ROOT).replace('-', '_');
+            for (CounterKind kind : CounterKind.values()) {
+                if (kind.name().equals(key)) {
+                    return kind;
+                }
+            }
+            throw new TypeConversionException("unknown kind '" + value + "'; use one of: " + kindChoices());
+        }
+    }
+
+    /** A time unit as {@link TimeUnits#parse} reads it: s, ms, us (or µs), ns. */
+    static final class UnitConverter implements ITypeConverter<TimeUnit> {
+        @Override
+        public TimeUnit convert(String value) {
+            try {
+                return TimeUnits.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** A whole amount and a unit, e.g. {@code 1200ms}, {@code 2s}, {@code 500 us}. */
+    static final class DurationConverter implements ITypeConverter<Duration> {
+        private static final Pattern AMOUNT_AND_UNIT = Pattern.compile("\\s*(\\d{1,12})\\s*(\\S.*)");
+
+        @Override
+        public Duration convert(String value) {
+            Matcher matcher = AMOUNT_AND_UNIT.matcher(value);
+            if (!matcher.matches()) {
+                throw new TypeConversionException(
+                        "expected a whole amount and a unit, such as 1200ms or 2s (units: " + TimeUnits.ACCEPTED_NAMES
+                                + "), but was '" + value + "'");
+            }
+            TimeUnit unit;
+            try {
+                unit = TimeUnits.parse(matcher.group(2));
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage() + " (in '" + value + "')");
+            }
+            return Duration.of(Long.parseLong(matcher.group(1)), unit.toChronoUnit());
+        }
+    }
+
+    /** A chart file ending in .svg or .png. */
+    static final class ChartFileConverter implements ITypeConverter<ChartFile> {
+        @Override
+        public ChartFile convert(String value) {
+            try {
+                return ChartFile.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

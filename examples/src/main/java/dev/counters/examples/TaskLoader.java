@@ -1,0 +1,93 @@
+package dev.counters.examples;
+
+import dev.counters.measure.Task;
+import java.io.File;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds the user's {@link Task} for {@code counters measure --task}: on the class path, or in
+ * the jars and folders of {@code --class-path}. Every way it can go wrong (no such class, not a
+ * task, no public no-argument constructor, a constructor that throws) is a
+ * {@link UserInputException} that says what to fix.
+ */
+final class TaskLoader {
+    private static final String CONTRACT = Task.class.getName() + " (public Object run() throws Exception)";
+
+    private TaskLoader() {}
+
+    /**
+     * A new instance of the class named {@code className}.
+     *
+     * @param classPath extra jars and folders separated by {@link File#pathSeparator}, or null
+     */
+    static Task load(String className, String classPath) {
+        ClassLoader loader = loader(classPath);
+        Class<?> type;
+        try {
+            type = Class.forName(className, false, loader);
+        } catch (ClassNotFoundException e) {
+            throw new UserInputException("no class '" + className + "' on the class path"
+                    + (classPath == null ? "" : " or in --class-path " + classPath)
+                    + "; give the fully qualified name of a class that implements " + CONTRACT
+                    + ", and its jar or folder with --class-path", e);
+        } catch (LinkageError e) {
+            throw new UserInputException("class '" + className + "' cannot be loaded: " + e, e);
+        }
+        if (!Task.class.isAssignableFrom(type)) {
+            throw new UserInputException(type.getName() + " does not implement " + CONTRACT);
+        }
+        if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
+            throw new UserInputException(type.getName() + " is abstract; name a concrete class that implements "
+                    + Task.class.getName());
+        }
+        Constructor<?> constructor;
+        try {
+            constructor = type.getConstructor();
+        } catch (NoSuchMethodException e) {
+            throw new UserInputException(type.getName() + " needs a public constructor without arguments", e);
+        }
+        try {
+            return (Task) constructor.newInstance();
+        } catch (IllegalAccessException e) {
+            throw new UserInputException(type.getName() + " must be a public class (and public static if nested)", e);
+        } catch (InvocationTargetException e) {
+            throw new UserInputException("the constructor of " + type.getName() + " threw " + e.getCause(), e);
+        } catch (InstantiationException | LinkageError e) {
+            throw new UserInputException(type.getName() + " cannot be instantiated: " + e, e);
+        }
+    }
+
+    private static ClassLoader loader(String classPath) {
+        ClassLoader parent = Thread.currentThread().getContextClassLoader() != null
+                ? Thread.currentThread().getContextClassLoader()
+                : TaskLoader.class.getClassLoader();
+        if (classPath == null || classPath.isBlank()) {
+            return parent;
+        }
+        List<URL> urls = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            Path path = Path.of(entry);
+            if (!Files.exists(path)) {
+                throw new UserInputException("--class-path entry '" + entry + "' does not exist");
+            }
+            try {
+                urls.add(path.toUri().toURL());
+            } catch (MalformedURLException e) {
+                throw new UserInputException("--class-path entry '" + entry + "' is not a usable path: " + e, e);
+            }
+        }
+        return new URLClassLoader(urls.toArray(new URL[0]), parent);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.counters.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.CounterRegistry;
+import dev.counters.CounterKind;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Every user mistake: exit code 2, a message naming what was wrong and the valid choices, never a stack trace. */
+class BadInputTest {
+    private static final java.util.regex.Pattern STACK_FRAME = java.util.regex.Pattern.compile("^\\s+at [\\w.$/]+\\(");
+
+    private static Cli.Result mistake(String... args) {
+        return mistake(CounterRegistry.systemDefault(), args);
+    }
+
+    private static Cli.Result mistake(CounterRegistry registry, String... args) {
+        Cli.Result result = Cli.run(registry, args);
+        assertEquals(CountersCommand.EXIT_USAGE, result.exitCode(), result.toString());
+        assertEquals("", result.out(), "nothing on standard output");
+        assertFalse(result.err().lines().anyMatch(line -> STACK_FRAME.matcher(line).find()), "no stack trace:\n" + result.err());
+        return result;
+    }
+
+    private static void assertMentions(Cli.Result result, String... fragments) {
+        for (String fragment : fragments) {
+            assertTrue(result.err().contains(fragment), "missing '" + fragment + "' in:\n" + result.err());
+        }
+    }
+
+    @Test
+    void noSubcommandListsThem() {
+        assertMentions(mistake(), "Missing subcommand", "cost", "list", "isolation", "measure", "frequency");
+    }
+
+    @Test
+    void unknownSubcommandShowsTheUsageWithEverySubcommand() {
+        assertMentions(mistake("frobnicate"), "frobnicate", "Commands:", "cost", "list", "isolation");
+    }
+
+    @Test
+    void misspeltSubcommandIsSuggested() {
+        assertMentions(mistake("cots"), "Did you mean", "cost");
+    }
+
+    @Test
+    void unknownOptionShowsTheSubcommandsOptions() {
+        assertMentions(mistake("cost", "--frob"), "Unknown option: '--frob'", "--batches", "--pairs", "--kind");
+    }
+
+    @Test
+    void unknownKindListsEveryKind() {
+        assertMentions(mistake("cost", "--kind", "SUNDIAL"), "unknown kind 'SUNDIAL'", "HIGH_PERFORMANCE", "THREAD_TIMES");
+    }
+
+    @Test
+    void aKindNobodyServesHereListsTheAvailableOnes() {
+        CounterRegistry few = CounterRegistry.of(List.of(
+                new FloorProvider(CounterKind.PERFORMANCE, CounterKind.HIGH_PERFORMANCE)));
+        assertMentions(mistake(few, "cost", "--kind", "MULTIMEDIA"),
+                "MULTIMEDIA is not available here", "HIGH_PERFORMANCE", "counters cost --help");
+    }
+
+    @Test
+    void unknownUnitListsTheUnits() {
+        assertMentions(mistake("isolation", "--unit", "fortnights"), "fortnights", "s, ms, us (or µs), ns");
+    }
+
+    @Test
+    void unknownFormatListsTheFormats() {
+        assertMentions(mistake("list", "--format", "xml"), "xml", "table, csv, json");
+    }
+
+    @Test
+    void chartFileWithoutAKnownExtensionListsThem() {
+        assertMentions(mistake("isolation", "--chart", "runs.pdf"), "runs.pdf", ".svg, .png");
+    }
+
+    @Test
+    void malformedDurationsShowAnExample() {
+        assertMentions(mistake("cost", "--budget", "soon"), "1200ms or 2s");
+        assertMentions(mistake("cost", "--budget", "5 parsecs"), "parsecs", "s, ms, us (or µs), ns");
+    }
+
+    @Test
+    void aMissingTaskClassSaysWhatToGive() {
+        assertMentions(mistake("measure", "--task", "com.nowhere.Missing"),
+                "no class 'com.nowhere.Missing' on the class path", "dev.counters.measure.Task", "--class-path");
+    }
+
+    @Test
+    void aClassThatIsNoTaskIsNamed() {
+        assertMentions(mistake("measure", "--task", TestTasks.NotATask.class.getName()),
+                "TestTasks$NotATask does not implement dev.counters.measure.Task");
+    }
+
+    @Test
+    void aTaskWithoutAUsableConstructorIsNamed() {
+        assertMentions(mistake("measure", "--task", TestTasks.NeedsAnArgument.class.getName()),
+                "needs a public constructor without arguments");
+        assertMentions(mistake("measure", "--task", TestTasks.FailsToConstruct.class.getName()),
+                "the constructor of", "threw", "no data file");
+        assertMentions(mistake("measure", "--task", TestTasks.Hidden.class.getName()),
+                "TestTasks$Hidden", "public");
+    }
+
+    @Test
+    void aMissingClassPathEntryIsNamed() {
+        assertMentions(mistake("measure", "--task", "x.Y", "--class-path", "/no/such/folder"),
+                "'/no/such/folder' does not exist");
+        assertMentions(mistake("measure", "--class-path", "/tmp"), "--class-path needs --task");
+    }
+
+    @Test
+    void nonPositiveCountsAreRefused() {
+        assertMentions(mistake("measure", "--runs", "4", "--trim", "2"), "must exceed twice --trim");
+        assertMentions(mistake("measure", "--warm-up", "0s"), "--warm-up must be more than 0");
+        assertMentions(mistake("frequency", "--repeats", "0"), "--repeats must be at least 1");
+        assertMentions(mistake("frequency", "--interval", "0ms"), "--interval must be more than 0");
+        assertMentions(mistake("cost", "--batches", "0"), "--batches must be at least 1");
+        assertMentions(mistake("cost", "--pairs", "-5"), "--pairs must be at least 1");
+        assertMentions(mistake("cost", "--budget", "0ms"), "--budget must be more than 0");
+        assertMentions(mistake("isolation", "--runs", "0"), "--runs must be at least 1");
+        assertMentions(mistake("isolation", "--threads", "0"), "--threads must be at least 1");
+        assertMentions(mistake("cost", "--pairs", "many"), "'many' is not an int");
+    }
+}

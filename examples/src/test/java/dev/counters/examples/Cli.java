@@ -1,0 +1,72 @@
+package dev.counters.examples;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import dev.counters.CounterRegistry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
+
+/** Runs the command line in-process, as {@code java -jar counters.jar ARGS} would, capturing both streams. */
+final class Cli {
+    private Cli() {}
+
+    /** What one run printed and returned. */
+    record Result(int exitCode, String out, String err) {
+        /** The output parsed as JSON by an independent reader. */
+        JsonNode json() {
+            try {
+                return new ObjectMapper().readTree(out);
+            } catch (IOException e) {
+                throw new AssertionError("output is not JSON: " + e.getMessage() + "\n" + out, e);
+            }
+        }
+
+        /** The CSV blocks of the output (separated by empty lines), each parsed by an independent reader into header-keyed rows. */
+        List<List<Map<String, String>>> csvBlocks() {
+            List<List<Map<String, String>>> blocks = new ArrayList<>();
+            for (String block : out.split("\\R\\R")) {
+                blocks.add(csv(block.strip() + "\n"));
+            }
+            return blocks;
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- out\n" + out + "--- err\n" + err;
+        }
+    }
+
+    static Result run(String... args) {
+        return run(CounterRegistry.systemDefault(), args);
+    }
+
+    static Result run(CounterRegistry registry, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = CountersCommand.commandLine(registry);
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exitCode = commandLine.execute(args);
+        return new Result(exitCode, out.toString(), err.toString());
+    }
+
+    static List<Map<String, String>> csv(String text) {
+        CsvMapper mapper = new CsvMapper();
+        CsvSchema schema = CsvSchema.emptySchema().withHeader();
+        try (MappingIterator<Map<String, String>> rows =
+                mapper.readerFor(Map.class).with(schema).readValues(text)) {
+            return rows.readAll();
+        } catch (IOException e) {
+            throw new UncheckedIOException("not CSV:\n" + text, e);
+        }
+    }
+}

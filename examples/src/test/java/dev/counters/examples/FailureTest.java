@@ -1,0 +1,42 @@
+package dev.counters.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.CounterKind;
+import dev.counters.CounterRegistry;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** When the platform fails rather than the user: exit 1, the failing call and its error code, no silent zero. */
+class FailureTest {
+
+    @Test
+    void aCounterThatFailsIsReportedInItsRowWhileTheOthersAreMeasured() {
+        CounterRegistry registry = CounterRegistry.of(List.of(
+                new FloorProvider(CounterKind.PERFORMANCE, CounterKind.HIGH_PERFORMANCE),
+                new FailingProvider(CounterKind.TICK)));
+        Cli.Result result = Cli.run(registry, "cost", "--batches", "1", "--pairs", "1000", "--budget", "10ms",
+                "--format", "csv", "-q");
+        assertEquals(0, result.exitCode(), result.toString());
+        List<Map<String, String>> rows = Cli.csv(result.out());
+        assertEquals(3, rows.size());
+        Map<String, String> tick = rows.get(2);
+        assertEquals("TICK", tick.get("kind"), "failed kinds come last");
+        assertEquals("", tick.get("cost_ns"), "no silent zero");
+        assertTrue(tick.get("error").contains(FailingProvider.API) && tick.get("error").contains("22"), tick.toString());
+        assertTrue(!rows.get(0).get("cost_ns").isEmpty() && rows.get(0).get("error").isEmpty(), rows.toString());
+    }
+
+    @Test
+    void aFailingClockEndsTheCommandWithExitCodeOneAndTheCallThatFailed() {
+        CounterRegistry registry = CounterRegistry.of(List.of(
+                new FloorProvider(CounterKind.THREAD_TIMES), new FailingProvider(CounterKind.PERFORMANCE)));
+        Cli.Result result = Cli.run(registry, "isolation", "--threads", "1", "--runs", "1", "--iterations", "1000", "-q");
+        assertEquals(CountersCommand.EXIT_FAILURE, result.exitCode(), result.toString());
+        assertTrue(result.err().contains(FailingProvider.API) && result.err().contains("22"), result.err());
+        assertTrue(result.err().lines().noneMatch(line -> line.matches("^\\s+at [\\w.$/]+\\(.*")), result.err());
+        assertEquals("", result.out());
+    }
+}

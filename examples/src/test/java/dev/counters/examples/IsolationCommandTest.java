@@ -1,0 +1,100 @@
+package dev.counters.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.counters.CounterInfo;
+import dev.counters.CounterKind;
+import dev.counters.Counters;
+import dev.counters.examples.report.SvgFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+class IsolationCommandTest {
+    private static final String[] FAST = {"isolation", "--threads", "2", "--runs", "2", "--iterations", "300000"};
+
+    @TempDir
+    Path folder;
+
+    private static String[] args(String... extra) {
+        String[] all = new String[FAST.length + extra.length];
+        System.arraycopy(FAST, 0, all, 0, FAST.length);
+        System.arraycopy(extra, 0, all, FAST.length, extra.length);
+        return all;
+    }
+
+    @Test
+    void everyRunsThreadCpuTimeFitsInItsWallTimeAndSplitsExactly() {
+        Cli.Result result = Cli.run(args("--format", "csv", "-q"));
+        assertEquals(0, result.exitCode(), result.toString());
+        List<List<Map<String, String>>> blocks = result.csvBlocks();
+        List<Map<String, String>> runs = blocks.get(1);
+        assertEquals(4, runs.size());
+        assertEquals(2, runs.stream().filter(r -> r.get("phase").equals("alone")).count());
+        assertEquals(2, runs.stream().filter(r -> r.get("phase").equals("loaded")).count());
+        long slack = resolutionNanos(CounterKind.PERFORMANCE) + resolutionNanos(CounterKind.THREAD_TIMES);
+        for (Map<String, String> run : runs) {
+            long wall = Long.parseLong(run.get("wall_ns"));
+            long cpu = Long.parseLong(run.get("thread_cpu_ns"));
+            // The wall counter starts before and stops after the CPU counter, around one thread's work.
+            assertTrue(cpu > 0 && cpu <= wall + slack, run.toString());
+            assertEquals(cpu, Long.parseLong(run.get("user_ns")) + Long.parseLong(run.get("kernel_ns")), run.toString());
+        }
+        Map<String, String> wallSummary = blocks.get(0).get(0);
+        assertEquals("wall time", wallSummary.get("measure"));
+        assertEquals(Double.parseDouble(wallSummary.get("loaded_ns")) / Double.parseDouble(wallSummary.get("alone_ns")),
+                Double.parseDouble(wallSummary.get("factor")), 1e-9);
+    }
+
+    @Test
+    void tableShowsBothMeasuresInTheChosenUnitAndExplainsThem() {
+        Cli.Result result = Cli.run(args("--unit", "us"));
+        assertEquals(0, result.exitCode(), result.toString());
+        assertTrue(result.out().contains("Median per run (us)"), result.out());
+        assertTrue(result.out().lines().anyMatch(l -> l.startsWith("wall time ")), result.out());
+        assertTrue(result.out().lines().anyMatch(l -> l.startsWith("thread CPU time ")), result.out());
+        assertTrue(result.out().contains("Under load from 2 spinning threads"), result.out());
+        assertTrue(result.err().contains("runs under load"), result.err());
+    }
+
+    @Test
+    void loadFromAnotherProcessEndsWithTheCommand() {
+        Cli.Result result = Cli.run(args("--process", "--format", "json", "-q"));
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode json = result.json();
+        assertEquals("process", json.get("parameters").get("load").asText());
+        assertTrue(json.get("notes").get(0).asText().contains("a process (pid "), json.toString());
+        assertEquals(0, ProcessHandle.current().children().filter(ProcessHandle::isAlive).count(),
+                "the load process is gone");
+    }
+
+    @Test
+    void chartIsAValidSvg() throws Exception {
+        Path svg = folder.resolve("isolation.svg");
+        Cli.Result result = Cli.run(args("--chart", svg.toString(), "-q"));
+        assertEquals(0, result.exitCode(), result.toString());
+        Document document = SvgFiles.parse(svg);
+        assertEquals("svg", document.getDocumentElement().getLocalName());
+    }
+
+    @Test
+    void chartIsAValidPng() throws Exception {
+        Path png = folder.resolve("isolation.png");
+        Cli.Result result = Cli.run(args("--chart", png.toString(), "-q"));
+        assertEquals(0, result.exitCode(), result.toString());
+        assertTrue(Files.size(png) > 0);
+        assertEquals(960, ImageIO.read(png.toFile()).getWidth());
+    }
+
+    private static long resolutionNanos(CounterKind kind) {
+        CounterInfo info = Counters.create(kind).getInfo();
+        return info.resolution().typical().toNanos();
+    }
+}

@@ -1,0 +1,48 @@
+package dev.counters.examples.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.math.BigDecimal;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+class HumanNumbersTest {
+    @Test
+    void nanosReadInTheUnitThatKeepsTheFigureSmall() {
+        assertEquals("812 ns", HumanNumbers.nanos(812));
+        assertEquals("23.4 ns", HumanNumbers.nanos(23.4));
+        assertEquals("1.52 us", HumanNumbers.nanos(1_520));
+        assertEquals("101 ms", HumanNumbers.nanos(101_234_000));
+        assertEquals("2.5 s", HumanNumbers.nanos(2_500_000_000.0));
+        assertEquals("-", HumanNumbers.nanos(Double.NaN));
+    }
+
+    @Test
+    void hertzReadInTheUnitThatKeepsTheFigureSmall() {
+        assertEquals("1 GHz", HumanNumbers.hertz(1e9));
+        assertEquals("2.995 GHz", HumanNumbers.hertz(2_995_000_000L));
+        assertEquals("10 MHz", HumanNumbers.hertz(1e7));
+        assertEquals("1 kHz", HumanNumbers.hertz(1000));
+        assertEquals("100 Hz", HumanNumbers.hertz(100));
+    }
+
+    @Test
+    void nanosInAUnit() {
+        assertEquals("101.234", HumanNumbers.nanosIn(101_234_000, TimeUnit.MILLISECONDS));
+        assertEquals("1,500.000", HumanNumbers.nanosIn(1_500_000, TimeUnit.MICROSECONDS));
+    }
+
+    @Property(tries = 500)
+    void plainDecimalsAreExactAndHaveNoExponent(@ForAll double value) {
+        if (!Double.isFinite(value)) {
+            assertThrows(IllegalArgumentException.class, () -> HumanNumbers.plain(value));
+            return;
+        }
+        String text = HumanNumbers.plain(value);
+        assertEquals(-1, text.toUpperCase().indexOf('E'), text);
+        assertEquals(0, new BigDecimal(text).compareTo(new BigDecimal(Double.toString(value))), text);
+    }
+}
