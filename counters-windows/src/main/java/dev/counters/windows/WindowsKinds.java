@@ -9,7 +9,6 @@ import dev.counters.CounterException;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.Periods;
-import dev.counters.Resolution;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.LazyFrequency;
@@ -176,7 +175,8 @@ final class WindowsKinds {
     private CounterInfo describePerformanceCounter(CounterKind kind) {
         long frequency = sources.performanceFrequency().get();
         return builder(kind, Win32Sources.QUERY_PERFORMANCE_COUNTER, frequency)
-                .resolution(probe(sources.performanceCounter(), frequency).withDeclared(Periods.toDuration(1, frequency)))
+                .resolution(ResolutionProbe.measure(sources.performanceCounter(), frequency)
+                        .withDeclared(Periods.toDuration(1, frequency)))
                 .monotonic(true)
                 .notes("ticks of " + frequency + " Hz from QueryPerformanceFrequency, looked up once per process;"
                         + " System.nanoTime() reads the same counter, converted to nanoseconds")
@@ -213,7 +213,7 @@ final class WindowsKinds {
             CounterKind kind, String source, TickSource probe, LazyFrequency frequency, boolean monotonic, String notes) {
         long hertz = frequency.get();
         return builder(kind, source, hertz)
-                .resolution(probe(probe, hertz))
+                .resolution(ResolutionProbe.measure(probe, hertz))
                 .monotonic(monotonic)
                 .notes(notes)
                 .build();
@@ -221,9 +221,5 @@ final class WindowsKinds {
 
     private static CounterInfo.Builder builder(CounterKind kind, String source, long frequency) {
         return CounterInfo.builder(kind).provider(PROVIDER).source(source).frequency(frequency);
-    }
-
-    private static Resolution probe(TickSource source, long frequency) {
-        return ResolutionProbe.measure(source, frequency);
     }
 }
