@@ -230,7 +230,7 @@ report_crash() {
     for crash in "$WORK"/hs_err_pid*.log; do
         [ -f "$crash" ] || continue
         log "the Windows JVM crashed; from $crash:"
-        grep -E '^# (Problematic frame|C  |Internal Error|EXCEPTION)|^#  ' "$crash" | head -n 6 >&2 || true
+        grep -E '^# (Problematic frame|C  )|^#  [A-Z]' "$crash" | head -n 6 >&2 || true
         grep -E '^j  ' "$crash" | awk '!seen[$0]++' | head -n 8 >&2 || true
         rm -f "$crash"
     done
