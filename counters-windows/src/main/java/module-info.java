@@ -1,6 +1,14 @@
-/** Win32 counters through JNA. */
+/**
+ * Win32 counters through JNA: every counter kind from kernel32 and winmm, thread affinity and
+ * priority, and the multimedia timer period. Loads on every OS; serves only on Windows.
+ */
 module dev.counters.windows {
     requires dev.counters.api;
     requires com.sun.jna;
     requires com.sun.jna.platform;
+
+    exports dev.counters.windows;
+
+    provides dev.counters.spi.CounterProvider with dev.counters.windows.WindowsCounterProvider;
+    provides dev.counters.spi.ThreadControl with dev.counters.windows.WindowsThreadControl;
 }

@@ -14,14 +14,18 @@ public final class Work {
 
     private Work() {}
 
-    /** Computes until the calling thread has used at least {@code cpu} of CPU time; returns the CPU actually used in ns. */
+    /**
+     * Computes until the calling thread has used at least {@code cpu} of CPU time; returns the CPU actually used in ns.
+     * The CPU time is read only every millisecond or so of arithmetic: each read is a system call (on Windows under
+     * Wine a wineserver round trip), and reading it every few microseconds makes the loop mostly kernel time.
+     */
     public static long burnCpu(Duration cpu) {
         long start = THREADS.getCurrentThreadCpuTime();
         long target = start + cpu.toNanos();
         long x = sink;
         long now;
         do {
-            for (int i = 0; i < 10_000; i++) {
+            for (int i = 0; i < 1_000_000; i++) {
                 x = x * 6364136223846793005L + 1442695040888963407L;
             }
             now = THREADS.getCurrentThreadCpuTime();

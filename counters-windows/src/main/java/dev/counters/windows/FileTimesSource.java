@@ -1,0 +1,53 @@
+package dev.counters.windows;
+
+import dev.counters.spi.CpuTimesSource;
+
+/**
+ * Kernel and user CPU time from {@code GetThreadTimes} or {@code GetProcessTimes}, in the
+ * 100-nanosecond units of their {@code FILETIME}s; the total is their sum, as STLSoft's
+ * {@code threadtimes_counter} defines it. The creation and exit times are not used. One source
+ * per counter: the out-arrays are reused on every sample.
+ */
+final class FileTimesSource implements CpuTimesSource {
+    /** {@code GetThreadTimes} or {@code GetProcessTimes}. */
+    @FunctionalInterface
+    interface TimesCall {
+        boolean call(long handle, long[] creation, long[] exit, long[] kernel, long[] user);
+    }
+
+    private final Win32 api;
+    private final TimesCall call;
+    private final String function;
+    private final long handle;
+    private final long[] creation = new long[1];
+    private final long[] exit = new long[1];
+    private final long[] kernel = new long[1];
+    private final long[] user = new long[1];
+
+    private FileTimesSource(Win32 api, TimesCall call, String function, long handle) {
+        this.api = api;
+        this.call = call;
+        this.function = function;
+        this.handle = handle;
+    }
+
+    /** The calling thread's times; the pseudo-handle is fetched once, here, and always means "the calling thread". */
+    static FileTimesSource ofCurrentThread(Win32 api) {
+        return new FileTimesSource(api, api::getThreadTimes, "GetThreadTimes", api.getCurrentThread());
+    }
+
+    /** The process's times, through its pseudo-handle {@code process}. */
+    static FileTimesSource ofProcess(Win32 api, long process) {
+        return new FileTimesSource(api, api::getProcessTimes, "GetProcessTimes", process);
+    }
+
+    @Override
+    public void sample(long[] into) {
+        if (!call.call(handle, creation, exit, kernel, user)) {
+            throw Win32Errors.lastError(api, function);
+        }
+        into[KERNEL] = kernel[0];
+        into[USER] = user[0];
+        into[TOTAL] = kernel[0] + user[0];
+    }
+}

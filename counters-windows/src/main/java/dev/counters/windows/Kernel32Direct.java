@@ -1,0 +1,35 @@
+package dev.counters.windows;
+
+import com.sun.jna.Native;
+
+/**
+ * kernel32 exports present on every supported Windows (Vista and later), bound by JNA direct
+ * mapping: a {@code static native} method per export, primitive and {@code long[]} arguments only,
+ * which costs about a fifth of an interface-mapped call. {@code Native.register} binds every
+ * method at class initialisation, so exports that some Windows versions lack live in their own
+ * classes ({@link PreciseTimeDirect}, {@link CycleTimeDirect}).
+ */
+final class Kernel32Direct {
+    static {
+        Native.register("kernel32");
+    }
+
+    private Kernel32Direct() {}
+
+    /** Initialises the class, binding every method below or throwing {@link UnsatisfiedLinkError}. */
+    static void bind() {}
+
+    static native long GetTickCount64();
+
+    static native boolean QueryPerformanceCounter(long[] count);
+
+    static native boolean QueryPerformanceFrequency(long[] frequency);
+
+    static native void GetSystemTimeAsFileTime(long[] fileTime);
+
+    static native boolean GetThreadTimes(long thread, long[] creation, long[] exit, long[] kernel, long[] user);
+
+    static native boolean GetProcessTimes(long process, long[] creation, long[] exit, long[] kernel, long[] user);
+
+    static native long SetThreadAffinityMask(long thread, long mask);
+}

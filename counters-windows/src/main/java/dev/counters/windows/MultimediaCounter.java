@@ -1,0 +1,111 @@
+package dev.counters.windows;
+
+import com.google.common.base.Suppliers;
+import dev.counters.Counter;
+import dev.counters.CounterInfo;
+import dev.counters.CounterKind;
+import dev.counters.spi.KindSupport;
+import dev.counters.spi.SourceCounter;
+import java.util.function.Supplier;
+
+/**
+ * A MULTIMEDIA counter ({@code timeGetTime}) that raises the Windows timer resolution for as long
+ * as it lives: {@code timeBeginPeriod} when created, {@code timeEndPeriod} when closed. By default
+ * {@code timeGetTime} advances once per system tick (commonly 15.6 ms); with a 1 ms period it
+ * advances every millisecond, which is the reason this counter exists.
+ *
+ * <pre>{@code
+ * try (MultimediaCounter counter = MultimediaCounter.withTimerPeriod(1)) {
+ *     counter.start();
+ *     work();
+ *     counter.stop();
+ *     System.out.println(counter.getMilliseconds() + " ms");
+ * }                                      // timeEndPeriod(1)
+ * }</pre>
+ *
+ * <p>Closing ends only the raised period: readings already taken stay readable, and the counter
+ * still works afterwards, at the default resolution. The period is a {@link TimerPeriod}, so a
+ * counter that is never closed has it ended by a Cleaner once unreachable; close it anyway. For
+ * the plain counter, without touching the timer, use {@code Counters.multimedia()}.
+ */
+public final class MultimediaCounter implements Counter, AutoCloseable {
+    private final Counter counter;
+    private final TimerPeriod timerPeriod;
+
+    private MultimediaCounter(Counter counter, TimerPeriod timerPeriod) {
+        this.counter = counter;
+        this.timerPeriod = timerPeriod;
+    }
+
+    /**
+     * A MULTIMEDIA counter holding a timer period of {@code milliseconds} until {@link #close()}.
+     *
+     * @throws IllegalArgumentException if the period is outside {@link TimerPeriod#supportedPeriods()}
+     * @throws UnsupportedOperationException if this is not Windows or winmm is missing
+     * @throws dev.counters.CounterException if {@code timeBeginPeriod} fails
+     */
+    public static MultimediaCounter withTimerPeriod(int milliseconds) {
+        WindowsKinds kinds = SystemWin32.kinds()
+                .orElseThrow(() -> new UnsupportedOperationException(SystemWin32.unavailableReason()));
+        return withTimerPeriod(kinds, milliseconds);
+    }
+
+    static MultimediaCounter withTimerPeriod(WindowsKinds kinds, int milliseconds) {
+        KindSupport support = kinds.support(CounterKind.MULTIMEDIA);
+        if (!support.isSupported()) {
+            throw new UnsupportedOperationException("MULTIMEDIA is not available here: " + support.reason());
+        }
+        TimerPeriod timerPeriod = TimerPeriod.request(kinds.sources().api(), milliseconds);
+        Supplier<CounterInfo> info = Suppliers.memoize(() -> kinds.describeMultimedia(
+                "; this counter holds a timer period of " + milliseconds + " ms until closed"));
+        Counter counter = new SourceCounter(
+                CounterKind.MULTIMEDIA, kinds.sources().multimediaTime(), Win32Sources.MILLISECONDS, info);
+        return new MultimediaCounter(counter, timerPeriod);
+    }
+
+    /** The timer period this counter holds. */
+    public TimerPeriod timerPeriod() {
+        return timerPeriod;
+    }
+
+    @Override
+    public void start() {
+        counter.start();
+    }
+
+    @Override
+    public void stop() {
+        counter.stop();
+    }
+
+    @Override
+    public void restartFromStop() {
+        counter.restartFromStop();
+    }
+
+    @Override
+    public long getPeriodCount() {
+        return counter.getPeriodCount();
+    }
+
+    @Override
+    public long getFrequency() {
+        return counter.getFrequency();
+    }
+
+    @Override
+    public CounterInfo getInfo() {
+        return counter.getInfo();
+    }
+
+    /** Ends the raised timer period ({@code timeEndPeriod}); the counter stays readable. */
+    @Override
+    public void close() {
+        timerPeriod.close();
+    }
+
+    @Override
+    public String toString() {
+        return counter + " with " + timerPeriod;
+    }
+}

@@ -1,0 +1,16 @@
+package dev.counters.windows;
+
+import com.sun.jna.Native;
+
+/** {@code GetSystemTimePreciseAsFileTime}, exported by kernel32 from Windows 8 on; alone so that its absence breaks nothing else. */
+final class PreciseTimeDirect {
+    static {
+        Native.register("kernel32");
+    }
+
+    private PreciseTimeDirect() {}
+
+    static void bind() {}
+
+    static native void GetSystemTimePreciseAsFileTime(long[] fileTime);
+}

@@ -1,0 +1,146 @@
+package dev.counters.windows;
+
+import dev.counters.CounterException;
+import dev.counters.spi.CpuTimesSource;
+import dev.counters.spi.LazyFrequency;
+import dev.counters.spi.TickSource;
+
+/**
+ * How each Win32 clock is read: one {@link TickSource} or {@link CpuTimesSource} per counter,
+ * each making exactly one native call per read into out-arrays it allocated up front, and
+ * throwing {@link CounterException} with the {@code GetLastError} code and text when that call
+ * fails. Also the two frequencies that must be looked up, each at most once per layer (and the
+ * system layer exists once per process).
+ */
+final class Win32Sources {
+    static final String GET_TICK_COUNT_64 = "GetTickCount64";
+    static final String TIME_GET_TIME = "timeGetTime";
+    static final String PRECISE_SYSTEM_TIME = "GetSystemTimePreciseAsFileTime";
+    static final String SYSTEM_TIME = "GetSystemTimeAsFileTime";
+    static final String QUERY_PERFORMANCE_COUNTER = "QueryPerformanceCounter";
+    static final String QUERY_PERFORMANCE_FREQUENCY = "QueryPerformanceFrequency";
+    static final String QUERY_THREAD_CYCLE_TIME = "QueryThreadCycleTime";
+    static final String QUERY_PROCESS_CYCLE_TIME = "QueryProcessCycleTime";
+
+    /** {@code FILETIME} counts 100-nanosecond intervals. */
+    static final LazyFrequency FILETIME_UNITS = LazyFrequency.fixed(10_000_000L);
+    static final LazyFrequency MILLISECONDS = LazyFrequency.fixed(1_000L);
+    private static final long HERTZ_PER_MEGAHERTZ = 1_000_000L;
+
+    private final Win32 api;
+    private final long process;
+    private final LazyFrequency performanceFrequency;
+    private final LazyFrequency cycleFrequency;
+
+    Win32Sources(Win32 api) {
+        this.api = api;
+        this.process = api.getCurrentProcess();
+        this.performanceFrequency = LazyFrequency.of(QUERY_PERFORMANCE_FREQUENCY, this::queryPerformanceFrequency);
+        this.cycleFrequency = LazyFrequency.of("the processor's nominal clock (registry ~MHz)",
+                () -> Math.multiplyExact(api.processorMegahertz(), HERTZ_PER_MEGAHERTZ));
+    }
+
+    Win32 api() {
+        return api;
+    }
+
+    /** {@code GetTickCount64}: milliseconds since boot. It cannot fail. */
+    TickSource tickCount() {
+        return api::getTickCount64;
+    }
+
+    /** {@code timeGetTime}, extended to 64 bits. */
+    TickSource multimediaTime() {
+        return new MultimediaTicks(api);
+    }
+
+    /** Whether {@link #systemTime()} reads {@code GetSystemTimePreciseAsFileTime}. */
+    boolean hasPreciseSystemTime() {
+        return api.preciseSystemTimeMissing().isEmpty();
+    }
+
+    /** The time of day as a {@code FILETIME}: the precise export where present, else the tick-granular one. */
+    TickSource systemTime() {
+        return hasPreciseSystemTime() ? preciseSystemTime() : plainSystemTime();
+    }
+
+    /** {@code GetSystemTimePreciseAsFileTime}; only when {@link #hasPreciseSystemTime()}. */
+    TickSource preciseSystemTime() {
+        long[] fileTime = new long[1];
+        return () -> {
+            api.getSystemTimePreciseAsFileTime(fileTime);
+            return fileTime[0];
+        };
+    }
+
+    /** {@code GetSystemTimeAsFileTime}. */
+    TickSource plainSystemTime() {
+        long[] fileTime = new long[1];
+        return () -> {
+            api.getSystemTimeAsFileTime(fileTime);
+            return fileTime[0];
+        };
+    }
+
+    /** {@code QueryPerformanceCounter}. */
+    TickSource performanceCounter() {
+        long[] count = new long[1];
+        return () -> {
+            if (!api.queryPerformanceCounter(count)) {
+                throw Win32Errors.lastError(api, QUERY_PERFORMANCE_COUNTER);
+            }
+            return count[0];
+        };
+    }
+
+    /** {@code QueryPerformanceFrequency}, looked up when first needed and then remembered, failure included. */
+    LazyFrequency performanceFrequency() {
+        return performanceFrequency;
+    }
+
+    private long queryPerformanceFrequency() {
+        long[] frequency = new long[1];
+        if (!api.queryPerformanceFrequency(frequency)) {
+            throw Win32Errors.lastError(api, QUERY_PERFORMANCE_FREQUENCY);
+        }
+        return frequency[0];
+    }
+
+    /** {@code GetThreadTimes} of the calling thread. */
+    CpuTimesSource threadTimes() {
+        return FileTimesSource.ofCurrentThread(api);
+    }
+
+    /** {@code GetProcessTimes} of this process. */
+    CpuTimesSource processTimes() {
+        return FileTimesSource.ofProcess(api, process);
+    }
+
+    /** {@code QueryThreadCycleTime} of the calling thread; only when {@code cycleTimeMissing()} is empty. */
+    TickSource threadCycles() {
+        long thread = api.getCurrentThread();
+        long[] cycles = new long[1];
+        return () -> {
+            if (!api.queryThreadCycleTime(thread, cycles)) {
+                throw Win32Errors.lastError(api, QUERY_THREAD_CYCLE_TIME);
+            }
+            return cycles[0];
+        };
+    }
+
+    /** {@code QueryProcessCycleTime} of this process; only when {@code cycleTimeMissing()} is empty. */
+    TickSource processCycles() {
+        long[] cycles = new long[1];
+        return () -> {
+            if (!api.queryProcessCycleTime(process, cycles)) {
+                throw Win32Errors.lastError(api, QUERY_PROCESS_CYCLE_TIME);
+            }
+            return cycles[0];
+        };
+    }
+
+    /** Cycles per second for the cycle kinds: the processor's nominal clock. */
+    LazyFrequency cycleFrequency() {
+        return cycleFrequency;
+    }
+}

@@ -1,0 +1,92 @@
+package dev.counters.windows;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.Counter;
+import dev.counters.CounterException;
+import dev.counters.CounterKind;
+import dev.counters.spi.KindSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** THREAD_CYCLES and PROCESS_CYCLES: served only where Query*CycleTime works, never as zeros. */
+class CycleKindsTest {
+    private final FakeWin32 win32 = new FakeWin32();
+
+    @ParameterizedTest
+    @EnumSource(value = CounterKind.class, names = {"THREAD_CYCLES", "PROCESS_CYCLES"})
+    void areUnsupportedWithTheWin32TextWhenTheCallFailsAsOnWine(CounterKind kind) {
+        win32.cycleError = FakeWin32.ERROR_CALL_NOT_IMPLEMENTED;
+        WindowsCounterProvider provider = WindowsCounterProvider.over(win32);
+
+        KindSupport support = provider.support(kind);
+
+        String call = kind == CounterKind.THREAD_CYCLES ? "QueryThreadCycleTime" : "QueryProcessCycleTime";
+        assertFalse(support.isSupported());
+        assertEquals(call + " failed with error 120: This function is not supported on this system.", support.reason());
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> provider.create(kind));
+        assertTrue(e.getMessage().contains(support.reason()), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = CounterKind.class, names = {"THREAD_CYCLES", "PROCESS_CYCLES"})
+    void areUnsupportedWhenKernel32LacksTheExports(CounterKind kind) {
+        win32.cycleMissing = "QueryThreadCycleTime/QueryProcessCycleTime are not exported by kernel32";
+
+        KindSupport support = WindowsCounterProvider.over(win32).support(kind);
+
+        assertFalse(support.isSupported());
+        assertEquals(win32.cycleMissing, support.reason());
+    }
+
+    @Test
+    void threadCyclesCountsTheCyclesChargedToTheThread() {
+        win32.megahertz = 2_400;
+        win32.threadCycles = 1L << 40;
+        Counter counter = WindowsCounterProvider.over(win32).create(CounterKind.THREAD_CYCLES);
+        counter.start();
+        win32.threadCycles += 4_800_000;
+        counter.stop();
+
+        assertEquals(4_800_000, counter.getPeriodCount());
+        assertEquals(2_400_000_000L, counter.getFrequency());
+        assertEquals(2_000, counter.getMicroseconds());
+        assertTrue(win32.handlesUsed.contains(FakeWin32.CURRENT_THREAD));
+        assertTrue(counter.getInfo().notes().contains("nominal processor clock"), counter.getInfo().notes());
+    }
+
+    @Test
+    void processCyclesCountsTheCyclesOfAllThreads() {
+        Counter counter = WindowsCounterProvider.over(win32).create(CounterKind.PROCESS_CYCLES);
+        counter.start();
+        win32.processCycles += 123_456_789;
+        counter.stop();
+
+        assertEquals(123_456_789, counter.getPeriodCount());
+        assertTrue(win32.handlesUsed.contains(FakeWin32.CURRENT_PROCESS));
+    }
+
+    @Test
+    void aCycleCallFailingWhileCountingThrows() {
+        Counter counter = WindowsCounterProvider.over(win32).create(CounterKind.THREAD_CYCLES);
+        counter.start();
+        win32.cycleError = FakeWin32.ERROR_INVALID_HANDLE;
+
+        CounterException e = assertThrows(CounterException.class, counter::stop);
+
+        assertEquals("QueryThreadCycleTime", e.api());
+        assertEquals(FakeWin32.ERROR_INVALID_HANDLE, e.errorCode().orElseThrow());
+    }
+
+    @Test
+    void cpuCyclesIsLeftToCountersMeasure() {
+        KindSupport support = WindowsCounterProvider.over(win32).support(CounterKind.CPU_CYCLES);
+
+        assertFalse(support.isSupported());
+        assertTrue(support.reason().contains("counters-measure"), support.reason());
+    }
+}

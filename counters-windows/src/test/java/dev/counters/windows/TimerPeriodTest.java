@@ -1,0 +1,140 @@
+package dev.counters.windows;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.CounterException;
+import dev.counters.CounterKind;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** timeBeginPeriod is always paired with exactly one timeEndPeriod of the same value. */
+class TimerPeriodTest {
+    private final FakeWin32 win32 = new FakeWin32();
+
+    @Test
+    void closingEndsThePeriodThatWasBegun() {
+        TimerPeriod period = TimerPeriod.request(win32, 1);
+        assertEquals(List.of(1), win32.activePeriods());
+        assertTrue(period.isActive());
+        assertEquals(1, period.milliseconds());
+
+        period.close();
+
+        assertEquals(List.of(1), win32.ended());
+        assertEquals(List.of(), win32.activePeriods());
+        assertFalse(period.isActive());
+    }
+
+    @Test
+    void closingTwiceEndsOnce() {
+        TimerPeriod period = TimerPeriod.request(win32, 2);
+        period.close();
+        period.close();
+
+        assertEquals(List.of(2), win32.ended());
+    }
+
+    @Test
+    void nestedPeriodsEndInReverseOrder() {
+        try (TimerPeriod outer = TimerPeriod.request(win32, 5); TimerPeriod inner = TimerPeriod.request(win32, 1)) {
+            assertEquals(List.of(5, 1), win32.activePeriods());
+        }
+        assertEquals(List.of(1, 5), win32.ended());
+    }
+
+    @Test
+    void aPeriodOutsideTimeGetDevCapsIsRejectedBeforeAnythingBegins() {
+        win32.periodMin = 1;
+        win32.periodMax = 1_000;
+
+        IllegalArgumentException tooFine = assertThrows(IllegalArgumentException.class, () -> TimerPeriod.request(win32, 0));
+        assertThrows(IllegalArgumentException.class, () -> TimerPeriod.request(win32, 1_001));
+
+        assertTrue(tooFine.getMessage().contains("(1 to 1000 ms, from timeGetDevCaps)"), tooFine.getMessage());
+        assertEquals(List.of(), win32.begun);
+    }
+
+    @Test
+    void aRefusedTimeBeginPeriodThrowsWithTheMmResult() {
+        win32.beginResult = Win32Errors.TIMERR_NOCANDO;
+
+        CounterException e = assertThrows(CounterException.class, () -> TimerPeriod.request(win32, 1));
+
+        assertEquals("timeBeginPeriod(1)", e.api());
+        assertEquals(97, e.errorCode().orElseThrow());
+        assertTrue(e.getMessage().contains("TIMERR_NOCANDO"), e.getMessage());
+        assertEquals(List.of(), win32.ended(), "nothing was begun, so nothing is ended");
+    }
+
+    @Test
+    void aFailingTimeEndPeriodIsReportedOnClose() {
+        TimerPeriod period = TimerPeriod.request(win32, 1);
+        win32.endResult = Win32Errors.TIMERR_NOCANDO;
+
+        CounterException e = assertThrows(CounterException.class, period::close);
+
+        assertEquals("timeEndPeriod(1)", e.api());
+        assertFalse(period.isActive(), "it is not retried: a second timeEndPeriod would unbalance the count");
+    }
+
+    @Test
+    void aFailingTimeGetDevCapsThrows() {
+        win32.devCapsResult = Win32Errors.MMSYSERR_ERROR;
+
+        CounterException e = assertThrows(CounterException.class, () -> TimerPeriod.request(win32, 1));
+
+        assertEquals("timeGetDevCaps", e.api());
+        assertTrue(e.getMessage().contains("MMSYSERR_ERROR"), e.getMessage());
+    }
+
+    @Test
+    void aForgottenPeriodIsEndedByTheCleaner() throws InterruptedException {
+        requestAndForget(win32, 3);
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (win32.ended().isEmpty() && System.nanoTime() < deadline) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertEquals(List.of(3), win32.ended());
+    }
+
+    private static void requestAndForget(FakeWin32 win32, int milliseconds) {
+        TimerPeriod.request(win32, milliseconds);
+    }
+
+    @Test
+    void aMultimediaCounterHoldsItsPeriodUntilClosedAndStaysReadable() {
+        WindowsKinds kinds = new WindowsKinds(win32);
+        MultimediaCounter counter = MultimediaCounter.withTimerPeriod(kinds, 1);
+        assertEquals(List.of(1), win32.activePeriods());
+
+        win32.multimediaTime = 100;
+        counter.start();
+        win32.multimediaTime = 142;
+        counter.stop();
+        counter.close();
+
+        assertEquals(List.of(), win32.activePeriods());
+        assertEquals(42, counter.getPeriodCount());
+        assertEquals(42, counter.getMilliseconds());
+        assertFalse(counter.timerPeriod().isActive());
+        assertEquals(CounterKind.MULTIMEDIA, counter.getInfo().kind());
+        assertTrue(counter.getInfo().notes().contains("holds a timer period of 1 ms"), counter.getInfo().notes());
+    }
+
+    @Test
+    void aMultimediaCounterNeedsWinmm() {
+        win32.winmmMissing = "winmm's timer functions could not be bound";
+
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> MultimediaCounter.withTimerPeriod(new WindowsKinds(win32), 1));
+
+        assertTrue(e.getMessage().contains(win32.winmmMissing), e.getMessage());
+        assertEquals(List.of(), win32.begun);
+    }
+}

