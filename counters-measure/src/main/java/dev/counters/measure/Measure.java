@@ -37,19 +37,25 @@ import java.util.function.Supplier;
  * {@link MeasureResult#preparation()} says so and the measurement goes on.
  *
  * <p>Order of a run: calibration (if asked: empty passes through the same measuring code), warm-up,
- * preparation, repetitions, restoration.
+ * preparation, repetitions, restoration. Calibration comes first because its empty task is a
+ * second receiver at the measuring code's call to {@link Task#run()}: the JIT recompiles that
+ * code for both, and the warm-up (skip it only for long tasks) lets it finish before anything
+ * is kept.
  */
 public final class Measure {
     /** The warm-up budget seed 003 found enough: 1.2 s. */
     public static final Duration DEFAULT_WARM_UP_BUDGET = Duration.ofMillis(1200);
-    /** How many of the latest warm-up runs must agree. */
+    /** How many of the latest warm-up batches (one run each for tasks over a hundredth of the budget) must agree. */
     public static final int DEFAULT_WARM_UP_WINDOW = 5;
     /** The coefficient of variation those runs must reach: 0.5%. */
     public static final double DEFAULT_WARM_UP_THRESHOLD = 0.005;
     public static final int DEFAULT_REPETITIONS = 20;
     public static final int DEFAULT_TRIM = 1;
-    /** Empty passes discarded before the calibration passes, so the JIT has compiled the measuring code. */
-    static final int CALIBRATION_WARM_UP_PASSES = 2_000;
+    /**
+     * Empty passes discarded before the calibration passes: enough for the JIT to compile the
+     * measuring code fully (C2) before the overhead is measured.
+     */
+    static final int CALIBRATION_WARM_UP_PASSES = 10_000;
     /** Empty passes whose median is the overhead. */
     static final int CALIBRATION_PASSES = 1_000;
 
@@ -79,15 +85,18 @@ public final class Measure {
 
     /**
      * Warms up until the last {@value #DEFAULT_WARM_UP_WINDOW} runs vary by at most
-     * {@code 0.5%} (coefficient of variation), but for no longer than {@code budget}.
+     * {@code 0.5%} (coefficient of variation), but for no longer than {@code budget}. Runs shorter
+     * than a hundredth of the budget are grouped into batches that long, and the batches' medians
+     * must agree instead, so a tiny task cannot look stable by chance before the JIT has finished.
      */
     public Measure warmUp(Duration budget) {
         return warmUp(budget, DEFAULT_WARM_UP_WINDOW, DEFAULT_WARM_UP_THRESHOLD);
     }
 
     /**
-     * Warms up until the coefficient of variation of the last {@code window} runs is at most
-     * {@code threshold} (0.005 = 0.5%), but for no longer than {@code budget}.
+     * Warms up until the coefficient of variation of the last {@code window} runs (or batches of
+     * runs, see {@link #warmUp(Duration)}) is at most {@code threshold} (0.005 = 0.5%), but for no
+     * longer than {@code budget}.
      */
     public Measure warmUp(Duration budget, int window, double threshold) {
         requireNonNull(budget, "budget");
@@ -190,18 +199,12 @@ public final class Measure {
         Overhead overhead = calibrated ? calibrate(pass) : null;
         WarmUpReport warmUpReport = warmUpBudget == null
                 ? WarmUpReport.skipped()
-                : WarmUp.run(() -> pass.once(task, "warm-up")[Pass.WALL], System::nanoTime, warmUpBudget, warmUpWindow,
-                        warmUpThreshold);
+                : WarmUp.run(new WarmUpRuns(pass, task), System::nanoTime, warmUpBudget, warmUpWindow, warmUpThreshold);
         double[][] series = new double[Pass.SERIES][repetitions];
         List<PreparationStep> steps;
         try (PreparedThread prepared = prepare()) {
             steps = prepared.steps();
-            for (int i = 0; i < repetitions; i++) {
-                double[] sample = pass.once(task, "repetition " + (i + 1));
-                for (int s = 0; s < Pass.SERIES; s++) {
-                    series[s][i] = sample[s];
-                }
-            }
+            pass.record(task, series, repetitions, "repetition");
         }
         if (overhead != null) {
             subtract(series[Pass.WALL], overhead.wallNanos());
@@ -217,6 +220,23 @@ public final class Measure {
                 warmUpReport, steps, overhead, pass.describeCounters());
     }
 
+    /** One warm-up run per call, numbered for the failure message. */
+    private static final class WarmUpRuns implements java.util.function.DoubleSupplier {
+        private final Pass pass;
+        private final Task task;
+        private int runs;
+
+        WarmUpRuns(Pass pass, Task task) {
+            this.pass = pass;
+            this.task = task;
+        }
+
+        @Override
+        public double getAsDouble() {
+            return pass.once(task, "warm-up run", runs++)[Pass.WALL];
+        }
+    }
+
     private PreparedThread prepare() {
         if (threadControl != null) {
             return PreparedThread.prepare(threadControl, pinned, cpu, highPriority);
@@ -228,16 +248,9 @@ public final class Measure {
     /** The median cost of an empty pass through the same measuring code, per series. */
     private static Overhead calibrate(Pass pass) {
         Task empty = () -> null;
-        for (int i = 0; i < CALIBRATION_WARM_UP_PASSES; i++) {
-            pass.once(empty, "calibration");
-        }
+        pass.record(empty, new double[Pass.SERIES][CALIBRATION_WARM_UP_PASSES], CALIBRATION_WARM_UP_PASSES, "calibration");
         double[][] series = new double[Pass.SERIES][CALIBRATION_PASSES];
-        for (int i = 0; i < CALIBRATION_PASSES; i++) {
-            double[] sample = pass.once(empty, "calibration");
-            for (int s = 0; s < Pass.SERIES; s++) {
-                series[s][i] = sample[s];
-            }
-        }
+        pass.record(empty, series, CALIBRATION_PASSES, "calibration");
         return new Overhead(
                 Quantiles.median().computeInPlace(series[Pass.WALL]),
                 Quantiles.median().computeInPlace(series[Pass.CPU]),

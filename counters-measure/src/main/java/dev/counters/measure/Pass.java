@@ -29,8 +29,22 @@ final class Pass {
         this.split = cpu.getInfo().hasKernelUserSplit();
     }
 
+    /**
+     * Runs {@code task} {@code count} times, storing the figures of run {@code i} in
+     * {@code series[WALL][i]}, {@code series[CPU][i]}, ... Calibration and repetitions both go
+     * through this one loop, so the JIT compiles the same code for the overhead and the measurement.
+     */
+    void record(Task task, double[][] series, int count, String phase) {
+        for (int i = 0; i < count; i++) {
+            double[] figures = once(task, phase, i);
+            for (int s = 0; s < SERIES; s++) {
+                series[s][i] = figures[s];
+            }
+        }
+    }
+
     /** Runs {@code task} once; returns wall, CPU, user and kernel nanoseconds (reused array: copy before the next call). */
-    double[] once(Task task, String phase) {
+    double[] once(Task task, String phase, int index) {
         Object result;
         wall.start();
         cpu.start();
@@ -39,7 +53,7 @@ final class Pass {
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
-            throw new TaskFailedException(phase, e);
+            throw new TaskFailedException(phase + " " + (index + 1), e);
         }
         cpu.stop();
         wall.stop();

@@ -8,8 +8,9 @@ import java.util.Locale;
 
 /**
  * How the warm-up went: how long it ran, how many runs of the task it took, whether the timings
- * became stable (the coefficient of variation of the last {@code window} runs fell to the
- * threshold) before the budget ran out, and the coefficient of variation it ended on.
+ * became stable (the coefficient of variation of the last {@code window} batch medians fell to
+ * the threshold; a batch is at least a hundredth of the budget, one run for a 100 ms task) before
+ * the budget ran out, and the coefficient of variation it ended on.
  *
  * <p>Not converged is not an error: the measurement still runs, but its figures deserve less
  * trust, and {@link MeasureResult#toString()} says so.
@@ -17,10 +18,10 @@ import java.util.Locale;
  * @param duration how long the warm-up ran
  * @param runs how many times the task ran
  * @param converged whether the timings became stable within the budget
- * @param finalCoefficientOfVariation the coefficient of variation of the last window of runs
- *     (NaN if fewer runs than a window were made)
+ * @param finalCoefficientOfVariation the coefficient of variation of the last window of batches
+ *     (NaN if fewer batches than a window were made)
  * @param budget the most the warm-up was allowed to take ({@link Duration#ZERO} when skipped)
- * @param window how many of the latest runs the stability test looks at
+ * @param window how many of the latest batches the stability test looks at
  * @param threshold the coefficient of variation the window had to reach
  */
 public record WarmUpReport(
@@ -48,7 +49,7 @@ public record WarmUpReport(
         if (!ran()) {
             return "no warm-up";
         }
-        return String.format(Locale.ROOT, "%s after %d runs in %s (budget %s): cv of last %d runs %.3f%% (threshold %.3f%%)",
+        return String.format(Locale.ROOT, "%s after %d runs in %s (budget %s): cv of last %d batches %.3f%% (threshold %.3f%%)",
                 converged ? "converged" : "NOT converged", runs, Statistics.nanos(duration.toNanos()),
                 Statistics.nanos(budget.toNanos()), window, 100 * finalCoefficientOfVariation, 100 * threshold);
     }

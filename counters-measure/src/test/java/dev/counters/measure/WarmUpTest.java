@@ -27,11 +27,33 @@ class WarmUpTest {
     void stopsOnceTheLastWindowIsStable() {
         // JIT-like: slow, then faster, then settled at 100 ms with 0.1% jitter.
         DoubleSupplier task = runs(300e6, 200e6, 150e6, 100.1e6, 99.9e6, 100e6, 100.1e6, 99.9e6, 100e6, 100e6);
-        WarmUpReport report = WarmUp.run(task, clock::get, Duration.ofSeconds(10), 5, 0.005);
+        WarmUpReport report = WarmUp.run(task, clock::get, Duration.ofSeconds(5), 5, 0.005);
         assertTrue(report.converged());
         assertEquals(8, report.runs(), "the first window of five settled runs ends at run 8");
         assertTrue(report.finalCoefficientOfVariation() <= 0.005);
         assertEquals(Duration.ofNanos(clock.get()), report.duration());
+    }
+
+    @Test
+    void tinyTasksMustBeStableOverBatchesNotJustAFewRuns() {
+        // Interpreted and partly compiled for 100 000 runs: blocks of five equal runs (3 us, then 6 us), so any five
+        // consecutive runs may agree by chance; then compiled, 1 us flat.
+        DoubleSupplier jitting = new DoubleSupplier() {
+            int run;
+
+            @Override
+            public double getAsDouble() {
+                double t = run < 100_000 ? (run / 5 % 2 == 0 ? 3_000 : 6_000) : 1_000;
+                run++;
+                clock.addAndGet((long) t);
+                return t;
+            }
+        };
+        WarmUpReport report = WarmUp.run(jitting, clock::get, Duration.ofMillis(1200), 5, 0.005);
+        assertTrue(report.converged(), report.toString());
+        assertTrue(report.runs() > 100_000, "stable only once compiled: " + report);
+        // At least four whole batches of 12 ms of 1 us runs follow the unstable phase (the fifth may straddle it).
+        assertTrue(report.runs() >= 100_000 + 4 * 12_000, report.toString());
     }
 
     @Test

@@ -8,10 +8,10 @@ import dev.counters.CounterException;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.measure.CpuFrequency;
+import dev.counters.measure.Resolutions;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.LazyFrequency;
-import dev.counters.spi.ResolutionProbe;
 import dev.counters.spi.SourceCounter;
 import dev.counters.spi.TickSource;
 import java.io.IOException;
@@ -48,7 +48,7 @@ public final class CycleCounterProvider implements CounterProvider {
 
     public CycleCounterProvider() {
         infos.put(CounterKind.CPU_CYCLES, Suppliers.memoize(() -> describe(CounterKind.CPU_CYCLES,
-                ProcessorCounter.instruction() + " via JNA from an executable page", ProcessorCounter.source(),
+                ProcessorCounter.instruction() + " via JNA direct mapping from a W^X code page", ProcessorCounter.source(),
                 invariantTsc(), tscNotes())));
         infos.put(CounterKind.THREAD_CYCLES, Suppliers.memoize(() -> Platform.isWindows()
                 ? describe(CounterKind.THREAD_CYCLES, "QueryThreadCycleTime", threadCyclesSource(), true,
@@ -147,11 +147,15 @@ public final class CycleCounterProvider implements CounterProvider {
 
     private static CounterInfo describe(CounterKind kind, String source, TickSource ticks, boolean monotonic, String notes) {
         long frequency = FREQUENCY.get();
+        // Probed through a counter over the same source, warmed up (Resolutions), so JNA's cold path does not show.
+        SourceCounter probe = new SourceCounter(kind, ticks, FREQUENCY, () -> {
+            throw new IllegalStateException("the resolution probe's counter has no info of its own");
+        });
         return CounterInfo.builder(kind)
                 .provider(NAME)
                 .source(source)
                 .frequency(frequency)
-                .resolution(ResolutionProbe.measure(ticks, frequency))
+                .resolution(Resolutions.probe(probe))
                 .monotonic(monotonic)
                 .notes(notes)
                 .build();
