@@ -51,6 +51,14 @@ public interface ThreadControl {
         @Override
         void close();
 
+        /**
+         * An adjustment that took effect on the calling thread and that {@code restore} undoes: once,
+         * and only on that thread (closing it on another throws {@link IllegalStateException}).
+         */
+        static Adjustment restoring(String description, Runnable restore) {
+            return new RestoringAdjustment(description, restore);
+        }
+
         /** An adjustment that did nothing, for the reason given. */
         static Adjustment notApplied(String reason) {
             return new Adjustment() {

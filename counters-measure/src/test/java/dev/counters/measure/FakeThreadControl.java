@@ -69,26 +69,6 @@ class FakeThreadControl implements ThreadControl {
     }
 
     private static Adjustment adjustment(String description, Runnable undo) {
-        return new Adjustment() {
-            boolean closed;
-
-            @Override
-            public boolean applied() {
-                return true;
-            }
-
-            @Override
-            public String description() {
-                return description;
-            }
-
-            @Override
-            public void close() {
-                if (!closed) {
-                    closed = true;
-                    undo.run();
-                }
-            }
-        };
+        return Adjustment.restoring(description, undo);
     }
 }

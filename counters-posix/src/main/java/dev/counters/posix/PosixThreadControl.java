@@ -111,7 +111,7 @@ public final class PosixThreadControl implements ThreadControl {
         if (scheduling.schedSetaffinity(CALLING_THREAD, CpuSets.only(cpu, previous.length)) != 0) {
             return Adjustment.notApplied(NativeFailures.describe(calls, "sched_setaffinity(CPU " + cpu + ")"));
         }
-        return new Restoring("pinned to CPU " + cpu + " (was " + allowed + ")", () -> {
+        return Adjustment.restoring("pinned to CPU " + cpu + " (was " + allowed + ")", () -> {
             if (scheduling.schedSetaffinity(CALLING_THREAD, previous) != 0) {
                 throw NativeFailures.of(calls, "sched_setaffinity(restoring CPUs " + allowed + ")");
             }
@@ -134,7 +134,7 @@ public final class PosixThreadControl implements ThreadControl {
         }
         int highest = PosixPlatform.HIGHEST_NICE_PRIORITY;
         if (previous <= highest) {
-            return new Restoring("thread " + thread + " already runs at nice " + previous + ", the highest", () -> {});
+            return Adjustment.restoring("thread " + thread + " already runs at nice " + previous + ", the highest", () -> {});
         }
         if (scheduling.setpriority(PosixPlatform.PRIO_PROCESS, thread, highest) != 0) {
             return Adjustment.notApplied(NativeFailures.describe(calls,
@@ -142,7 +142,7 @@ public final class PosixThreadControl implements ThreadControl {
                     + "; raising a thread's priority needs CAP_SYS_NICE or an RLIMIT_NICE (ulimit -e) that allows nice "
                     + highest);
         }
-        return new Restoring("raised thread " + thread + " to nice " + highest + " (was " + previous + ")", () -> {
+        return Adjustment.restoring("raised thread " + thread + " to nice " + highest + " (was " + previous + ")", () -> {
             if (scheduling.setpriority(PosixPlatform.PRIO_PROCESS, thread, previous) != 0) {
                 throw NativeFailures.of(calls, "setpriority(PRIO_PROCESS, thread " + thread + ", restoring " + previous + ")");
             }
@@ -188,47 +188,6 @@ public final class PosixThreadControl implements ThreadControl {
             if (calls.lastError() != EINVAL || words >= MAX_MASK_WORDS) {
                 throw NativeFailures.of(calls, "sched_getaffinity");
             }
-        }
-    }
-
-    /** An applied change that {@code restore} undoes, once, on the thread that made it. */
-    private static final class Restoring implements Adjustment {
-        private final Thread owner = Thread.currentThread();
-        private final String description;
-        private final Runnable restore;
-        private boolean closed;
-
-        Restoring(String description, Runnable restore) {
-            this.description = description;
-            this.restore = restore;
-        }
-
-        @Override
-        public boolean applied() {
-            return true;
-        }
-
-        @Override
-        public String description() {
-            return description;
-        }
-
-        @Override
-        public void close() {
-            if (closed) {
-                return;
-            }
-            if (Thread.currentThread() != owner) {
-                throw new IllegalStateException("This adjustment (" + description + ") changed thread '" + owner.getName()
-                        + "' and must be closed on it, not on '" + Thread.currentThread().getName() + "'");
-            }
-            closed = true;
-            restore.run();
-        }
-
-        @Override
-        public String toString() {
-            return description;
         }
     }
 }

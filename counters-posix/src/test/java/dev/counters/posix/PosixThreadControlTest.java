@@ -155,7 +155,7 @@ class PosixThreadControlTest {
             int before = ProcStat.thread().nice();
             try (Adjustment raise = control.raiseCurrentThreadPriority()) {
                 IllegalStateException refused = OnThread.call("stranger", () -> assertThrows(IllegalStateException.class, raise::close));
-                assertTrue(refused.getMessage().contains("must be closed on it"), refused.getMessage());
+                assertTrue(refused.getMessage().contains("can only be undone there"), refused.getMessage());
                 assertEquals(PosixPlatform.HIGHEST_NICE_PRIORITY, ProcStat.thread().nice(), "still raised");
             }
             assertEquals(before, ProcStat.thread().nice());

@@ -100,7 +100,7 @@ public final class WindowsThreadControl implements ThreadControl {
         if (previous == 0) {
             return refused(Win32Errors.lastError(win32, SET_THREAD_AFFINITY_MASK));
         }
-        return new RestoringAdjustment("pinned to CPU " + cpu + " (was " + format(previous) + ")",
+        return Adjustment.restoring("pinned to CPU " + cpu + " (was " + format(previous) + ")",
                 () -> setAffinity(win32, thread, previous));
     }
 
@@ -147,7 +147,7 @@ public final class WindowsThreadControl implements ThreadControl {
         boolean restoreClass = classRaised;
         boolean restoreThread = threadRaised;
         String description = String.join(", ", done) + (notDone.isEmpty() ? "" : "; " + String.join("; ", notDone));
-        return new RestoringAdjustment(description, () -> {
+        return Adjustment.restoring(description, () -> {
             if (restoreThread && !win32.setThreadPriority(thread, previousPriority)) {
                 throw Win32Errors.lastError(win32, "SetThreadPriority(" + Priorities.threadName(previousPriority) + ")");
             }

@@ -1,11 +1,13 @@
-package dev.counters.windows;
+package dev.counters.spi;
+
+import static java.util.Objects.requireNonNull;
 
 import dev.counters.spi.ThreadControl.Adjustment;
 
 /**
  * An applied change to the calling thread, undone once by {@link #close()} on that same thread:
- * the Win32 calls that undo it take {@code GetCurrentThread()}, which means whichever thread
- * makes the call.
+ * the calls that undo it ({@code sched_setaffinity(0, ...)}, {@code SetThreadPriority(GetCurrentThread(), ...)})
+ * act on whichever thread makes them.
  */
 final class RestoringAdjustment implements Adjustment {
     private final Thread owner = Thread.currentThread();
@@ -14,8 +16,8 @@ final class RestoringAdjustment implements Adjustment {
     private boolean closed;
 
     RestoringAdjustment(String description, Runnable restore) {
-        this.description = description;
-        this.restore = restore;
+        this.description = requireNonNull(description, "description");
+        this.restore = requireNonNull(restore, "restore");
     }
 
     @Override
