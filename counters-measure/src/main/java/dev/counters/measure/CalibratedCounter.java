@@ -3,7 +3,7 @@ package dev.counters.measure;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
-import dev.counters.CounterInfo;
+import dev.counters.spi.ForwardingCounter;
 
 /**
  * A counter whose readings have its own start/stop cost subtracted (never below zero), so that
@@ -17,12 +17,11 @@ import dev.counters.CounterInfo;
  * System.out.println(counter.getNanoseconds() + " ns (" + counter.subtractedPeriodCount() + " ticks of overhead removed)");
  * }</pre>
  */
-public final class CalibratedCounter implements Counter {
-    private final Counter counter;
+public final class CalibratedCounter extends ForwardingCounter {
     private final Calibration calibration;
 
     CalibratedCounter(Counter counter, Calibration calibration) {
-        this.counter = requireNonNull(counter, "counter");
+        super(counter);
         this.calibration = requireNonNull(calibration, "calibration");
     }
 
@@ -31,30 +30,15 @@ public final class CalibratedCounter implements Counter {
         return Calibration.of(counter).apply(counter);
     }
 
-    @Override
-    public void start() {
-        counter.start();
-    }
-
-    @Override
-    public void stop() {
-        counter.stop();
-    }
-
-    @Override
-    public void restartFromStop() {
-        counter.restartFromStop();
-    }
-
     /** The interval less the calibrated overhead, never below zero. */
     @Override
     public long getPeriodCount() {
-        return calibration.subtractFrom(counter.getPeriodCount());
+        return calibration.subtractFrom(delegate().getPeriodCount());
     }
 
     /** The interval as read, overhead included. */
     public long rawPeriodCount() {
-        return counter.getPeriodCount();
+        return delegate().getPeriodCount();
     }
 
     /** How many ticks were taken off this reading (less than the overhead when the reading was smaller). */
@@ -68,17 +52,7 @@ public final class CalibratedCounter implements Counter {
     }
 
     @Override
-    public long getFrequency() {
-        return counter.getFrequency();
-    }
-
-    @Override
-    public CounterInfo getInfo() {
-        return counter.getInfo();
-    }
-
-    @Override
     public String toString() {
-        return "calibrated " + counter + ", " + calibration;
+        return "calibrated " + delegate() + ", " + calibration;
     }
 }

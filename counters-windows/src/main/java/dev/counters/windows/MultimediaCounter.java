@@ -4,6 +4,7 @@ import com.google.common.base.Suppliers;
 import dev.counters.Counter;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
+import dev.counters.spi.ForwardingCounter;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.SourceCounter;
 import java.util.function.Supplier;
@@ -28,12 +29,11 @@ import java.util.function.Supplier;
  * counter that is never closed has it ended by a Cleaner once unreachable; close it anyway. For
  * the plain counter, without touching the timer, use {@code Counters.multimedia()}.
  */
-public final class MultimediaCounter implements Counter, AutoCloseable {
-    private final Counter counter;
+public final class MultimediaCounter extends ForwardingCounter implements AutoCloseable {
     private final TimerPeriod timerPeriod;
 
     private MultimediaCounter(Counter counter, TimerPeriod timerPeriod) {
-        this.counter = counter;
+        super(counter);
         this.timerPeriod = timerPeriod;
     }
 
@@ -68,36 +68,6 @@ public final class MultimediaCounter implements Counter, AutoCloseable {
         return timerPeriod;
     }
 
-    @Override
-    public void start() {
-        counter.start();
-    }
-
-    @Override
-    public void stop() {
-        counter.stop();
-    }
-
-    @Override
-    public void restartFromStop() {
-        counter.restartFromStop();
-    }
-
-    @Override
-    public long getPeriodCount() {
-        return counter.getPeriodCount();
-    }
-
-    @Override
-    public long getFrequency() {
-        return counter.getFrequency();
-    }
-
-    @Override
-    public CounterInfo getInfo() {
-        return counter.getInfo();
-    }
-
     /** Ends the raised timer period ({@code timeEndPeriod}); the counter stays readable. */
     @Override
     public void close() {
@@ -106,6 +76,6 @@ public final class MultimediaCounter implements Counter, AutoCloseable {
 
     @Override
     public String toString() {
-        return counter + " with " + timerPeriod;
+        return delegate() + " with " + timerPeriod;
     }
 }
