@@ -6,17 +6,14 @@ import dev.counters.CounterRegistry;
 import dev.counters.CpuTimesCounter;
 import dev.counters.TimeUnits;
 import dev.counters.examples.report.CellFormat;
-import dev.counters.examples.report.ChartFile;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.Report;
-import dev.counters.examples.report.RunChart;
 import dev.counters.examples.report.Table;
 import dev.counters.measure.Statistics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -62,15 +59,8 @@ final class IsolationCommand implements Runnable {
             description = "Size of the task in xorshift steps (default: ${DEFAULT-VALUE}, about 50 ms).")
     long iterations;
 
-    @Option(names = "--unit", paramLabel = "UNIT", defaultValue = "ms",
-            converter = OptionConverters.UnitConverter.class,
-            description = "Unit of the table and chart: s, ms, us, ns (default: ${DEFAULT-VALUE}). "
-                    + "CSV and JSON always carry nanoseconds.")
-    TimeUnit unit;
-
-    @Option(names = "--chart", paramLabel = "FILE", converter = OptionConverters.ChartFileConverter.class,
-            description = "Also draw the per-run times into FILE (.svg or .png).")
-    ChartFile chart;
+    @Mixin
+    RunChartOptions charting;
 
     @Mixin
     OutputOptions output;
@@ -96,10 +86,11 @@ final class IsolationCommand implements Runnable {
             sleep(LOAD_SETTLE);
             loaded = timeRuns(wall, cpu, runs);
         }
-        if (chart != null) {
-            drawChart(alone, loaded);
-            progress.step("chart written to " + chart);
-        }
+        charting.drawIfAsked("A fixed task alone and under load: wall time inflates, thread CPU time stays put", progress,
+                chart -> chart.series("wall, alone", alone.wall)
+                        .series("thread CPU, alone", alone.cpu)
+                        .series("wall, under load", loaded.wall)
+                        .series("thread CPU, under load", loaded.cpu));
         output.print(spec, report(alone, loaded, loadThreads, loadDescription));
     }
 
@@ -144,8 +135,8 @@ final class IsolationCommand implements Runnable {
     }
 
     private Report report(Runs alone, Runs loaded, int loadThreads, String loadDescription) {
-        CellFormat time = CellFormat.nanosIn(unit);
-        String unitName = TimeUnits.shortName(unit);
+        CellFormat time = CellFormat.nanosIn(charting.unit);
+        String unitName = TimeUnits.shortName(charting.unit);
         double aloneWall = Statistics.of(alone.wall, 0).median();
         double loadedWall = Statistics.of(loaded.wall, 0).median();
         double aloneCpu = Statistics.of(alone.cpu, 0).median();
@@ -191,19 +182,6 @@ final class IsolationCommand implements Runnable {
                     + "Try more --threads.");
         }
         return report.build();
-    }
-
-    private void drawChart(Runs alone, Runs loaded) {
-        try {
-            RunChart.of("A fixed task alone and under load: wall time inflates, thread CPU time stays put", unit)
-                    .series("wall, alone", alone.wall)
-                    .series("thread CPU, alone", alone.cpu)
-                    .series("wall, under load", loaded.wall)
-                    .series("thread CPU, under load", loaded.cpu)
-                    .write(chart);
-        } catch (IOException e) {
-            throw new UserInputException("cannot write the chart to " + chart + ": " + e, e);
-        }
     }
 
     private static void sleep(Duration duration) {

@@ -4,21 +4,17 @@ import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.TimeUnits;
 import dev.counters.examples.report.CellFormat;
-import dev.counters.examples.report.ChartFile;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.HumanNumbers;
 import dev.counters.examples.report.Report;
-import dev.counters.examples.report.RunChart;
 import dev.counters.examples.report.Table;
 import dev.counters.measure.Measure;
 import dev.counters.measure.MeasureResult;
 import dev.counters.measure.PreparationStep;
 import dev.counters.measure.Statistics;
 import dev.counters.measure.Task;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -75,15 +71,8 @@ final class MeasureCommand implements Runnable {
             description = "Size of the built-in workload in xorshift steps (default: ${DEFAULT-VALUE}, about 100 ms).")
     long iterations;
 
-    @Option(names = "--unit", paramLabel = "UNIT", defaultValue = "ms",
-            converter = OptionConverters.UnitConverter.class,
-            description = "Unit of the table and chart: s, ms, us, ns (default: ${DEFAULT-VALUE}). "
-                    + "CSV and JSON always carry nanoseconds.")
-    TimeUnit unit;
-
-    @Option(names = "--chart", paramLabel = "FILE", converter = OptionConverters.ChartFileConverter.class,
-            description = "Also draw the per-run times into FILE (.svg or .png).")
-    ChartFile chart;
+    @Mixin
+    RunChartOptions charting;
 
     @Mixin
     OutputOptions output;
@@ -101,10 +90,11 @@ final class MeasureCommand implements Runnable {
         progress.step("warm-up of up to " + warmUp.toMillis() + " ms, then " + runs + " prepared runs");
         MeasureResult prepared = measure(registry, task).warmUp(warmUp).pinned().highPriority().run();
 
-        if (chart != null) {
-            drawChart(unprepared, prepared, taskName);
-            progress.step("chart written to " + chart);
-        }
+        charting.drawIfAsked("Per-run times of " + taskName + ": unprepared vs prepared", progress,
+                chart -> chart.series("unprepared wall", unprepared.wall().samples())
+                        .series("prepared wall", prepared.wall().samples())
+                        .series("unprepared thread CPU", unprepared.threadCpu().samples())
+                        .series("prepared thread CPU", prepared.threadCpu().samples()));
         output.print(spec, report(unprepared, prepared, taskName));
     }
 
@@ -136,8 +126,8 @@ final class MeasureCommand implements Runnable {
     }
 
     private Report report(MeasureResult unprepared, MeasureResult prepared, String taskName) {
-        CellFormat time = CellFormat.nanosIn(unit);
-        String unitName = TimeUnits.shortName(unit);
+        CellFormat time = CellFormat.nanosIn(charting.unit);
+        String unitName = TimeUnits.shortName(charting.unit);
 
         Table.Builder statistics = Table.builder("statistics", "Statistics side by side (" + unitName + ")")
                 .column(Column.text("preparation", "preparation"))
@@ -212,18 +202,5 @@ final class MeasureCommand implements Runnable {
                 statistics.confidenceInterval95().low(), statistics.confidenceInterval95().high(),
                 statistics.trimmedMean(), statistics.min(), statistics.max(), statistics.standardDeviation(),
                 statistics.coefficientOfVariation(), statistics.spread(), statistics.trimmedSpread());
-    }
-
-    private void drawChart(MeasureResult unprepared, MeasureResult prepared, String taskName) {
-        try {
-            RunChart.of("Per-run times of " + taskName + ": unprepared vs prepared", unit)
-                    .series("unprepared wall", unprepared.wall().samples())
-                    .series("prepared wall", prepared.wall().samples())
-                    .series("unprepared thread CPU", unprepared.threadCpu().samples())
-                    .series("prepared thread CPU", prepared.threadCpu().samples())
-                    .write(chart);
-        } catch (IOException e) {
-            throw new UserInputException("cannot write the chart to " + chart + ": " + e, e);
-        }
     }
 }
