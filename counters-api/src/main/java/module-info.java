@@ -12,6 +12,5 @@ module dev.counters.api {
     exports dev.counters.spi;
 
     uses dev.counters.spi.CounterProvider;
-    uses dev.counters.spi.ThreadControl;
     provides dev.counters.spi.CounterProvider with dev.counters.jdk.JdkCounterProvider;
 }
