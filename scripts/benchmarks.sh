@@ -5,20 +5,22 @@
 #
 #   scripts/benchmarks.sh            full run: JMH 2 forks x (3 warm-up + 5 measured) x 1 s per
 #                                    benchmark, C 15 batches of 20 ms (about 6 minutes on 2 cores)
-#   scripts/benchmarks.sh --smoke    one short iteration of every benchmark, for CI: fails if any
-#                                    benchmark or the C baseline errors (under 3 minutes)
+#   scripts/benchmarks.sh --smoke    one short iteration of every benchmark, for CI: exits non-zero
+#                                    if any benchmark or the C baseline fails (about 1 minute)
 # Options:
 #   --no-build        reuse counters-benchmarks/target/counters-benchmarks.jar
 #   --out DIR         where the results go (default counters-benchmarks/target/benchmark-results)
 #   --jmh-args "..."  extra JMH arguments, appended last (e.g. "-f 1 -i 3")
 #
-# Needs: JDK 17, Maven, gcc, python3. Results: DIR/{environment,jmh,c-before,c-after}.json,
-# DIR/jmh.log, DIR/table.md. Not a timing gate: a missed target is reported, not failed.
+# Each kind runs in its own JMH run with its peers, between two C runs of the calls it makes, so
+# the figures compared are seconds apart. Needs JDK 17, Maven, gcc, python3. Results in DIR:
+# environment.json, jmh-*.json, c-*.json, jmh.log, table.md. Not a timing gate.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 module="$root/counters-benchmarks"
 jar="$module/target/counters-benchmarks.jar"
+table="$root/scripts/benchmarks_table.py"
 out="$module/target/benchmark-results"
 smoke=false
 build=true
@@ -30,7 +32,7 @@ while [[ $# -gt 0 ]]; do
         --no-build) build=false ;;
         --out) out="$2"; shift ;;
         --jmh-args) extra_jmh_args="$2"; shift ;;
-        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "benchmarks.sh: unknown option '$1' (try --help)" >&2; exit 64 ;;
     esac
     shift
@@ -40,6 +42,7 @@ for tool in java gcc python3; do
     command -v "$tool" >/dev/null || { echo "benchmarks.sh: '$tool' is needed and not on the PATH" >&2; exit 69; }
 done
 mkdir -p "$out"
+rm -f "$out"/jmh-*.json "$out"/c-*.json "$out/jmh.log" "$out/table.md"
 
 if $build; then
     echo "== building the benchmarks jar"
@@ -52,9 +55,7 @@ gcc -O2 -Wall -Wextra -Werror -o "$out/counter_cost" "$module/src/main/c/counter
 
 echo "== what serves each kind here"
 java -cp "$jar" dev.counters.benchmarks.BenchmarkEnvironment > "$out/environment.json"
-kinds="$(python3 -c 'import json,sys; print(",".join(k["kind"] for k in json.load(open(sys.argv[1]))["kinds"] if k["available"]))' "$out/environment.json")"
 jvm_threads="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["jvm_threads"])' "$out/environment.json")"
-echo "kinds: $kinds"
 
 if $smoke; then
     c_args=(--batches 3 --batch-ms 5)
@@ -66,24 +67,48 @@ fi
 # The process CPU clocks sum over every thread, so C runs with as many threads as the JVM.
 c_args+=(--threads "$((jvm_threads > 1 ? jvm_threads - 1 : 0))")
 
-echo "== C baseline, before JMH"
-"$out/counter_cost" "${c_args[@]}" > "$out/c-before.json"
+c_baseline() { # RESULT_NAME [--only BASELINE]
+    local name="$1"; shift
+    "$out/counter_cost" "${c_args[@]}" "$@" > "$out/$name.json"
+}
 
-echo "== JMH (log: $out/jmh.log)"
-# -foe: a benchmark that throws fails the run (JMH would otherwise go on and exit 0).
-# shellcheck disable=SC2086
-if ! java -jar "$jar" 'dev\.counters\.benchmarks\..*' -p "kind=$kinds" -prof gc -foe true \
-        -rf json -rff "$out/jmh.json" "${jmh_args[@]}" $extra_jmh_args > "$out/jmh.log" 2>&1; then
-    tail -n 60 "$out/jmh.log" >&2
-    echo "benchmarks.sh: JMH failed (full log: $out/jmh.log)" >&2
-    exit 1
+jmh() { # RESULT_NAME JMH_ARGS...
+    local name="$1"; shift
+    # -foe: a benchmark that throws fails the run (JMH would otherwise go on and exit 0).
+    # shellcheck disable=SC2086
+    if ! java -jar "$jar" "$@" -prof gc -foe true -rf json -rff "$out/$name.json" \
+            "${jmh_args[@]}" $extra_jmh_args >> "$out/jmh.log" 2>&1; then
+        tail -n 60 "$out/jmh.log" >&2
+        echo "benchmarks.sh: JMH failed on $name (full log: $out/jmh.log)" >&2
+        exit 1
+    fi
+    python3 "$table" summary "$out/$name.json"
+}
+
+echo "== C baseline of every call"
+c_baseline c-all
+
+bench='dev\.counters\.benchmarks\.'
+peers_run=()
+while read -r kind baseline peers; do
+    echo "== $kind (C baseline: $baseline; peers: $peers)"
+    c_baseline "c-$kind-1-before" --only "$baseline"
+    patterns=("${bench}CounterPairBenchmark\.startStopPair\$")
+    if [[ "$peers" != "-" ]]; then
+        patterns+=("${bench}PeerPairBenchmark\.($peers)\$")
+        peers_run+=("$peers")
+    fi
+    jmh "jmh-$kind" "${patterns[@]}" -p "kind=$kind"
+    c_baseline "c-$kind-2-after" --only "$baseline"
+done < <(python3 "$table" plan "$out")
+
+echo "== the other peers"
+exclude="$(IFS='|'; echo "${peers_run[*]:-none}")"
+jmh jmh-peers "${bench}PeerPairBenchmark\." -e "${bench}PeerPairBenchmark\.($exclude)\$"
+
+echo "== counter cost per start+stop pair (medians; log: $out/jmh.log)"
+if $smoke; then
+    python3 "$table" table "$out" --smoke
+else
+    python3 "$table" table "$out"
 fi
-grep -E '^(# Run complete|Benchmark +\(kind\)|[A-Za-z]+PairBenchmark\.|PeerPairBenchmark)' "$out/jmh.log" \
-    | grep -v '·gc\.\(alloc\.rate \|count\|time\)' || true
-
-echo "== C baseline, after JMH"
-"$out/counter_cost" "${c_args[@]}" > "$out/c-after.json"
-
-echo "== counter cost per start+stop pair (medians)"
-python3 "$root/scripts/benchmarks_table.py" --environment "$out/environment.json" --jmh "$out/jmh.json" \
-    --c "$out/c-before.json" --c "$out/c-after.json" --markdown "$out/table.md" $($smoke && echo --smoke)
