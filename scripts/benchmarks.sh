@@ -102,9 +102,13 @@ while read -r kind baseline peers; do
     c_baseline "c-$kind-2-after" --only "$baseline"
 done < <(python3 "$table" plan "$out")
 
-echo "== the other peers"
+echo "== the other peers, and the bare JNA calls (the floor of a JNA counter)"
 exclude="$(IFS='|'; echo "${peers_run[*]:-none}")"
-jmh jmh-peers "${bench}PeerPairBenchmark\." -e "${bench}PeerPairBenchmark\.($exclude)\$"
+others=("${bench}PeerPairBenchmark\.")
+if [[ "$(uname -s)" == Linux ]]; then
+    others+=("${bench}JnaFloorBenchmark\.")
+fi
+jmh jmh-others "${others[@]}" -e "${bench}PeerPairBenchmark\.($exclude)\$"
 
 echo "== counter cost per start+stop pair (medians; log: $out/jmh.log)"
 if $smoke; then

@@ -51,6 +51,13 @@ PEERS = {
     "THREAD_TIMES": ["threadMXBeanCpuUserPair"],
     "PROCESS_TIMES": ["processCpuTimePair"],
 }
+# The C baseline of each bare JNA call pair (JnaFloorBenchmark).
+JNA_FLOOR_BASELINE = {
+    "clockMonotonicPair": "monotonic",
+    "clockMonotonicCoarsePair": "monotonic_coarse",
+    "clockThreadCputimePair": "thread_cputime",
+    "getrusageThreadPair": "rusage_thread",
+}
 RATIO_TARGET = 1.3
 THREAD_MXBEAN_SPEEDUP_TARGET = 8.0
 # One object per pair is >= 16 B/op. Below 1 B/op is JMH's own per-iteration allocation spread
@@ -190,16 +197,24 @@ def table(directory, smoke):
         verdicts.append(f"MISS  {kind}: {fmt(b, 3)} B/op, target 0" if b is not None
                         else f"??    {kind}: no B/op, run JMH with -prof gc")
 
-    others = os.path.join(directory, "jmh-peers.json")
-    if os.path.exists(others):
-        for result in load(others):
-            method = result["benchmark"].rsplit(".", 1)[1]
-            peer_results.setdefault(method, []).append(jmh_entry(result))
+    others = os.path.join(directory, "jmh-others.json")
+    jna_rows = []
+    reference = [load(p) for p in sorted(glob.glob(os.path.join(directory, "c-all*.json")))]
+    for result in load(others) if os.path.exists(others) else []:
+        benchmark_class, method = result["benchmark"].rsplit(".", 2)[1:]
+        entry = jmh_entry(result)
+        if benchmark_class != "JnaFloorBenchmark":
+            peer_results.setdefault(method, []).append(entry)
+            continue
+        c = c_entry(reference, JNA_FLOOR_BASELINE.get(method, "none"))
+        c_median = c["median"] if c else None
+        per_call = (entry["median"] - c_median) / 2 if c else None
+        jna_rows.append([method, fmt(entry["median"]), fmt(c_median), ratio_text(entry["median"], c_median),
+                         fmt(per_call), fmt(entry["bytes"], 3)])
     peer_rows = [[name, fmt(statistics.median(e["median"] for e in entries)), fmt(min(e["min"] for e in entries)),
                   fmt(max(e["bytes"] or 0 for e in entries), 3), len(entries)]
                  for name, entries in sorted(peer_results.items())]
 
-    reference = [load(p) for p in sorted(glob.glob(os.path.join(directory, "c-all*.json")))]
     c_rows = []
     for name in (reference[0]["baselines"] if reference else {}):
         entry = c_entry(reference, name)
@@ -218,11 +233,13 @@ def table(directory, smoke):
                    "C baseline", "peer ns/pair"]
     peer_header = ["peer", "ns/pair (median)", "min", "B/op", "runs"]
     c_header = ["C baseline", "calls per reading (2 readings a pair)", "ns/pair (median)", "min"]
-    sections = [(kind_header, rows), (peer_header, peer_rows), (c_header, c_rows)]
+    jna_header = ["bare JNA call pair", "ns/pair", "C ns/pair", "ratio", "JNA ns per call over C", "B/op"]
+    sections = [(kind_header, rows), (peer_header, peer_rows), (jna_header, jna_rows), (c_header, c_rows)]
 
     print(setting + "\n")
     for header, body in sections:
-        print(text_table(header, body) + "\n")
+        if body:
+            print(text_table(header, body) + "\n")
     print("Targets:\n" + "\n".join("  " + v for v in verdicts))
     if unavailable:
         print("Not served or not measurable here: " + "; ".join(unavailable))
@@ -230,7 +247,8 @@ def table(directory, smoke):
     with open(os.path.join(directory, "table.md"), "w", encoding="utf-8") as out:
         out.write(setting.replace("\n", "\n\n") + "\n\n")
         for header, body in sections:
-            out.write(markdown_table(header, body) + "\n\n")
+            if body:
+                out.write(markdown_table(header, body) + "\n\n")
         out.write("Targets:\n\n" + "\n".join(f"- `{v}`" for v in verdicts) + "\n")
         if unavailable:
             out.write("\nNot served or not measurable here: " + "; ".join(unavailable) + "\n")
