@@ -1,5 +1,13 @@
-/** Linux, macOS and FreeBSD counters through JNA direct mapping. */
+/**
+ * Linux, macOS and FreeBSD counters through JNA direct mapping: every {@link dev.counters.CounterKind}
+ * wall-clock and CPU-time kind read from the POSIX clocks, plus a Linux
+ * {@link dev.counters.spi.ThreadControl} for pinning and raising the measuring thread.
+ */
 module dev.counters.posix {
     requires dev.counters.api;
     requires com.sun.jna;
+    requires java.management;
+
+    provides dev.counters.spi.CounterProvider with dev.counters.posix.PosixCounterProvider;
+    provides dev.counters.spi.ThreadControl with dev.counters.posix.PosixThreadControl;
 }

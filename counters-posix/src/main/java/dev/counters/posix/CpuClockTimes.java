@@ -1,0 +1,33 @@
+package dev.counters.posix;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.spi.CpuTimesSource;
+import dev.counters.spi.TickSource;
+
+/**
+ * CPU time as counters-posix reads it: the exact total from a CPU-time clock in nanoseconds,
+ * and the kernel/user ratio from {@code getrusage} where the system splits it.
+ * {@link dev.counters.spi.SampledCpuTimesCounter} apportions the total in that ratio.
+ */
+final class CpuClockTimes implements CpuTimesSource {
+    private final TickSource total;
+    private final RusageSplit split;
+
+    /** @param split the kernel/user source, or {@code null} where the system has none */
+    CpuClockTimes(TickSource total, RusageSplit split) {
+        this.total = requireNonNull(total, "total");
+        this.split = split;
+    }
+
+    @Override
+    public void sample(long[] into) {
+        into[TOTAL] = total.read();
+        if (split != null) {
+            split.sampleInto(into);
+        } else {
+            into[KERNEL] = 0;
+            into[USER] = 0;
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.counters.posix;
+
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Platform;
+
+/**
+ * The libc functions every supported POSIX system has, bound by JNA direct mapping
+ * ({@link Native#register}: one JNI call with primitive arguments, no reflection, no marshalling).
+ * Pointers to result structures are passed as native addresses ({@link Scratch#address()}).
+ * Declarations only: {@link JnaPosixCalls} adapts them, the sources interpret them.
+ */
+final class LibC {
+    static {
+        Native.register(LibC.class, NativeLibrary.getInstance(Platform.C_LIBRARY_NAME));
+    }
+
+    private LibC() {}
+
+    /** Forces the class, and so the binding, to initialise; throws the binding's error if it failed. */
+    static void bind() {}
+
+    static native int clock_gettime(int clockId, long timespec);
+
+    static native int clock_getres(int clockId, long timespec);
+
+    static native int getrusage(int who, long rusage);
+
+    static native long times(long tms);
+
+    static native long sysconf(int name);
+
+    static native String strerror(int errnum);
+}

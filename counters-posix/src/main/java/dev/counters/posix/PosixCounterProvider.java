@@ -1,0 +1,76 @@
+package dev.counters.posix;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.Counter;
+import dev.counters.CounterKind;
+import dev.counters.spi.CounterProvider;
+import dev.counters.spi.KindSupport;
+
+/**
+ * Serves every wall-clock and CPU-time {@link CounterKind} on Linux (x86_64, aarch64), macOS and
+ * FreeBSD from the POSIX clocks, through JNA direct mapping. Put {@code counters-posix} on the
+ * class or module path and {@link dev.counters.Counters} picks it over the JDK floor; there is
+ * nothing to call.
+ *
+ * <table>
+ *   <caption>What each kind reads on Linux</caption>
+ *   <tr><th>kind</th><th>source</th></tr>
+ *   <tr><td>TICK</td><td>{@code CLOCK_MONOTONIC_COARSE}</td></tr>
+ *   <tr><td>MULTIMEDIA</td><td>{@code CLOCK_BOOTTIME}</td></tr>
+ *   <tr><td>SYSTEM_TIME</td><td>{@code CLOCK_REALTIME}</td></tr>
+ *   <tr><td>HIGH_PERFORMANCE, PERFORMANCE</td><td>{@code CLOCK_MONOTONIC}, through {@code System.nanoTime()}</td></tr>
+ *   <tr><td>THREAD_TIMES</td><td>{@code CLOCK_THREAD_CPUTIME_ID} total (through {@code ThreadMXBean}),
+ *       split by {@code getrusage(RUSAGE_THREAD)}</td></tr>
+ *   <tr><td>PROCESS_TIMES</td><td>{@code CLOCK_PROCESS_CPUTIME_ID} total, split by {@code getrusage(RUSAGE_SELF)}</td></tr>
+ * </table>
+ *
+ * <p>Every period count is in nanoseconds. Each counter's {@code getInfo()} names its clock, the
+ * path that reads it and its resolution, measured once per process beside {@code clock_getres}.
+ *
+ * <p>The provider loads everywhere. Where it cannot serve (Windows, a 32-bit JVM, an unknown
+ * system, JNA unable to bind libc) {@link #support} says why for each kind, and the JDK provider
+ * serves instead; {@code counters list} prints those reasons.
+ */
+public final class PosixCounterProvider implements CounterProvider {
+    private final PosixClocks clocks;
+
+    /** The provider of this process's platform, as {@link java.util.ServiceLoader} creates it. */
+    public PosixCounterProvider() {
+        this(SystemClocks.INSTANCE);
+    }
+
+    PosixCounterProvider(PosixClocks clocks) {
+        this.clocks = requireNonNull(clocks, "clocks");
+    }
+
+    @Override
+    public String name() {
+        return PosixClocks.PROVIDER_NAME;
+    }
+
+    @Override
+    public int rank() {
+        return RANK_PLATFORM;
+    }
+
+    @Override
+    public KindSupport support(CounterKind kind) {
+        return clocks.support(kind);
+    }
+
+    @Override
+    public Counter create(CounterKind kind) {
+        return clocks.create(kind);
+    }
+
+    @Override
+    public String toString() {
+        return "posix counters on " + clocks.platform();
+    }
+
+    /** One set of clocks per process, so that each kind's resolution is measured once. */
+    private static final class SystemClocks {
+        static final PosixClocks INSTANCE = new PosixClocks(SystemNative.platform(), SystemNative.binding());
+    }
+}

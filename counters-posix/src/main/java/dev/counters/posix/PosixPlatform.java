@@ -1,0 +1,244 @@
+package dev.counters.posix;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.CounterKind;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * The constants counters-posix needs on one operating system and architecture, chosen once at
+ * load from {@code os.name}, {@code os.arch} and {@code sun.arch.data.model}: which clock id each
+ * kind reads, the {@code getrusage} selectors, {@code _SC_CLK_TCK}, the {@code gettid} system call
+ * number and the width of {@code suseconds_t}. The values come from the platforms' C headers
+ * (glibc and the Linux UAPI, macOS {@code <time.h>}, FreeBSD {@code <sys/_clock_id.h>}).
+ *
+ * <p>A platform these tables do not describe, or one whose layouts would be read wrongly (a 32-bit
+ * JVM, where {@code time_t} and {@code long} may be 32 bits wide), is {@linkplain #refusal()
+ * refused} with a reason, and the provider reports every kind unsupported so that the JDK floor
+ * serves them.
+ */
+final class PosixPlatform {
+    /** The systems with a constant table. */
+    enum Os {
+        LINUX("Linux"),
+        MAC_OS("macOS"),
+        FREEBSD("FreeBSD");
+
+        private final String displayName;
+
+        Os(String displayName) {
+            this.displayName = displayName;
+        }
+
+        @Override
+        public String toString() {
+            return displayName;
+        }
+    }
+
+    /** {@code RUSAGE_SELF}, the same on every system served. */
+    static final int RUSAGE_SELF = 0;
+    /** {@code PRIO_PROCESS} for {@code getpriority}/{@code setpriority}; Linux applies it to one thread id. */
+    static final int PRIO_PROCESS = 0;
+    /** The most favourable nice value. */
+    static final int HIGHEST_NICE_PRIORITY = -20;
+
+    private static final String X86_64 = "x86_64";
+    private static final String AARCH64 = "aarch64";
+
+    private final String description;
+    private final String refusal;
+    private final Os os;
+    private final Map<CounterKind, NamedClock> clocks;
+    private final OptionalInt rusageThread;
+    private final int scClkTck;
+    private final boolean narrowSuseconds;
+    private final OptionalLong gettidSyscall;
+
+    private PosixPlatform(
+            String description,
+            String refusal,
+            Os os,
+            Map<CounterKind, NamedClock> clocks,
+            OptionalInt rusageThread,
+            int scClkTck,
+            boolean narrowSuseconds,
+            OptionalLong gettidSyscall) {
+        this.description = description;
+        this.refusal = refusal;
+        this.os = os;
+        this.clocks = Collections.unmodifiableMap(clocks);
+        this.rusageThread = rusageThread;
+        this.scClkTck = scClkTck;
+        this.narrowSuseconds = narrowSuseconds;
+        this.gettidSyscall = gettidSyscall;
+    }
+
+    /** The table for the running JVM. */
+    static PosixPlatform current() {
+        return of(System.getProperty("os.name", ""), System.getProperty("os.arch", ""),
+                System.getProperty("sun.arch.data.model", ""));
+    }
+
+    /**
+     * The table for {@code osName}/{@code osArch} as the JVM reports them; {@code dataModel} is
+     * {@code sun.arch.data.model} ({@code "64"}, {@code "32"}, or empty when the JVM does not say).
+     */
+    static PosixPlatform of(String osName, String osArch, String dataModel) {
+        requireNonNull(osName, "osName");
+        requireNonNull(osArch, "osArch");
+        requireNonNull(dataModel, "dataModel");
+        String description = osName + "/" + osArch;
+        String os = osName.toLowerCase(Locale.ROOT);
+        if (os.startsWith("windows")) {
+            return refused(description, description + " is not a POSIX system: counters-windows serves it, "
+                    + "and the JDK provider is the floor");
+        }
+        Os system = os.startsWith("linux") ? Os.LINUX
+                : os.startsWith("mac") || os.startsWith("darwin") ? Os.MAC_OS
+                : os.startsWith("freebsd") ? Os.FREEBSD
+                : null;
+        if (system == null) {
+            return refused(description, "counters-posix has constant tables for Linux, macOS and FreeBSD only, "
+                    + "not for " + description + "; the JDK provider serves it");
+        }
+        String arch = normalisedArch(osArch);
+        if (dataModel.equals("32") || arch == null && is32Bit(osArch)) {
+            return refused(description, description + " runs a 32-bit JVM, where time_t, long and struct timespec "
+                    + "may be 32 bits wide and would be read wrongly: counters-posix serves 64-bit JVMs only, "
+                    + "and the JDK provider serves this one");
+        }
+        if (arch == null) {
+            return refused(description, "counters-posix has no constant table for " + system + " on " + osArch
+                    + " (it knows x86_64 and aarch64); the JDK provider serves it");
+        }
+        switch (system) {
+            case LINUX:
+                return linux(description, arch);
+            case MAC_OS:
+                return macOs(description);
+            default:
+                return freeBsd(description);
+        }
+    }
+
+    private static PosixPlatform linux(String description, String arch) {
+        Map<CounterKind, NamedClock> clocks = new EnumMap<>(CounterKind.class);
+        clocks.put(CounterKind.SYSTEM_TIME, new NamedClock("CLOCK_REALTIME", 0));
+        clocks.put(CounterKind.HIGH_PERFORMANCE, new NamedClock("CLOCK_MONOTONIC", 1));
+        clocks.put(CounterKind.PROCESS_TIMES, new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 2));
+        clocks.put(CounterKind.THREAD_TIMES, new NamedClock("CLOCK_THREAD_CPUTIME_ID", 3));
+        clocks.put(CounterKind.TICK, new NamedClock("CLOCK_MONOTONIC_COARSE", 6));
+        clocks.put(CounterKind.MULTIMEDIA, new NamedClock("CLOCK_BOOTTIME", 7));
+        // SYS_gettid from the kernel's syscall tables: arch/x86/entry/syscalls/syscall_64.tbl, include/uapi/asm-generic/unistd.h.
+        long gettid = arch.equals(X86_64) ? 186 : 178;
+        // RUSAGE_THREAD = 1 and _SC_CLK_TCK = 2 in glibc and musl alike.
+        return new PosixPlatform(description, null, Os.LINUX, clocks, OptionalInt.of(1), 2, false, OptionalLong.of(gettid));
+    }
+
+    private static PosixPlatform macOs(String description) {
+        Map<CounterKind, NamedClock> clocks = new EnumMap<>(CounterKind.class);
+        clocks.put(CounterKind.SYSTEM_TIME, new NamedClock("CLOCK_REALTIME", 0));
+        // CLOCK_UPTIME_RAW is mach_absolute_time(), the clock HotSpot's System.nanoTime() reads on macOS.
+        clocks.put(CounterKind.HIGH_PERFORMANCE, new NamedClock("CLOCK_UPTIME_RAW", 8));
+        clocks.put(CounterKind.TICK, new NamedClock("CLOCK_UPTIME_RAW_APPROX", 9));
+        // macOS's CLOCK_MONOTONIC keeps counting while the machine sleeps, as Linux's CLOCK_BOOTTIME does.
+        clocks.put(CounterKind.MULTIMEDIA, new NamedClock("CLOCK_MONOTONIC", 6));
+        clocks.put(CounterKind.PROCESS_TIMES, new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 12));
+        clocks.put(CounterKind.THREAD_TIMES, new NamedClock("CLOCK_THREAD_CPUTIME_ID", 16));
+        // No RUSAGE_THREAD; _SC_CLK_TCK = 3; suseconds_t is a 32-bit int.
+        return new PosixPlatform(description, null, Os.MAC_OS, clocks, OptionalInt.empty(), 3, true, OptionalLong.empty());
+    }
+
+    private static PosixPlatform freeBsd(String description) {
+        Map<CounterKind, NamedClock> clocks = new EnumMap<>(CounterKind.class);
+        clocks.put(CounterKind.SYSTEM_TIME, new NamedClock("CLOCK_REALTIME", 0));
+        clocks.put(CounterKind.HIGH_PERFORMANCE, new NamedClock("CLOCK_MONOTONIC", 4));
+        // FreeBSD's <sys/_clock_id.h> defines CLOCK_BOOTTIME as CLOCK_UPTIME and CLOCK_MONOTONIC_COARSE as CLOCK_MONOTONIC_FAST.
+        clocks.put(CounterKind.MULTIMEDIA, new NamedClock("CLOCK_UPTIME", 5));
+        clocks.put(CounterKind.TICK, new NamedClock("CLOCK_MONOTONIC_FAST", 12));
+        clocks.put(CounterKind.THREAD_TIMES, new NamedClock("CLOCK_THREAD_CPUTIME_ID", 14));
+        clocks.put(CounterKind.PROCESS_TIMES, new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 15));
+        // RUSAGE_THREAD = 1; _SC_CLK_TCK = 3; suseconds_t is a long.
+        return new PosixPlatform(description, null, Os.FREEBSD, clocks, OptionalInt.of(1), 3, false, OptionalLong.empty());
+    }
+
+    private static PosixPlatform refused(String description, String refusal) {
+        return new PosixPlatform(description, refusal, null, new EnumMap<>(CounterKind.class),
+                OptionalInt.empty(), 0, false, OptionalLong.empty());
+    }
+
+    private static String normalisedArch(String osArch) {
+        switch (osArch.toLowerCase(Locale.ROOT)) {
+            case "amd64":
+            case "x86_64":
+            case "x86-64":
+                return X86_64;
+            case "aarch64":
+            case "arm64":
+                return AARCH64;
+            default:
+                return null;
+        }
+    }
+
+    private static boolean is32Bit(String osArch) {
+        String arch = osArch.toLowerCase(Locale.ROOT);
+        return arch.equals("x86") || arch.matches("i[3-6]86") || arch.equals("arm") || arch.startsWith("armv7")
+                || arch.equals("ppc") || arch.equals("mips") || arch.equals("mipsel") || arch.equals("sparc");
+    }
+
+    /** {@code "Linux/amd64"}, as the JVM names the platform. */
+    String description() {
+        return description;
+    }
+
+    /** Why counters-posix does not serve this platform at all, or empty when it does. */
+    Optional<String> refusal() {
+        return Optional.ofNullable(refusal);
+    }
+
+    /** The system, when served. */
+    Optional<Os> os() {
+        return Optional.ofNullable(os);
+    }
+
+    /**
+     * The clock a kind reads: the wall-clock kinds their own clock, {@link CounterKind#PERFORMANCE}
+     * the {@link CounterKind#HIGH_PERFORMANCE} clock, and the CPU-time kinds their CPU-time clock.
+     */
+    Optional<NamedClock> clock(CounterKind kind) {
+        return Optional.ofNullable(clocks.get(kind == CounterKind.PERFORMANCE ? CounterKind.HIGH_PERFORMANCE : kind));
+    }
+
+    /** {@code RUSAGE_THREAD}, where the system has it (not on macOS). */
+    OptionalInt rusageThread() {
+        return rusageThread;
+    }
+
+    /** {@code _SC_CLK_TCK}, the {@code sysconf} name of the clock-tick rate that {@code times()} and {@code /proc} count in. */
+    int scClkTck() {
+        return scClkTck;
+    }
+
+    /** Whether {@code struct timeval}'s {@code tv_usec} is a 32-bit int (followed by padding) rather than a long. */
+    boolean narrowSuseconds() {
+        return narrowSuseconds;
+    }
+
+    /** {@code SYS_gettid} for {@code syscall(2)}, on Linux. */
+    OptionalLong gettidSyscall() {
+        return gettidSyscall;
+    }
+
+    @Override
+    public String toString() {
+        return description + (refusal == null ? "" : " (refused: " + refusal + ")");
+    }
+}

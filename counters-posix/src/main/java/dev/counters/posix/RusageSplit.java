@@ -1,0 +1,39 @@
+package dev.counters.posix;
+
+import static dev.counters.spi.CpuTimesSource.KERNEL;
+import static dev.counters.spi.CpuTimesSource.USER;
+import static java.util.Objects.requireNonNull;
+
+/**
+ * The kernel/user split from {@code getrusage(who)}: {@code ru_stime} and {@code ru_utime} in
+ * microseconds. On Linux these advance at scheduler ticks only, so they give the ratio, and a
+ * CPU-time clock gives the exact total.
+ */
+final class RusageSplit {
+    private final PosixCalls calls;
+    private final int who;
+    private final String api;
+    private final boolean narrowSuseconds;
+    private final Scratch rusage;
+
+    RusageSplit(PosixCalls calls, int who, String whoName, boolean narrowSuseconds) {
+        this.calls = requireNonNull(calls, "calls");
+        this.who = who;
+        this.api = "getrusage(" + whoName + ")";
+        this.narrowSuseconds = narrowSuseconds;
+        this.rusage = calls.allocate(Layouts.RUSAGE_BYTES);
+    }
+
+    /** Writes the kernel and user times into {@code into[KERNEL]} and {@code into[USER]}. */
+    void sampleInto(long[] into) {
+        if (calls.getrusage(who, rusage) != 0) {
+            throw NativeFailures.of(calls, api);
+        }
+        into[KERNEL] = Layouts.timevalMicros(rusage, Layouts.RUSAGE_STIME_OFFSET, narrowSuseconds);
+        into[USER] = Layouts.timevalMicros(rusage, Layouts.RUSAGE_UTIME_OFFSET, narrowSuseconds);
+    }
+
+    String api() {
+        return api;
+    }
+}

@@ -1,0 +1,32 @@
+package dev.counters.posix;
+
+import java.util.function.Supplier;
+
+/**
+ * This process's platform table and libc binding, made once and shared by
+ * {@link PosixCounterProvider} and {@link PosixThreadControl}. A refused platform is never bound,
+ * so nothing native is touched on Windows or a 32-bit JVM.
+ */
+final class SystemNative {
+    private SystemNative() {}
+
+    static PosixPlatform platform() {
+        return Holder.PLATFORM;
+    }
+
+    /** The libc binding, or why there is none (the platform's refusal, or JNA's error). */
+    static Binding<JnaPosixCalls> binding() {
+        return Holder.BINDING;
+    }
+
+    /** Binds with {@code binder} unless {@code platform} is refused, in which case nothing is bound and the refusal is the reason. */
+    static <T> Binding<T> bindUnlessRefused(PosixPlatform platform, Supplier<? extends T> binder) {
+        return platform.refusal().isPresent() ? Binding.failed(platform.refusal().get()) : Binding.of(binder);
+    }
+
+    private static final class Holder {
+        static final PosixPlatform PLATFORM = PosixPlatform.current();
+        // A lambda, not a method reference, so that JNA's classes are first touched inside Binding.of.
+        static final Binding<JnaPosixCalls> BINDING = bindUnlessRefused(PLATFORM, () -> JnaPosixCalls.bind());
+    }
+}

@@ -1,0 +1,155 @@
+package dev.counters.posix;
+
+import static dev.counters.posix.FakePosixCalls.Call.CLOCK_GETTIME;
+import static dev.counters.posix.FakePosixCalls.Call.GETRUSAGE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.Counter;
+import dev.counters.CounterException;
+import dev.counters.CounterKind;
+import dev.counters.CounterRegistry;
+import dev.counters.CpuTimesCounter;
+import dev.counters.spi.KindSupport;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Every failure a native call can report reaches the user with its errno and the system's text; nothing becomes a silent zero. */
+class NativeFailureTest {
+    private static final PosixPlatform LINUX = Kernel.PLATFORM;
+
+    private static int clockId(CounterKind kind) {
+        return LINUX.clock(kind).orElseThrow().id();
+    }
+
+    @Test
+    void aClockThatFailsAtLoadIsReportedUnsupportedWithErrnoText() {
+        FakePosixCalls calls = new FakePosixCalls().fail(CLOCK_GETTIME, clockId(CounterKind.MULTIMEDIA), FakePosixCalls.EINVAL);
+        PosixCounterProvider provider = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls)));
+
+        KindSupport support = provider.support(CounterKind.MULTIMEDIA);
+        assertFalse(support.isSupported());
+        assertEquals("clock_gettime(CLOCK_BOOTTIME) failed with error 22: Invalid argument", support.reason());
+        assertTrue(provider.support(CounterKind.TICK).isSupported(), "the other clocks are unaffected");
+
+        UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
+                () -> CounterRegistry.of(List.of(provider, JdkFloor.provider())).create(CounterKind.MULTIMEDIA));
+        assertTrue(refused.getMessage().contains("Invalid argument"), refused.getMessage());
+    }
+
+    @Test
+    void aFailingMonotonicClockHandsHighPerformanceToTheJdkFloor() {
+        FakePosixCalls calls = new FakePosixCalls().fail(CLOCK_GETTIME, clockId(CounterKind.HIGH_PERFORMANCE), FakePosixCalls.EINVAL);
+        PosixClocks clocks = new PosixClocks(LINUX, Binding.of(() -> calls));
+        CounterRegistry registry = CounterRegistry.of(List.of(new PosixCounterProvider(clocks), JdkFloor.provider()));
+
+        assertFalse(clocks.readsHighPerformanceThroughNanoTime(), "System.nanoTime cannot be confirmed against a failing clock");
+        assertEquals(Optional.of(JdkFloor.NAME), registry.providerFor(CounterKind.HIGH_PERFORMANCE));
+        assertEquals(Optional.of(PosixClocks.PROVIDER_NAME), registry.providerFor(CounterKind.TICK));
+    }
+
+    @Test
+    void aClockThatFailsWhileTimingThrowsCounterExceptionWithErrnoAndText() {
+        FakePosixCalls calls = new FakePosixCalls();
+        Counter tick = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls))).create(CounterKind.TICK);
+        tick.start();
+        calls.fail(CLOCK_GETTIME, clockId(CounterKind.TICK), FakePosixCalls.EFAULT);
+
+        CounterException failure = assertThrows(CounterException.class, tick::stop);
+        assertEquals("clock_gettime(CLOCK_MONOTONIC_COARSE)", failure.api());
+        assertEquals(FakePosixCalls.EFAULT, failure.errorCode().getAsInt());
+        assertEquals(Optional.of("Bad address"), failure.errorText());
+        assertEquals("clock_gettime(CLOCK_MONOTONIC_COARSE) failed with error 14: Bad address", failure.getMessage());
+        IllegalStateException unread = assertThrows(IllegalStateException.class, tick::getPeriodCount);
+        assertTrue(unread.getMessage().contains("call stop()"), "a failed stop leaves nothing to read: " + unread.getMessage());
+    }
+
+    @Test
+    void aFailingThreadSplitThrowsOnStop() {
+        FakePosixCalls calls = new FakePosixCalls();
+        CpuTimesCounter thread = (CpuTimesCounter) new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls)))
+                .create(CounterKind.THREAD_TIMES);
+        thread.start();
+        calls.fail(GETRUSAGE, LINUX.rusageThread().getAsInt(), FakePosixCalls.EINVAL);
+
+        CounterException failure = assertThrows(CounterException.class, thread::stop);
+        assertEquals("getrusage(RUSAGE_THREAD) failed with error 22: Invalid argument", failure.getMessage());
+    }
+
+    @Test
+    void aFailingThreadClockThrowsOnStartWhenReadThroughJna() {
+        FakePosixCalls calls = new FakePosixCalls().fail(CLOCK_GETTIME, clockId(CounterKind.THREAD_TIMES), FakePosixCalls.EINVAL);
+        PosixClocks clocks = new PosixClocks(LINUX, Binding.of(() -> calls));
+        assertFalse(clocks.support(CounterKind.THREAD_TIMES).isSupported());
+        assertEquals("clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed with error 22: Invalid argument",
+                clocks.support(CounterKind.THREAD_TIMES).reason());
+    }
+
+    @Test
+    void aFailingProcessSplitThrowsOnStart() {
+        FakePosixCalls calls = new FakePosixCalls();
+        Counter process = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls))).create(CounterKind.PROCESS_TIMES);
+        calls.fail(GETRUSAGE, PosixPlatform.RUSAGE_SELF, FakePosixCalls.EFAULT);
+
+        CounterException failure = assertThrows(CounterException.class, process::start);
+        assertEquals("getrusage(RUSAGE_SELF)", failure.api());
+        assertEquals(Optional.of("Bad address"), failure.errorText());
+    }
+
+    @Test
+    void aFailingClockGetresSurfacesWhenTheInfoIsBuilt() {
+        FakePosixCalls calls = new FakePosixCalls().fail(FakePosixCalls.Call.CLOCK_GETRES, FakePosixCalls.EINVAL);
+        Counter system = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls))).create(CounterKind.SYSTEM_TIME);
+
+        CounterException failure = assertThrows(CounterException.class, system::getInfo);
+        assertEquals("clock_getres(CLOCK_REALTIME) failed with error 22: Invalid argument", failure.getMessage());
+    }
+
+    @Test
+    void libcThatCannotBeBoundLeavesEveryKindToTheJdkFloorAndSaysWhy() {
+        Binding<PosixCalls> unbound = Binding.of(() -> {
+            throw new UnsatisfiedLinkError("Unable to load library 'c': libc.so.6: cannot open shared object file");
+        });
+        PosixCounterProvider provider = new PosixCounterProvider(new PosixClocks(LINUX, unbound));
+        CounterRegistry registry = CounterRegistry.of(List.of(provider, JdkFloor.provider()));
+
+        String reason = "libc could not be bound through JNA: UnsatisfiedLinkError: Unable to load library 'c': "
+                + "libc.so.6: cannot open shared object file";
+        for (CounterKind kind : List.of(CounterKind.TICK, CounterKind.HIGH_PERFORMANCE, CounterKind.PERFORMANCE,
+                CounterKind.SYSTEM_TIME, CounterKind.THREAD_TIMES, CounterKind.PROCESS_TIMES)) {
+            assertEquals(reason, provider.support(kind).reason(), kind.toString());
+            assertEquals(JdkFloor.NAME, registry.create(kind).getInfo().provider(), kind + " falls back to the floor");
+        }
+        CounterRegistry.ProviderReport posixReport = registry.providers().get(0);
+        assertEquals(PosixClocks.PROVIDER_NAME, posixReport.name());
+        assertEquals(reason, posixReport.support(CounterKind.MULTIMEDIA).reason());
+        UnsupportedOperationException none = assertThrows(UnsupportedOperationException.class,
+                () -> registry.create(CounterKind.MULTIMEDIA));
+        assertTrue(none.getMessage().contains(reason), none.getMessage());
+    }
+
+    @Test
+    void aRefusedPlatformIsNeverBoundAndSaysWhy() {
+        PosixPlatform windows = PosixPlatform.of("Windows 11", "amd64", "64");
+        Binding<PosixCalls> binding = SystemNative.bindUnlessRefused(windows, () -> {
+            throw new AssertionError("a refused platform must not be bound");
+        });
+        PosixCounterProvider provider = new PosixCounterProvider(new PosixClocks(windows, binding));
+
+        KindSupport support = provider.support(CounterKind.HIGH_PERFORMANCE);
+        assertEquals(windows.refusal().orElseThrow(), support.reason());
+        assertTrue(support.reason().contains("counters-windows"), support.reason());
+        assertEquals(JdkFloor.NAME, CounterRegistry.of(List.of(provider, JdkFloor.provider()))
+                .create(CounterKind.HIGH_PERFORMANCE).getInfo().provider());
+    }
+
+    @Test
+    void theRefusalOutranksAWorkingBinding() {
+        PosixPlatform thirtyTwoBit = PosixPlatform.of("Linux", "i386", "32");
+        PosixClocks clocks = new PosixClocks(thirtyTwoBit, Binding.of(FakePosixCalls::new));
+        assertEquals(thirtyTwoBit.refusal().orElseThrow(), clocks.support(CounterKind.TICK).reason());
+    }
+}
