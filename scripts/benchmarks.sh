@@ -3,8 +3,9 @@
 # and beside the same OS calls made from C (the physical limit), and prints the table described
 # in docs/PERFORMANCE.md.
 #
-#   scripts/benchmarks.sh            full run: JMH 2 forks x (3 warm-up + 5 measured) x 1 s per
-#                                    benchmark, C 15 batches of 20 ms (about 6 minutes on 2 cores)
+#   scripts/benchmarks.sh            full run: JMH 2 forks x (5 x 200 ms warm-up + 20 x 100 ms
+#                                    measured) per benchmark, C 20 batches of 100 ms per baseline:
+#                                    the same 100 ms window on both sides (about 5 minutes)
 #   scripts/benchmarks.sh --smoke    one short iteration of every benchmark, for CI: exits non-zero
 #                                    if any benchmark or the C baseline fails (about 1 minute)
 # Options:
@@ -61,7 +62,7 @@ if $smoke; then
     c_args=(--batches 3 --batch-ms 5)
     jmh_args=(-f 1 -wi 0 -i 1 -r 100ms)
 else
-    c_args=(--batches 15 --batch-ms 20)
+    c_args=(--batches 20 --batch-ms 100)
     jmh_args=()
 fi
 # The process CPU clocks sum over every thread, so C runs with as many threads as the JVM.
@@ -102,9 +103,9 @@ while read -r kind baseline peers; do
     c_baseline "c-$kind-2-after" --only "$baseline"
 done < <(python3 "$table" plan "$out")
 
-echo "== the other peers, and the bare JNA calls (the floor of a JNA counter)"
+echo "== the other peers, the counter machinery alone, and the bare JNA calls"
 exclude="$(IFS='|'; echo "${peers_run[*]:-none}")"
-others=("${bench}PeerPairBenchmark\.")
+others=("${bench}PeerPairBenchmark\." "${bench}CounterMachineryBenchmark\.")
 if [[ "$(uname -s)" == Linux ]]; then
     others+=("${bench}JnaFloorBenchmark\.")
 fi
