@@ -65,8 +65,9 @@ else
     c_args=(--batches 20 --batch-ms 100)
     jmh_args=()
 fi
-# The process CPU clocks sum over every thread, so C runs with as many threads as the JVM.
-c_args+=(--threads "$((jvm_threads > 1 ? jvm_threads - 1 : 0))")
+# The process CPU clocks sum over every thread, so C runs with as many threads as a JMH fork:
+# the JVM's own (counted by BenchmarkEnvironment) plus JMH's one extra (22 against 21 here).
+c_args+=(--threads "$jvm_threads")
 
 c_baseline() { # RESULT_NAME [--only BASELINE]
     local name="$1"; shift
@@ -106,10 +107,13 @@ done < <(python3 "$table" plan "$out")
 echo "== the other peers, the counter machinery alone, and the bare JNA calls"
 exclude="$(IFS='|'; echo "${peers_run[*]:-none}")"
 others=("${bench}PeerPairBenchmark\." "${bench}CounterMachineryBenchmark\.")
+jna_floor_baselines="$(python3 "$table" jna-baselines)"
 if [[ "$(uname -s)" == Linux ]]; then
     others+=("${bench}JnaFloorBenchmark\.")
 fi
+c_baseline c-others-1-before --only "$jna_floor_baselines"
 jmh jmh-others "${others[@]}" -e "${bench}PeerPairBenchmark\.($exclude)\$"
+c_baseline c-others-2-after --only "$jna_floor_baselines"
 
 echo "== counter cost per start+stop pair (medians; log: $out/jmh.log)"
 if $smoke; then

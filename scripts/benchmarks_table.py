@@ -3,6 +3,7 @@
 
   benchmarks_table.py plan DIR    one line per available kind: KIND, its C baseline, its peers
                                   (a JMH regex), read from DIR/environment.json
+  benchmarks_table.py jna-baselines  the C baselines of the bare JNA call pairs
   benchmarks_table.py summary F   one line per result of the JMH JSON file F
   benchmarks_table.py table DIR   the table from DIR/jmh-*.json and DIR/c-*.json, printed and
                                   written as Markdown to DIR/table.md
@@ -199,6 +200,7 @@ def table(directory, smoke):
 
     others = os.path.join(directory, "jmh-others.json")
     jna_rows, machinery_rows = [], []
+    bracket = [load(p) for p in sorted(glob.glob(os.path.join(directory, "c-others-*.json")))]
     reference = [load(p) for p in sorted(glob.glob(os.path.join(directory, "c-all*.json")))]
     for result in load(others) if os.path.exists(others) else []:
         benchmark_class, method = result["benchmark"].rsplit(".", 2)[1:]
@@ -209,7 +211,7 @@ def table(directory, smoke):
         if benchmark_class != "JnaFloorBenchmark":
             peer_results.setdefault(method, []).append(entry)
             continue
-        c = c_entry(reference, JNA_FLOOR_BASELINE.get(method, "none"))
+        c = c_entry(bracket, JNA_FLOOR_BASELINE.get(method, "none"))
         c_median = c["median"] if c else None
         per_call = (entry["median"] - c_median) / 2 if c else None
         jna_rows.append([method, fmt(entry["median"]), fmt(c_median), ratio_text(entry["median"], c_median),
@@ -228,7 +230,8 @@ def table(directory, smoke):
 
     threads = reference[0]["threads"] if reference else "?"
     setting = (f"{environment['os']}, {environment['cpus']} CPUs, {environment['java']}; the C process "
-               f"baselines ran with {threads} threads, as many as the JVM ({environment['jvm_threads']})")
+               f"baselines ran with {threads} threads, as many as a JMH fork (a bare JVM has "
+               f"{environment['jvm_threads']})")
     if smoke:
         setting += ("\nSMOKE RUN: one short iteration, no warm-up: the figures prove the benchmarks run, "
                     "not what they cost (B/op includes interpreter and JIT start-up)")
@@ -270,6 +273,8 @@ def summary(path):
 def main():
     if len(sys.argv) >= 3 and sys.argv[1] == "plan":
         plan(sys.argv[2])
+    elif len(sys.argv) >= 2 and sys.argv[1] == "jna-baselines":
+        print(",".join(sorted(set(JNA_FLOOR_BASELINE.values()))))
     elif len(sys.argv) >= 3 and sys.argv[1] == "summary":
         summary(sys.argv[2])
     elif len(sys.argv) >= 3 and sys.argv[1] == "table":
