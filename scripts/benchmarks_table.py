@@ -33,7 +33,7 @@ DEFAULT_BASELINE = {
     "PERFORMANCE": "monotonic",
     "THREAD_TIMES": "thread_times",
     "PROCESS_TIMES": "process_times",
-    "CPU_CYCLES": "rdtsc",
+    "CPU_CYCLES": "cycles",
     "THREAD_CYCLES": "perf_thread_cycles",
     "PROCESS_CYCLES": "perf_thread_cycles",
 }

@@ -137,12 +137,30 @@ static uint64_t rusage_self_pair(uint64_t n) {
     return sum;
 }
 
+/* The processor's counter as counters-measure reads it: serialised, then read. */
 #if defined(__x86_64__) || defined(__i386__)
-static uint64_t rdtsc_pair(uint64_t n) {
+#define HAVE_CYCLE_READ 1
+#define CYCLE_READ_CALLS "lfence; rdtsc"
+static inline uint64_t cycle_read(void) {
+    _mm_lfence();
+    return __rdtsc();
+}
+#elif defined(__aarch64__)
+#define HAVE_CYCLE_READ 1
+#define CYCLE_READ_CALLS "isb; mrs cntvct_el0"
+static inline uint64_t cycle_read(void) {
+    uint64_t value;
+    __asm__ volatile("isb; mrs %0, cntvct_el0" : "=r"(value) : : "memory");
+    return value;
+}
+#endif
+
+#ifdef HAVE_CYCLE_READ
+static uint64_t cycles_pair(uint64_t n) {
     uint64_t sum = 0;
     for (uint64_t i = 0; i < n; i++) {
-        uint64_t start = __rdtsc();
-        uint64_t end = __rdtsc();
+        uint64_t start = cycle_read();
+        uint64_t end = cycle_read();
         sum += end - start;
     }
     return sum;
@@ -176,8 +194,8 @@ static const struct baseline BASELINES[] = {
     {"process_times", "getrusage(RUSAGE_SELF) + clock_gettime(CLOCK_PROCESS_CPUTIME_ID)", process_times_pair},
     {"process_cputime", "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)", process_cputime_pair},
     {"rusage_self", "getrusage(RUSAGE_SELF)", rusage_self_pair},
-#if defined(__x86_64__) || defined(__i386__)
-    {"rdtsc", "rdtsc", rdtsc_pair},
+#ifdef HAVE_CYCLE_READ
+    {"cycles", CYCLE_READ_CALLS, cycles_pair},
 #endif
     {"perf_thread_cycles", "read(perf_event_open(PERF_COUNT_HW_CPU_CYCLES, this thread))", perf_read_pair},
 };
