@@ -58,6 +58,8 @@ JNA_FLOOR_BASELINE = {
     "clockMonotonicCoarsePair": "monotonic_coarse",
     "clockThreadCputimePair": "thread_cputime",
     "getrusageThreadPair": "rusage_thread",
+    "threadTimesPair": "thread_times",
+    "processTimesPair": "process_times",
 }
 RATIO_TARGET = 1.3
 THREAD_MXBEAN_SPEEDUP_TARGET = 8.0

@@ -34,8 +34,10 @@ import org.openjdk.jmh.infra.Blackhole;
 @Fork(2)
 public class JnaFloorBenchmark {
     private static final int CLOCK_MONOTONIC = 1;
+    private static final int CLOCK_PROCESS_CPUTIME_ID = 2;
     private static final int CLOCK_THREAD_CPUTIME_ID = 3;
     private static final int CLOCK_MONOTONIC_COARSE = 6;
+    private static final int RUSAGE_SELF = 0;
     private static final int RUSAGE_THREAD = 1;
     private static final int RUSAGE_BYTES = 144;
 
@@ -71,9 +73,9 @@ public class JnaFloorBenchmark {
         return memory.getLong(0) * 1_000_000_000L + memory.getLong(8);
     }
 
-    private long rusageThread() {
-        if (LibC.getrusage(RUSAGE_THREAD, address) != 0) {
-            throw new IllegalStateException("getrusage(RUSAGE_THREAD) failed: errno " + Native.getLastError());
+    private long rusage(int who) {
+        if (LibC.getrusage(who, address) != 0) {
+            throw new IllegalStateException("getrusage(" + who + ") failed: errno " + Native.getLastError());
         }
         return memory.getLong(0) * 1_000_000L + memory.getLong(8) + memory.getLong(16) * 1_000_000L + memory.getLong(24);
     }
@@ -98,7 +100,21 @@ public class JnaFloorBenchmark {
 
     @Benchmark
     public void getrusageThreadPair(Blackhole blackhole) {
-        long start = rusageThread();
-        blackhole.consume(rusageThread() - start);
+        long start = rusage(RUSAGE_THREAD);
+        blackhole.consume(rusage(RUSAGE_THREAD) - start);
+    }
+
+    /** The two calls of a thread-times reading, both through JNA (counters-posix reads the total through JNI instead). */
+    @Benchmark
+    public void threadTimesPair(Blackhole blackhole) {
+        long start = clock(CLOCK_THREAD_CPUTIME_ID) + rusage(RUSAGE_THREAD);
+        blackhole.consume(clock(CLOCK_THREAD_CPUTIME_ID) + rusage(RUSAGE_THREAD) - start);
+    }
+
+    /** The two calls of a process-times reading, as counters-posix makes them. */
+    @Benchmark
+    public void processTimesPair(Blackhole blackhole) {
+        long start = clock(CLOCK_PROCESS_CPUTIME_ID) + rusage(RUSAGE_SELF);
+        blackhole.consume(clock(CLOCK_PROCESS_CPUTIME_ID) + rusage(RUSAGE_SELF) - start);
     }
 }
