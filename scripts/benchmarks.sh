@@ -5,7 +5,7 @@
 #
 #   scripts/benchmarks.sh            full run: JMH 2 forks x (5 x 200 ms warm-up + 20 x 100 ms
 #                                    measured) per benchmark, C 20 batches of 100 ms per baseline:
-#                                    the same 100 ms window on both sides (about 5 minutes)
+#                                    the same 100 ms window on both sides (about 4 minutes)
 #   scripts/benchmarks.sh --smoke    one short iteration of every benchmark, for CI: exits non-zero
 #                                    if any benchmark or the C baseline fails (about 1 minute)
 # Options:
@@ -33,7 +33,7 @@ while [[ $# -gt 0 ]]; do
         --no-build) build=false ;;
         --out) out="$2"; shift ;;
         --jmh-args) extra_jmh_args="$2"; shift ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "benchmarks.sh: unknown option '$1' (try --help)" >&2; exit 64 ;;
     esac
     shift
