@@ -250,6 +250,8 @@ def table(directory, smoke):
     for header, body in sections:
         if body:
             print(text_table(header, body) + "\n")
+    if smoke:
+        verdicts = ["not judged: a smoke run has no warm-up (run without --smoke to judge the targets)"]
     print("Targets:\n" + "\n".join("  " + v for v in verdicts))
     if unavailable:
         print("Not served or not measurable here: " + "; ".join(unavailable))
