@@ -29,7 +29,8 @@ import java.util.function.Supplier;
  *
  * <p>Where the JVM reads the very same clock through a cheap JNI call, that path is used, after
  * {@link JvmClockCheck} confirmed it is the same clock: {@link System#nanoTime()} for
- * {@code CLOCK_MONOTONIC} and {@link ThreadMxBeanCpuTime} for {@code CLOCK_THREAD_CPUTIME_ID}.
+ * {@code CLOCK_MONOTONIC}, {@link java.time.Instant#now()} for {@code CLOCK_REALTIME} and
+ * {@link ThreadMxBeanCpuTime} for {@code CLOCK_THREAD_CPUTIME_ID}.
  */
 final class PosixClocks {
     static final String PROVIDER_NAME = "posix";
@@ -38,12 +39,15 @@ final class PosixClocks {
     private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(NANOS_PER_SECOND);
     private static final TickSource NANO_TIME = System::nanoTime;
     private static final String NANO_TIME_API = "System.nanoTime()";
+    private static final TickSource INSTANT_NOW = PosixClocks::instantNowNanos;
+    private static final String INSTANT_NOW_API = "Instant.now()";
 
     private final PosixPlatform platform;
     private final PosixCalls calls;
     private final String unservedReason;
     private final Map<CounterKind, KindSupport> support = new EnumMap<>(CounterKind.class);
     private final boolean nanoTimeReadsHighPerformanceClock;
+    private final boolean instantReadsSystemTimeClock;
     private final boolean mxBeanReadsThreadClock;
     private final Map<CounterKind, Supplier<Resolution>> resolutions = new EnumMap<>(CounterKind.class);
     private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
@@ -60,6 +64,8 @@ final class PosixClocks {
         }
         this.nanoTimeReadsHighPerformanceClock = isSupported(CounterKind.HIGH_PERFORMANCE)
                 && JvmClockCheck.readsSameClock(clockSource(CounterKind.HIGH_PERFORMANCE), NANO_TIME);
+        this.instantReadsSystemTimeClock = isSupported(CounterKind.SYSTEM_TIME)
+                && JvmClockCheck.readsSameClock(clockSource(CounterKind.SYSTEM_TIME), INSTANT_NOW);
         this.mxBeanReadsThreadClock = isSupported(CounterKind.THREAD_TIMES)
                 && ThreadMxBeanCpuTime.isEnabled()
                 && JvmClockCheck.readsSameClock(clockSource(CounterKind.THREAD_TIMES), ThreadMxBeanCpuTime.INSTANCE);
@@ -93,6 +99,11 @@ final class PosixClocks {
     /** Whether {@link CounterKind#HIGH_PERFORMANCE} is read through {@link System#nanoTime()}. */
     boolean readsHighPerformanceThroughNanoTime() {
         return nanoTimeReadsHighPerformanceClock;
+    }
+
+    /** Whether {@link CounterKind#SYSTEM_TIME} is read through {@link java.time.Instant#now()}. */
+    boolean readsSystemTimeThroughInstant() {
+        return instantReadsSystemTimeClock;
     }
 
     /** Whether the thread-times total is read through {@link ThreadMxBeanCpuTime}. */
@@ -134,7 +145,10 @@ final class PosixClocks {
 
     private TickSource tickSource(CounterKind kind) {
         boolean highPerformance = kind == CounterKind.HIGH_PERFORMANCE || kind == CounterKind.PERFORMANCE;
-        return highPerformance && nanoTimeReadsHighPerformanceClock ? NANO_TIME : clockSource(kind);
+        if (highPerformance && nanoTimeReadsHighPerformanceClock) {
+            return NANO_TIME;
+        }
+        return kind == CounterKind.SYSTEM_TIME && instantReadsSystemTimeClock ? INSTANT_NOW : clockSource(kind);
     }
 
     private CpuTimesSource cpuTimesSource(CounterKind kind) {
@@ -195,7 +209,8 @@ final class PosixClocks {
                         .build();
             case SYSTEM_TIME:
                 return info.source(clock.gettimeApi())
-                        .notes("nanoseconds since 1970-01-01T00:00Z; not monotonic: the time of day can be set or slewed")
+                        .notes("nanoseconds since 1970-01-01T00:00Z; not monotonic: the time of day can be set or slewed; "
+                                + systemTimePath(clock))
                         .build();
             case HIGH_PERFORMANCE:
             case PERFORMANCE:
@@ -230,6 +245,21 @@ final class PosixClocks {
         }
         return "read through JNA: " + NANO_TIME_API + " did not lie between two " + clock.gettimeApi()
                 + " readings, so this JVM's nanoTime reads another clock";
+    }
+
+    private String systemTimePath(NamedClock clock) {
+        if (instantReadsSystemTimeClock) {
+            return "read through " + INSTANT_NOW_API + ", which HotSpot on Linux implements with clock_gettime(CLOCK_REALTIME) "
+                    + "and which a check at load confirmed reads " + clock.name() + " on this JVM (a reading lay between two "
+                    + clock.gettimeApi() + " readings): same clock and nanoseconds, without JNA's call cost";
+        }
+        return "read through JNA: " + INSTANT_NOW_API + " did not lie between two " + clock.gettimeApi() + " readings";
+    }
+
+    /** {@link java.time.Instant#now()} as nanoseconds since the epoch; escape analysis removes the Instant. */
+    private static long instantNowNanos() {
+        java.time.Instant now = java.time.Instant.now();
+        return Layouts.nanos(now.getEpochSecond(), now.getNano());
     }
 
     private String threadTotalPath(NamedClock clock) {

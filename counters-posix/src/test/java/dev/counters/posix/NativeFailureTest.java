@@ -52,6 +52,15 @@ class NativeFailureTest {
     }
 
     @Test
+    void aFailingRealtimeClockIsNotConfirmedAgainstInstantNow() {
+        FakePosixCalls calls = new FakePosixCalls().fail(CLOCK_GETTIME, clockId(CounterKind.SYSTEM_TIME), FakePosixCalls.EINVAL);
+        PosixClocks clocks = new PosixClocks(LINUX, Binding.of(() -> calls));
+
+        assertFalse(clocks.readsSystemTimeThroughInstant(), "Instant.now cannot be confirmed against a failing clock");
+        assertFalse(clocks.support(CounterKind.SYSTEM_TIME).isSupported());
+    }
+
+    @Test
     void aClockThatFailsWhileTimingThrowsCounterExceptionWithErrnoAndText() {
         FakePosixCalls calls = new FakePosixCalls();
         Counter tick = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls))).create(CounterKind.TICK);

@@ -90,6 +90,9 @@ class PosixCounterProviderTest {
         PosixClocks clocks = new PosixClocks(Kernel.PLATFORM, Binding.of(() -> Kernel.CALLS));
         assertTrue(clocks.readsHighPerformanceThroughNanoTime(), "HotSpot on Linux reads CLOCK_MONOTONIC in System.nanoTime()");
         assertTrue(clocks.readsThreadTimesThroughMxBean(), "HotSpot on Linux reads the thread CPU clock in ThreadMXBean");
+        assertTrue(clocks.readsSystemTimeThroughInstant(), "HotSpot on Linux reads CLOCK_REALTIME in Instant.now()");
+        String systemTime = provider.create(CounterKind.SYSTEM_TIME).getInfo().notes();
+        assertTrue(systemTime.contains("Instant.now()") && systemTime.contains("HotSpot on Linux"), systemTime);
         String highPerformance = provider.create(CounterKind.HIGH_PERFORMANCE).getInfo().notes();
         assertTrue(highPerformance.contains("System.nanoTime()") && highPerformance.contains("HotSpot on Linux"), highPerformance);
         String threadTimes = provider.create(CounterKind.THREAD_TIMES).getInfo().notes();
