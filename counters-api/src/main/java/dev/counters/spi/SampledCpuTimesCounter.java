@@ -40,12 +40,12 @@ public final class SampledCpuTimesCounter extends IntervalCounter implements Cpu
 
     @Override
     void readStart() {
-        source.sample(startSample);
+        source.sampleStart(startSample);
     }
 
     @Override
     void readEnd() {
-        source.sample(endSample);
+        source.sampleEnd(endSample);
     }
 
     @Override

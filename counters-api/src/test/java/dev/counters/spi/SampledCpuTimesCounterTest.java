@@ -176,6 +176,44 @@ class SampledCpuTimesCounterTest {
     }
 
     @Test
+    void opensWithTheStartReadingAndClosesWithTheEndReading() {
+        StringBuilder calls = new StringBuilder();
+        CpuTimesSource ordered = new CpuTimesSource() {
+            @Override
+            public void sample(long[] into) {
+                calls.append("sample ");
+            }
+
+            @Override
+            public void sampleStart(long[] into) {
+                calls.append("start ");
+            }
+
+            @Override
+            public void sampleEnd(long[] into) {
+                calls.append("end ");
+            }
+        };
+        SampledCpuTimesCounter counter = new SampledCpuTimesCounter(CounterKind.THREAD_TIMES, ordered, true,
+                LazyFrequency.fixed(NANOS), FakeCounters.info(CounterKind.THREAD_TIMES, NANOS));
+        counter.start();
+        counter.stop();
+        counter.stop();
+        assertEquals("start end end ", calls.toString());
+    }
+
+    @Test
+    void aSourceReadsTheSameWayAtEitherEndUnlessItSaysOtherwise() {
+        long[] reads = {0};
+        CpuTimesSource plain = into -> into[CpuTimesSource.TOTAL] = ++reads[0];
+        long[] sample = new long[CpuTimesSource.SAMPLE_LENGTH];
+        plain.sampleStart(sample);
+        assertEquals(1, sample[CpuTimesSource.TOTAL]);
+        plain.sampleEnd(sample);
+        assertEquals(2, sample[CpuTimesSource.TOTAL]);
+    }
+
+    @Test
     void refusesAWallClockKind() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new SampledCpuTimesCounter(
                 CounterKind.TICK, source, true, LazyFrequency.fixed(NANOS), FakeCounters.info(CounterKind.TICK, NANOS)));

@@ -20,9 +20,26 @@ final class CpuClockTimes implements CpuTimesSource {
         this.split = split;
     }
 
+    /** Total first, then the split: the order that closes an interval. */
     @Override
     public void sample(long[] into) {
         into[TOTAL] = total.read();
+        readSplit(into);
+    }
+
+    /** The split first, so that {@code getrusage} runs before the interval's total is read, not inside it. */
+    @Override
+    public void sampleStart(long[] into) {
+        readSplit(into);
+        into[TOTAL] = total.read();
+    }
+
+    @Override
+    public void sampleEnd(long[] into) {
+        sample(into);
+    }
+
+    private void readSplit(long[] into) {
         if (split != null) {
             split.sampleInto(into);
         } else {
