@@ -44,8 +44,13 @@ abstract class IntervalCounter implements Counter {
         if (threadBound) {
             owner = Thread.currentThread();
         }
+        try {
+            readStart();
+        } catch (RuntimeException failure) {
+            state = NEW;
+            throw failure;
+        }
         state = STARTED;
-        readStart();
     }
 
     @Override
@@ -54,7 +59,12 @@ abstract class IntervalCounter implements Counter {
             throw new IllegalStateException("stop() called before start(): call start() first, then stop()");
         }
         checkOwner("stopped");
-        readEnd();
+        try {
+            readEnd();
+        } catch (RuntimeException failure) {
+            state = STARTED; // the end is unknown, and a partial read may have overwritten the last one
+            throw failure;
+        }
         state = STOPPED;
     }
 

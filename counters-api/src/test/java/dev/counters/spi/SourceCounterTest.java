@@ -109,6 +109,48 @@ class SourceCounterTest {
     }
 
     @Test
+    void aFailedStartLeavesNothingToMeasureFrom() {
+        boolean[] failing = {false};
+        SourceCounter flaky = new SourceCounter(CounterKind.HIGH_PERFORMANCE, () -> {
+            if (failing[0]) {
+                throw CounterException.nativeFailure("clock_gettime(CLOCK_MONOTONIC)", 14, "Bad address");
+            }
+            return clock.read();
+        }, LazyFrequency.fixed(1), FakeCounters.info(CounterKind.HIGH_PERFORMANCE, 1));
+        flaky.start();
+        clock.advance(100);
+        flaky.stop();
+        failing[0] = true;
+        assertThrows(CounterException.class, flaky::start);
+        failing[0] = false;
+        IllegalStateException e = assertThrows(IllegalStateException.class, flaky::stop);
+        assertTrue(e.getMessage().contains("call start() first"), e.getMessage());
+        assertThrows(IllegalStateException.class, flaky::getPeriodCount);
+    }
+
+    @Test
+    void aFailedStopLeavesTheCounterRunningNotReadable() {
+        boolean[] failing = {false};
+        SourceCounter flaky = new SourceCounter(CounterKind.HIGH_PERFORMANCE, () -> {
+            if (failing[0]) {
+                throw CounterException.nativeFailure("clock_gettime(CLOCK_MONOTONIC)", 14, "Bad address");
+            }
+            return clock.read();
+        }, LazyFrequency.fixed(1), FakeCounters.info(CounterKind.HIGH_PERFORMANCE, 1));
+        flaky.start();
+        clock.advance(100);
+        flaky.stop();
+        failing[0] = true;
+        assertThrows(CounterException.class, flaky::stop);
+        IllegalStateException e = assertThrows(IllegalStateException.class, flaky::getPeriodCount);
+        assertTrue(e.getMessage().contains("call stop()"), e.getMessage());
+        failing[0] = false;
+        clock.advance(5);
+        flaky.stop();
+        assertEquals(105, flaky.getPeriodCount());
+    }
+
+    @Test
     void frequencyIsLookedUpOnlyForConversions() {
         AtomicInteger queries = new AtomicInteger();
         SourceCounter lazy = new SourceCounter(CounterKind.HIGH_PERFORMANCE, clock,
