@@ -19,7 +19,9 @@ public interface CounterReadings {
 
     /**
      * Native ticks per second. Looked up lazily, at most once per process per source, the first
-     * time a conversion needs it: a counter used only for {@link #getPeriodCount()} never pays.
+     * time a conversion needs it, so timing in ticks never waits for it. (A provider may look it
+     * up earlier, once, where it decides a fallback on it: Windows checks QPC's frequency when
+     * it loads.)
      */
     long getFrequency();
 

@@ -5,9 +5,9 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.base.Ticker;
 
 /**
- * Adapts any {@link Counter} to Guava's {@link Ticker}, so that {@code Stopwatch},
- * {@code CacheBuilder} and anything else that takes a ticker can run on thread CPU time,
- * the multimedia timer or any other counter.
+ * Adapts any {@link Counter} to Guava's {@link Ticker}, so that a {@code Stopwatch} (or anything
+ * else that reads its ticker on one thread) can run on thread CPU time, the multimedia timer or
+ * any other counter.
  *
  * <pre>{@code
  * Stopwatch cpu = Stopwatch.createStarted(Tickers.of(Counters.threadTimes()));
@@ -17,7 +17,8 @@ import com.google.common.base.Ticker;
  *
  * <p>The ticker owns the counter: it starts it once and each {@link Ticker#read()} stops it
  * again, which measures from that first start at the cost of one native read. Like the counter,
- * the ticker is for one thread; a thread-times ticker read on another thread throws.
+ * the ticker is for one thread: it is not for a cache that many threads share, and a
+ * thread-times ticker read on another thread throws.
  */
 public final class Tickers {
     private Tickers() {}

@@ -18,6 +18,12 @@ public interface CounterProvider {
     int RANK_JDK = 0;
     /** The rank of a platform's native provider (POSIX, Windows). */
     int RANK_PLATFORM = 100;
+    /**
+     * The rank of a provider dedicated to a few kinds, such as the cycle counters of
+     * {@code counters-measure}: where it serves a kind, it outranks the platform's general provider,
+     * so which one serves never depends on the order the class path lists them.
+     */
+    int RANK_SPECIALIST = 200;
 
     /** A short name shown in {@code CounterInfo} and {@code counters list}, e.g. {@code "posix"}. */
     String name();

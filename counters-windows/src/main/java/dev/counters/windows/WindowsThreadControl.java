@@ -138,7 +138,15 @@ public final class WindowsThreadControl implements ThreadControl {
             threadRaised = true;
             done.add("thread " + Priorities.threadName(Win32.THREAD_PRIORITY_HIGHEST) + " (was " + Priorities.threadName(previousPriority) + ")");
         } else {
-            notDone.add(deniedOrThrow(Win32Errors.lastError(win32, "SetThreadPriority(THREAD_PRIORITY_HIGHEST)")));
+            CounterException failure = Win32Errors.lastError(win32, "SetThreadPriority(THREAD_PRIORITY_HIGHEST)");
+            try {
+                notDone.add(deniedOrThrow(failure));
+            } catch (RuntimeException unexpected) {
+                if (classRaised) {
+                    win32.setPriorityClass(process, previousClass); // never leave the process raised behind a failure
+                }
+                throw unexpected;
+            }
         }
 
         if (!classRaised && !threadRaised) {
@@ -148,11 +156,16 @@ public final class WindowsThreadControl implements ThreadControl {
         boolean restoreThread = threadRaised;
         String description = String.join(", ", done) + (notDone.isEmpty() ? "" : "; " + String.join("; ", notDone));
         return Adjustment.restoring(description, () -> {
+            // Attempt both restores even if the first fails, then report the first failure.
+            CounterException failure = null;
             if (restoreThread && !win32.setThreadPriority(thread, previousPriority)) {
-                throw Win32Errors.lastError(win32, "SetThreadPriority(" + Priorities.threadName(previousPriority) + ")");
+                failure = Win32Errors.lastError(win32, "SetThreadPriority(" + Priorities.threadName(previousPriority) + ")");
             }
-            if (restoreClass && !win32.setPriorityClass(process, previousClass)) {
-                throw Win32Errors.lastError(win32, "SetPriorityClass(" + Priorities.className(previousClass) + ")");
+            if (restoreClass && !win32.setPriorityClass(process, previousClass) && failure == null) {
+                failure = Win32Errors.lastError(win32, "SetPriorityClass(" + Priorities.className(previousClass) + ")");
+            }
+            if (failure != null) {
+                throw failure;
             }
         });
     }

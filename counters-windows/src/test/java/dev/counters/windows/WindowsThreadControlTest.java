@@ -124,6 +124,27 @@ class WindowsThreadControlTest {
     }
 
     @Test
+    void aThreadPriorityFailureOtherThanDenialPutsTheClassBackBeforeThrowing() {
+        win32.threadPriorityError = 6; // ERROR_INVALID_HANDLE
+
+        CounterException e = assertThrows(CounterException.class, control::raiseCurrentThreadPriority);
+
+        assertTrue(e.getMessage().contains("SetThreadPriority(THREAD_PRIORITY_HIGHEST) failed with error 6"), e.getMessage());
+        assertEquals(FakeWin32.NORMAL_PRIORITY_CLASS, win32.priorityClass, "the process is not left at HIGH");
+    }
+
+    @Test
+    void closingAttemptsBothRestoresAndReportsTheFirstFailure() {
+        Adjustment raise = control.raiseCurrentThreadPriority();
+        win32.threadPriorityError = 6;
+
+        CounterException e = assertThrows(CounterException.class, raise::close);
+
+        assertTrue(e.getMessage().contains("SetThreadPriority"), e.getMessage());
+        assertEquals(FakeWin32.NORMAL_PRIORITY_CLASS, win32.priorityClass, "the class was restored all the same");
+    }
+
+    @Test
     void anAdjustmentIsUndoneOnlyOnTheThreadThatMadeIt() throws Exception {
         Adjustment pin = control.pinCurrentThread(0);
 

@@ -68,7 +68,7 @@ public final class CycleCounterProvider implements CounterProvider {
 
     @Override
     public int rank() {
-        return RANK_PLATFORM;
+        return RANK_SPECIALIST;
     }
 
     @Override
