@@ -43,7 +43,11 @@ public final class ResolutionProbe {
         long[] seen = new long[steps];
         // A cold loop runs interpreted and would report the cost of an interpreted read as the
         // clock's step: run the same loop first so the JIT compiles it and the source's read path.
-        record(source, seen, Math.min(budget.toNanos() / 5, WARM_UP.toNanos()));
+        long warmUp = Math.min(budget.toNanos() / 5, WARM_UP.toNanos());
+        long warmUpEnd = System.nanoTime() + warmUp;
+        do {
+            record(source, seen, warmUp);
+        } while (System.nanoTime() - warmUpEnd < 0);
         int count = record(source, seen, budget.toNanos());
         if (count == 0) {
             return new Resolution(budget, budget, 0, Optional.empty());
