@@ -7,6 +7,7 @@ module dev.counters.measure {
     requires transitive dev.counters.api;
     requires transitive dev.counters.scope;
     requires com.sun.jna;
+    requires java.management;
 
     exports dev.counters.measure;
     exports dev.counters.measure.cycles;

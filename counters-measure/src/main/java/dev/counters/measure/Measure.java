@@ -9,8 +9,14 @@ import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.spi.ThreadControl;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -43,6 +49,7 @@ import java.util.function.Supplier;
  * is kept.
  */
 public final class Measure {
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     /** The warm-up budget seed 003 found enough: 1.2 s. */
     public static final Duration DEFAULT_WARM_UP_BUDGET = Duration.ofMillis(1200);
     /** How many of the latest warm-up batches (one run each for tasks over a hundredth of the budget) must agree. */
@@ -202,10 +209,12 @@ public final class Measure {
                 : WarmUp.run(new WarmUpRuns(pass, task), System::nanoTime, warmUpBudget, warmUpWindow, warmUpThreshold);
         double[][] series = new double[Pass.SERIES][repetitions];
         List<PreparationStep> steps;
+        Set<Long> threadsBefore = liveThreadIds();
         try (PreparedThread prepared = prepare()) {
-            steps = prepared.steps();
+            steps = new ArrayList<>(prepared.steps());
             pass.record(task, series, repetitions, "repetition");
         }
+        warnOfInheritingThreads(steps, threadsBefore);
         if (overhead != null) {
             subtract(series[Pass.WALL], overhead.wallNanos());
             subtract(series[Pass.CPU], overhead.threadCpuNanos());
@@ -218,6 +227,36 @@ public final class Measure {
                 pass.hasSplit() ? Statistics.of(series[Pass.USER], trim) : null,
                 pass.hasSplit() ? Statistics.of(series[Pass.KERNEL], trim) : null,
                 warmUpReport, steps, overhead, pass.describeCounters());
+    }
+
+    /**
+     * On Linux a thread inherits its creator's CPU mask and priority: threads the task started while
+     * the measuring thread was pinned or raised keep those settings after it is restored. They are
+     * named in a warning step rather than changed behind the task's back.
+     */
+    private static void warnOfInheritingThreads(List<PreparationStep> steps, Set<Long> threadsBefore) {
+        if (steps.stream().noneMatch(PreparationStep::applied)) {
+            return;
+        }
+        List<String> started = new ArrayList<>();
+        for (ThreadInfo thread : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
+            if (thread != null && !threadsBefore.contains(thread.getThreadId())) {
+                started.add("'" + thread.getThreadName() + "'");
+            }
+        }
+        if (!started.isEmpty()) {
+            steps.add(new PreparationStep(PreparationStep.INHERITED, false, started.size()
+                    + " thread(s) the task started while this thread was prepared may keep its CPU and priority: "
+                    + String.join(", ", started) + "; a task measured with pinned()/highPriority() should not start threads"));
+        }
+    }
+
+    private static Set<Long> liveThreadIds() {
+        Set<Long> ids = new HashSet<>();
+        for (long id : THREADS.getAllThreadIds()) {
+            ids.add(id);
+        }
+        return ids;
     }
 
     /** One warm-up run per call, numbered for the failure message. */

@@ -14,6 +14,8 @@ import static java.util.Objects.requireNonNull;
 public record PreparationStep(String action, boolean applied, String description) {
     public static final String PIN = "pin";
     public static final String RAISE_PRIORITY = "raise priority";
+    /** A warning, never applied: threads the task started while the measuring thread was prepared. */
+    public static final String INHERITED = "inherited";
 
     public PreparationStep {
         requireNonNull(action, "action");

@@ -122,4 +122,41 @@ class MeasureTest {
             assertTrue(table.contains(expected), () -> "missing '" + expected + "' in\n" + table);
         }
     }
+
+    @Test
+    void threadsTheTaskStartsWhilePreparedAreNamedInAWarning() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Thread[] started = new Thread[1];
+        MeasureResult result = Measure.of(() -> {
+                    if (started[0] == null) {
+                        started[0] = new Thread(() -> {
+                            try {
+                                release.await();
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        }, "task-helper");
+                        started[0].start();
+                    }
+                    return 1;
+                })
+                .noWarmUp().repetitions(3).trim(0).pinned().threadControl(control).run();
+        try {
+            PreparationStep warning = result.preparation().stream()
+                    .filter(step -> step.action().equals(PreparationStep.INHERITED)).findFirst().orElseThrow();
+            assertTrue(!warning.applied());
+            assertTrue(warning.description().contains("'task-helper'"), warning.description());
+            assertTrue(warning.description().contains("should not start threads"), warning.description());
+        } finally {
+            release.countDown();
+            started[0].join();
+        }
+    }
+
+    @Test
+    void aTaskThatStartsNoThreadsGetsNoWarning() {
+        MeasureResult result = Measure.of(() -> 1).noWarmUp().repetitions(3).trim(0).pinned().threadControl(control).run();
+        assertTrue(result.preparation().stream().noneMatch(step -> step.action().equals(PreparationStep.INHERITED)),
+                result.preparation().toString());
+    }
 }
