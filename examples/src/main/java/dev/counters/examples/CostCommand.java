@@ -86,12 +86,8 @@ final class CostCommand implements Runnable {
     }
 
     private void checkOptions() {
-        if (batches < 1) {
-            throw new ParameterException(spec.commandLine(), "--batches must be at least 1, was " + batches);
-        }
-        if (pairs < 1) {
-            throw new ParameterException(spec.commandLine(), "--pairs must be at least 1, was " + pairs);
-        }
+        OptionChecks.requireBetween(spec, "--batches", batches, 1, 1_000);
+        OptionChecks.requireBetween(spec, "--pairs", pairs, 1, 1_000_000_000L);
         if (budget.isZero() || budget.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--budget must be more than 0, was " + budget);
         }

@@ -3,6 +3,7 @@ package dev.counters.examples;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
+import dev.counters.measure.TaskFailedException;
 import dev.counters.CounterRegistry;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -47,7 +48,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         exitCodeList = {
             "0:success",
             "1:a counter or the platform failed (the message says which call and why)",
-            "2:a mistake in the command line or in a --task class",
+            "2:a mistake in the command line or in a --task class, including a task that throws",
         })
 public final class CountersCommand implements Runnable {
     /** Exit code for a failure of the machine or the library. */
@@ -124,6 +125,12 @@ public final class CountersCommand implements Runnable {
             if (ex instanceof UserInputException) {
                 err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + ex.getMessage()));
                 err.println("See '" + commandLine.getCommandSpec().qualifiedName() + " --help'.");
+                err.flush();
+                return EXIT_USAGE;
+            }
+            if (ex instanceof TaskFailedException) {
+                err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + ex.getMessage()));
+                err.println("Fix the task (or what it reads) and run again.");
                 err.flush();
                 return EXIT_USAGE;
             }

@@ -48,9 +48,7 @@ final class FrequencyCommand implements Runnable {
         if (interval.isZero() || interval.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--interval must be more than 0, was " + interval);
         }
-        if (repeats < 1) {
-            throw new ParameterException(spec.commandLine(), "--repeats must be at least 1, was " + repeats);
-        }
+        OptionChecks.requireBetween(spec, "--repeats", repeats, 1, 10_000);
         output.progress(spec).step("sampling " + repeats + " intervals of " + interval.toMillis() + " ms");
         FrequencyEstimate estimate = CpuFrequency.estimate(interval, repeats);
         output.print(spec, report(estimate));

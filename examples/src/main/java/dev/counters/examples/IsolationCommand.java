@@ -95,15 +95,9 @@ final class IsolationCommand implements Runnable {
     }
 
     private void checkOptions(int loadThreads) {
-        if (loadThreads < 1) {
-            throw new ParameterException(spec.commandLine(), "--threads must be at least 1, was " + loadThreads);
-        }
-        if (runs < 1) {
-            throw new ParameterException(spec.commandLine(), "--runs must be at least 1, was " + runs);
-        }
-        if (iterations < 1) {
-            throw new ParameterException(spec.commandLine(), "--iterations must be at least 1, was " + iterations);
-        }
+        OptionChecks.requireBetween(spec, "--threads", loadThreads, 1, 1_024);
+        OptionChecks.requireBetween(spec, "--runs", runs, 1, OptionChecks.MAX_COUNT);
+        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, Long.MAX_VALUE);
     }
 
     private CpuLoad startLoad(int loadThreads) {

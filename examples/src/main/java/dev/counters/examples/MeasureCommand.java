@@ -99,16 +99,12 @@ final class MeasureCommand implements Runnable {
     }
 
     private void checkOptions() {
-        if (runs < 1) {
-            throw new ParameterException(spec.commandLine(), "--runs must be at least 1, was " + runs);
-        }
+        OptionChecks.requireBetween(spec, "--runs", runs, 1, OptionChecks.MAX_COUNT);
         if (trim < 0 || runs <= 2 * trim) {
             throw new ParameterException(spec.commandLine(), "--trim " + trim + " must be at least 0 and leave runs: "
                     + "--runs (" + runs + ") must exceed twice --trim");
         }
-        if (iterations < 1) {
-            throw new ParameterException(spec.commandLine(), "--iterations must be at least 1, was " + iterations);
-        }
+        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, Long.MAX_VALUE);
         if (warmUp.isZero() || warmUp.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--warm-up must be more than 0, was " + warmUp);
         }

@@ -68,6 +68,9 @@ final class OptionConverters {
     static final class DurationConverter implements ITypeConverter<Duration> {
         private static final Pattern AMOUNT_AND_UNIT = Pattern.compile("\\s*(\\d{1,12})\\s*(\\S.*)");
 
+        /** Longer than any run these options bound, and far from the 292 years a nanosecond count can hold. */
+        private static final Duration LONGEST = Duration.ofDays(1);
+
         @Override
         public Duration convert(String value) {
             Matcher matcher = AMOUNT_AND_UNIT.matcher(value);
@@ -82,7 +85,11 @@ final class OptionConverters {
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage() + " (in '" + value + "')");
             }
-            return Duration.of(Long.parseLong(matcher.group(1)), unit.toChronoUnit());
+            Duration duration = Duration.of(Long.parseLong(matcher.group(1)), unit.toChronoUnit());
+            if (duration.compareTo(LONGEST) > 0) {
+                throw new TypeConversionException("at most 1 day (86400s), but was '" + value + "'");
+            }
+            return duration;
         }
     }
 

@@ -118,13 +118,28 @@ class BadInputTest {
     void nonPositiveCountsAreRefused() {
         assertMentions(mistake("measure", "--runs", "4", "--trim", "2"), "must exceed twice --trim");
         assertMentions(mistake("measure", "--warm-up", "0s"), "--warm-up must be more than 0");
-        assertMentions(mistake("frequency", "--repeats", "0"), "--repeats must be at least 1");
+        assertMentions(mistake("frequency", "--repeats", "0"), "--repeats must be from 1 to 10,000, was 0");
         assertMentions(mistake("frequency", "--interval", "0ms"), "--interval must be more than 0");
-        assertMentions(mistake("cost", "--batches", "0"), "--batches must be at least 1");
-        assertMentions(mistake("cost", "--pairs", "-5"), "--pairs must be at least 1");
+        assertMentions(mistake("cost", "--batches", "0"), "--batches must be from 1 to 1,000, was 0");
+        assertMentions(mistake("cost", "--pairs", "-5"), "--pairs must be from 1 to 1,000,000,000, was -5");
         assertMentions(mistake("cost", "--budget", "0ms"), "--budget must be more than 0");
-        assertMentions(mistake("isolation", "--runs", "0"), "--runs must be at least 1");
-        assertMentions(mistake("isolation", "--threads", "0"), "--threads must be at least 1");
+        assertMentions(mistake("isolation", "--runs", "0"), "--runs must be from 1 to 100,000, was 0");
+        assertMentions(mistake("isolation", "--threads", "0"), "--threads must be from 1 to 1,024, was 0");
         assertMentions(mistake("cost", "--pairs", "many"), "'many' is not an int");
+    }
+
+    @Test
+    void countsAndDurationsTooLargeToRunAreRefused() {
+        assertMentions(mistake("isolation", "--threads", "100000"), "--threads must be from 1 to 1,024, was 100,000");
+        assertMentions(mistake("frequency", "--repeats", "2000000000"), "--repeats must be from 1 to 10,000");
+        assertMentions(mistake("measure", "--runs", "1000000"), "--runs must be from 1 to 100,000");
+        assertMentions(mistake("cost", "--budget", "999999999999s"), "at most 1 day");
+        assertMentions(mistake("measure", "--warm-up", "99999999999s"), "at most 1 day");
+    }
+
+    @Test
+    void aTaskThatThrowsIsTheUsersMistakeAndShowsItsCause() {
+        assertMentions(mistake("measure", "--task", TestTasks.ThrowsWhileRunning.class.getName(), "--runs", "3",
+                "--trim", "0", "--warm-up", "1ms"), "input.csv: No such file or directory", "Fix the task");
     }
 }

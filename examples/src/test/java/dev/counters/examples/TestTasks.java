@@ -54,4 +54,12 @@ public final class TestTasks {
             return null;
         }
     }
+
+    /** A task whose work fails with a checked exception, as reading a missing file would. */
+    public static final class ThrowsWhileRunning implements Task {
+        @Override
+        public Object run() throws java.io.IOException {
+            throw new java.io.IOException("input.csv: No such file or directory");
+        }
+    }
 }
