@@ -217,9 +217,7 @@ public final class Measure {
         warnOfInheritingThreads(steps, threadsBefore);
         if (overhead != null) {
             subtract(series[Pass.WALL], overhead.wallNanos());
-            subtract(series[Pass.CPU], overhead.threadCpuNanos());
-            subtract(series[Pass.USER], overhead.threadUserNanos());
-            subtract(series[Pass.KERNEL], overhead.threadKernelNanos());
+            subtractKeepingTheSplit(series[Pass.CPU], series[Pass.USER], series[Pass.KERNEL], overhead.threadCpuNanos());
         }
         return new MeasureResult(
                 Statistics.of(series[Pass.WALL], trim),
@@ -296,6 +294,20 @@ public final class Measure {
                 pass.hasSplit() ? Quantiles.median().computeInPlace(series[Pass.USER]) : 0,
                 pass.hasSplit() ? Quantiles.median().computeInPlace(series[Pass.KERNEL]) : 0,
                 CALIBRATION_PASSES);
+    }
+
+    /**
+     * Subtracts the CPU overhead from each total and splits what is left in that sample's own
+     * user/kernel ratio, so user + kernel == CPU still holds (medians of the parts would not add up).
+     */
+    private static void subtractKeepingTheSplit(double[] cpu, double[] user, double[] kernel, double overhead) {
+        for (int i = 0; i < cpu.length; i++) {
+            double corrected = Math.max(0, cpu[i] - overhead);
+            double userShare = cpu[i] > 0 ? user[i] / cpu[i] : 1;
+            user[i] = corrected * userShare;
+            kernel[i] = corrected - user[i];
+            cpu[i] = corrected;
+        }
     }
 
     private static void subtract(double[] samples, double overhead) {

@@ -10,8 +10,9 @@ import java.util.Locale;
  *
  * @param wallNanos subtracted from each wall-time sample
  * @param threadCpuNanos subtracted from each thread-CPU sample
- * @param threadUserNanos subtracted from each user-time sample
- * @param threadKernelNanos subtracted from each kernel-time sample
+ * @param threadUserNanos the user part of the CPU overhead (for reading: samples subtract the CPU
+ *     overhead and keep their own user/kernel ratio, so that user + kernel == CPU)
+ * @param threadKernelNanos the kernel part of the CPU overhead (likewise)
  * @param passes how many empty passes the figures come from
  */
 public record Overhead(double wallNanos, double threadCpuNanos, double threadUserNanos, double threadKernelNanos, int passes) {

@@ -94,6 +94,13 @@ class MeasureTest {
         // allow the overhead itself as slack for a machine that other work is disturbing.
         assertTrue(result.wall().median() <= overhead.wallNanos(), result.toString());
         assertTrue(result.toString().contains("overhead subtracted"));
+        double[] cpu = result.threadCpu().samples();
+        double[] user = result.threadUser().samples();
+        double[] kernel = result.threadKernel().samples();
+        for (int i = 0; i < cpu.length; i++) {
+            assertEquals(cpu[i], user[i] + kernel[i], 1e-6, "calibrated user + kernel == CPU in repetition " + i);
+            assertTrue(user[i] >= 0 && kernel[i] >= 0, "neither part below zero");
+        }
     }
 
     @Test
