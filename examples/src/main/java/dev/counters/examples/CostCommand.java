@@ -143,6 +143,8 @@ final class CostCommand implements Runnable {
                 + clockInfo.kind() + " (" + clockInfo.source() + "); min and max are the cheapest and dearest batch.");
         report.note("resolution: the smallest step seen reading the clock back to back. "
                 + "A cheap counter with a coarse resolution cannot time short intervals; a fine one may cost more.");
+        report.note("Every kind is timed through one call site, as code that swaps counters would be, so a few ns of "
+                + "virtual dispatch fall on the kinds timed later; docs/PERFORMANCE.md has JMH figures of each kind alone.");
         summary(rows).ifPresent(report::note);
         if (rows.stream().anyMatch(row -> row.cost != null && row.cost.smallestBatch() < pairs)) {
             report.note("Kinds too dear for " + batches + " batches of " + CellFormat.INTEGER.format(pairs)
