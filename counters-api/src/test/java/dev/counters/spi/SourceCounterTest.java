@@ -108,15 +108,20 @@ class SourceCounterTest {
         assertTrue(e.getMessage().contains("error 22: Invalid argument"), e.getMessage());
     }
 
-    @Test
-    void aFailedStartLeavesNothingToMeasureFrom() {
-        boolean[] failing = {false};
-        SourceCounter flaky = new SourceCounter(CounterKind.HIGH_PERFORMANCE, () -> {
+    /** A counter over {@link #clock} whose reads fail with EFAULT while {@code failing[0]} is set. */
+    private SourceCounter failingWhen(boolean[] failing) {
+        return new SourceCounter(CounterKind.HIGH_PERFORMANCE, () -> {
             if (failing[0]) {
                 throw CounterException.nativeFailure("clock_gettime(CLOCK_MONOTONIC)", 14, "Bad address");
             }
             return clock.read();
         }, LazyFrequency.fixed(1), FakeCounters.info(CounterKind.HIGH_PERFORMANCE, 1));
+    }
+
+    @Test
+    void aFailedStartLeavesNothingToMeasureFrom() {
+        boolean[] failing = {false};
+        SourceCounter flaky = failingWhen(failing);
         flaky.start();
         clock.advance(100);
         flaky.stop();
@@ -131,12 +136,7 @@ class SourceCounterTest {
     @Test
     void aFailedStopLeavesTheCounterRunningNotReadable() {
         boolean[] failing = {false};
-        SourceCounter flaky = new SourceCounter(CounterKind.HIGH_PERFORMANCE, () -> {
-            if (failing[0]) {
-                throw CounterException.nativeFailure("clock_gettime(CLOCK_MONOTONIC)", 14, "Bad address");
-            }
-            return clock.read();
-        }, LazyFrequency.fixed(1), FakeCounters.info(CounterKind.HIGH_PERFORMANCE, 1));
+        SourceCounter flaky = failingWhen(failing);
         flaky.start();
         clock.advance(100);
         flaky.stop();
