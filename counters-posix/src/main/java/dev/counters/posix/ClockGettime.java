@@ -2,6 +2,7 @@ package dev.counters.posix;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.spi.Scratch;
 import dev.counters.spi.TickSource;
 
 /** One POSIX clock read with {@code clock_gettime}, in nanoseconds. Owns its result memory, so one source serves one thread. */

@@ -2,8 +2,7 @@ package dev.counters.posix;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
+import dev.counters.spi.Scratch;
 
 /** The real native layer: {@link PosixCalls} and {@link SchedulingCalls} on libc through JNA direct mapping. */
 final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
@@ -23,8 +22,7 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public Scratch allocate(int bytes) {
-        ByteBuffer buffer = ByteBuffer.allocateDirect(bytes).order(ByteOrder.nativeOrder());
-        return new Scratch(buffer, Pointer.nativeValue(Native.getDirectBufferPointer(buffer)));
+        return Scratch.allocateDirect(bytes, buffer -> Pointer.nativeValue(Native.getDirectBufferPointer(buffer)));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.counters.posix;
 
+import dev.counters.spi.Scratch;
+
 /**
  * The C structures counters-posix reads, on the 64-bit platforms {@link PosixPlatform} serves:
  * {@code struct timespec {time_t tv_sec; long tv_nsec;}}, {@code struct timeval {time_t tv_sec;

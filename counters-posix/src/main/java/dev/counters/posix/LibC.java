@@ -7,7 +7,7 @@ import com.sun.jna.Platform;
 /**
  * The libc functions every supported POSIX system has, bound by JNA direct mapping
  * ({@link Native#register}: one JNI call with primitive arguments, no reflection, no marshalling).
- * Pointers to result structures are passed as native addresses ({@link Scratch#address()}).
+ * Pointers to result structures are passed as native addresses ({@link dev.counters.spi.Scratch#address()}).
  * Declarations only: {@link JnaPosixCalls} adapts them, the sources interpret them.
  */
 final class LibC {

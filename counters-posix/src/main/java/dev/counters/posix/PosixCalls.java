@@ -1,5 +1,7 @@
 package dev.counters.posix;
 
+import dev.counters.spi.Scratch;
+
 /**
  * The native calls counters-posix makes to read clocks, exactly as C sees them: {@code 0} or a
  * result for success, {@code -1} and {@link #lastError()} for failure. {@link JnaPosixCalls} binds

@@ -14,6 +14,7 @@ import dev.counters.spi.KindSupport;
 import dev.counters.spi.LazyFrequency;
 import dev.counters.spi.ResolutionProbe;
 import dev.counters.spi.SampledCpuTimesCounter;
+import dev.counters.spi.Scratch;
 import dev.counters.spi.SourceCounter;
 import dev.counters.spi.TickSource;
 import java.time.Duration;

@@ -4,6 +4,8 @@ import static dev.counters.spi.CpuTimesSource.KERNEL;
 import static dev.counters.spi.CpuTimesSource.USER;
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.spi.Scratch;
+
 /**
  * The kernel/user split from {@code getrusage(who)}: {@code ru_stime} and {@code ru_utime} in
  * microseconds. On Linux these advance at scheduler ticks only, so they give the ratio, and a

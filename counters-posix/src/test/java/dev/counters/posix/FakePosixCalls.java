@@ -1,5 +1,6 @@
 package dev.counters.posix;
 
+import dev.counters.spi.Scratch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;

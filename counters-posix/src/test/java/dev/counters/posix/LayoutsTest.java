@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterKind;
-
+import dev.counters.spi.Scratch;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
@@ -54,6 +52,6 @@ class LayoutsTest {
     }
 
     private static Scratch heap(int bytes) {
-        return new Scratch(ByteBuffer.allocate(bytes).order(ByteOrder.nativeOrder()), 0);
+        return Scratch.allocateHeap(bytes);
     }
 }

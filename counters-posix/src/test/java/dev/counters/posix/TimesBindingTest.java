@@ -3,6 +3,7 @@ package dev.counters.posix;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.spi.Scratch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
