@@ -15,7 +15,9 @@ final class CycleTimeDirect {
 
     static void bind() {}
 
-    static native boolean QueryThreadCycleTime(long thread, long[] cycles);
+    /** {@code cycles}: the address of a {@code ULONG64}. */
+    static native boolean QueryThreadCycleTime(long thread, long cycles);
 
-    static native boolean QueryProcessCycleTime(long process, long[] cycles);
+    /** {@code cycles}: the address of a {@code ULONG64}. */
+    static native boolean QueryProcessCycleTime(long process, long cycles);
 }

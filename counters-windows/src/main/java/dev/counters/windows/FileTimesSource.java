@@ -1,34 +1,34 @@
 package dev.counters.windows;
 
 import dev.counters.spi.CpuTimesSource;
+import dev.counters.spi.Scratch;
 
 /**
  * Kernel and user CPU time from {@code GetThreadTimes} or {@code GetProcessTimes}, in the
  * 100-nanosecond units of their {@code FILETIME}s; the total is their sum, as STLSoft's
  * {@code threadtimes_counter} defines it. The creation and exit times are not used. One source
- * per counter: the out-arrays are reused on every sample.
+ * per counter: the four {@code FILETIME}s are written into one scratch, allocated here and reused
+ * on every sample.
  */
 final class FileTimesSource implements CpuTimesSource {
     /** {@code GetThreadTimes} or {@code GetProcessTimes}. */
     @FunctionalInterface
     interface TimesCall {
-        boolean call(long handle, long[] creation, long[] exit, long[] kernel, long[] user);
+        boolean call(long handle, Scratch times);
     }
 
     private final Win32 api;
     private final TimesCall call;
     private final String function;
     private final long handle;
-    private final long[] creation = new long[1];
-    private final long[] exit = new long[1];
-    private final long[] kernel = new long[1];
-    private final long[] user = new long[1];
+    private final Scratch times;
 
     private FileTimesSource(Win32 api, TimesCall call, String function, long handle) {
         this.api = api;
         this.call = call;
         this.function = function;
         this.handle = handle;
+        this.times = api.allocate(Win32.TIMES_BYTES);
     }
 
     /** The calling thread's times; the pseudo-handle is fetched once, here, and always means "the calling thread". */
@@ -43,11 +43,13 @@ final class FileTimesSource implements CpuTimesSource {
 
     @Override
     public void sample(long[] into) {
-        if (!call.call(handle, creation, exit, kernel, user)) {
+        if (!call.call(handle, times)) {
             throw Win32Errors.lastError(api, function);
         }
-        into[KERNEL] = kernel[0];
-        into[USER] = user[0];
-        into[TOTAL] = kernel[0] + user[0];
+        long kernel = times.longAt(Win32.TIMES_KERNEL);
+        long user = times.longAt(Win32.TIMES_USER);
+        into[KERNEL] = kernel;
+        into[USER] = user;
+        into[TOTAL] = kernel + user;
     }
 }

@@ -4,8 +4,10 @@ import com.sun.jna.Native;
 
 /**
  * kernel32 exports present on every supported Windows (Vista and later), bound by JNA direct
- * mapping: a {@code static native} method per export, primitive and {@code long[]} arguments only,
- * which costs about a fifth of an interface-mapped call. {@code Native.register} binds every
+ * mapping: a {@code static native} method per export, primitive arguments only, which costs about
+ * a fifth of an interface-mapped call. A hot-path out-parameter is the native address of a
+ * {@link dev.counters.spi.Scratch} ({@code long}), which JNA passes unconverted, where a
+ * {@code long[]} would be copied in and out on every call. {@code Native.register} binds every
  * method at class initialisation, so exports that some Windows versions lack live in their own
  * classes ({@link PreciseTimeDirect}, {@link CycleTimeDirect}).
  */
@@ -21,15 +23,16 @@ final class Kernel32Direct {
 
     static native long GetTickCount64();
 
-    static native boolean QueryPerformanceCounter(long[] count);
+    static native boolean QueryPerformanceCounter(long count);
 
+    /** Called once per process: a {@code long[]} is simplest there. */
     static native boolean QueryPerformanceFrequency(long[] frequency);
 
-    static native void GetSystemTimeAsFileTime(long[] fileTime);
+    static native void GetSystemTimeAsFileTime(long fileTime);
 
-    static native boolean GetThreadTimes(long thread, long[] creation, long[] exit, long[] kernel, long[] user);
+    static native boolean GetThreadTimes(long thread, long creation, long exit, long kernel, long user);
 
-    static native boolean GetProcessTimes(long process, long[] creation, long[] exit, long[] kernel, long[] user);
+    static native boolean GetProcessTimes(long process, long creation, long exit, long kernel, long user);
 
     static native long SetThreadAffinityMask(long thread, long mask);
 }

@@ -11,12 +11,14 @@ import com.sun.jna.platform.win32.WinDef.DWORD;
 import com.sun.jna.platform.win32.WinNT.HANDLE;
 import com.sun.jna.platform.win32.WinReg;
 import dev.counters.CounterException;
+import dev.counters.spi.Scratch;
 import java.util.Optional;
 
 /**
  * The real {@link Win32} layer. Calls on a counter's hot path go through the direct-mapped
- * declarations ({@link Kernel32Direct}, {@link WinmmDirect} and the optional exports); calls made
- * once, at creation or when adjusting a thread, reuse jna-platform's {@link Kernel32}.
+ * declarations ({@link Kernel32Direct}, {@link WinmmDirect} and the optional exports), their
+ * out-parameters as the addresses of direct {@link Scratch} memory; calls made once, at creation
+ * or when adjusting a thread, reuse jna-platform's {@link Kernel32}.
  *
  * <p>{@link Native#getLastError()} is the {@code GetLastError()} JNA saved right after this
  * thread's last native call, so {@link #lastError()} must come straight after the failed call.
@@ -56,13 +58,18 @@ final class NativeWin32 implements Win32 {
     }
 
     @Override
+    public Scratch allocate(int bytes) {
+        return Scratch.allocateDirect(bytes, buffer -> Pointer.nativeValue(Native.getDirectBufferPointer(buffer)));
+    }
+
+    @Override
     public long getTickCount64() {
         return Kernel32Direct.GetTickCount64();
     }
 
     @Override
-    public boolean queryPerformanceCounter(long[] count) {
-        return Kernel32Direct.QueryPerformanceCounter(count);
+    public boolean queryPerformanceCounter(Scratch count) {
+        return Kernel32Direct.QueryPerformanceCounter(count.address());
     }
 
     @Override
@@ -71,8 +78,8 @@ final class NativeWin32 implements Win32 {
     }
 
     @Override
-    public void getSystemTimeAsFileTime(long[] fileTime) {
-        Kernel32Direct.GetSystemTimeAsFileTime(fileTime);
+    public void getSystemTimeAsFileTime(Scratch fileTime) {
+        Kernel32Direct.GetSystemTimeAsFileTime(fileTime.address());
     }
 
     @Override
@@ -81,8 +88,8 @@ final class NativeWin32 implements Win32 {
     }
 
     @Override
-    public void getSystemTimePreciseAsFileTime(long[] fileTime) {
-        PreciseTimeDirect.GetSystemTimePreciseAsFileTime(fileTime);
+    public void getSystemTimePreciseAsFileTime(Scratch fileTime) {
+        PreciseTimeDirect.GetSystemTimePreciseAsFileTime(fileTime.address());
     }
 
     @Override
@@ -96,13 +103,15 @@ final class NativeWin32 implements Win32 {
     }
 
     @Override
-    public boolean getThreadTimes(long thread, long[] creation, long[] exit, long[] kernel, long[] user) {
-        return Kernel32Direct.GetThreadTimes(thread, creation, exit, kernel, user);
+    public boolean getThreadTimes(long thread, Scratch times) {
+        long at = times.address();
+        return Kernel32Direct.GetThreadTimes(thread, at + TIMES_CREATION, at + TIMES_EXIT, at + TIMES_KERNEL, at + TIMES_USER);
     }
 
     @Override
-    public boolean getProcessTimes(long process, long[] creation, long[] exit, long[] kernel, long[] user) {
-        return Kernel32Direct.GetProcessTimes(process, creation, exit, kernel, user);
+    public boolean getProcessTimes(long process, Scratch times) {
+        long at = times.address();
+        return Kernel32Direct.GetProcessTimes(process, at + TIMES_CREATION, at + TIMES_EXIT, at + TIMES_KERNEL, at + TIMES_USER);
     }
 
     @Override
@@ -111,13 +120,13 @@ final class NativeWin32 implements Win32 {
     }
 
     @Override
-    public boolean queryThreadCycleTime(long thread, long[] cycles) {
-        return CycleTimeDirect.QueryThreadCycleTime(thread, cycles);
+    public boolean queryThreadCycleTime(long thread, Scratch cycles) {
+        return CycleTimeDirect.QueryThreadCycleTime(thread, cycles.address());
     }
 
     @Override
-    public boolean queryProcessCycleTime(long process, long[] cycles) {
-        return CycleTimeDirect.QueryProcessCycleTime(process, cycles);
+    public boolean queryProcessCycleTime(long process, Scratch cycles) {
+        return CycleTimeDirect.QueryProcessCycleTime(process, cycles.address());
     }
 
     @Override

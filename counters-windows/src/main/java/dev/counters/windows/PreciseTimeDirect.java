@@ -12,5 +12,6 @@ final class PreciseTimeDirect {
 
     static void bind() {}
 
-    static native void GetSystemTimePreciseAsFileTime(long[] fileTime);
+    /** {@code fileTime}: the address of a {@code FILETIME}. */
+    static native void GetSystemTimePreciseAsFileTime(long fileTime);
 }

@@ -1,13 +1,16 @@
 package dev.counters.windows;
 
+import dev.counters.spi.Scratch;
 import java.util.Optional;
 
 /**
  * The Win32 calls this module makes, one method per call, with Win32's own argument shapes:
- * handles and {@code DWORD_PTR} masks as {@code long}, out-parameters ({@code LARGE_INTEGER},
- * {@code FILETIME}, {@code ULONG64}) as one-element {@code long[]} arrays, {@code BOOL} results
- * as {@code boolean}. Nothing here interprets a result: that is the logic's job, and keeping the
- * two apart lets the logic be tested on any OS against a fake of this interface.
+ * handles and {@code DWORD_PTR} masks as {@code long}, {@code BOOL} results as {@code boolean}.
+ * The out-parameters of calls on a counter's hot path ({@code LARGE_INTEGER}, {@code FILETIME},
+ * {@code ULONG64}) are written into a {@link Scratch} from {@link #allocate}, at offset 0 or at
+ * the offsets below, exactly as Windows lays them out; those of calls made once are one-element
+ * arrays. Nothing here interprets a result: that is the logic's job, and keeping the two apart
+ * lets the logic be tested on any OS against a fake of this interface.
  *
  * <p>{@link NativeWin32} is the real layer; optional exports say whether they are present
  * through the {@code ...Missing()} methods before they may be called.
@@ -26,20 +29,42 @@ interface Win32 {
     /** {@code TIMERR_NOERROR}: a winmm timer call succeeded. */
     int TIMERR_NOERROR = 0;
 
+    /**
+     * A {@code FILETIME}: {@code dwLowDateTime} then {@code dwHighDateTime}, which together read as
+     * one 64-bit count in the (little-endian) byte order of every Windows machine.
+     */
+    int FILETIME_BYTES = 8;
+    /** Where {@link #getThreadTimes}/{@link #getProcessTimes} write the creation time in their scratch. */
+    int TIMES_CREATION = 0;
+    /** Where they write the exit time (undefined while the thread or process runs). */
+    int TIMES_EXIT = FILETIME_BYTES;
+    /** Where they write the kernel time. */
+    int TIMES_KERNEL = 2 * FILETIME_BYTES;
+    /** Where they write the user time. */
+    int TIMES_USER = 3 * FILETIME_BYTES;
+    /** The scratch {@link #getThreadTimes}/{@link #getProcessTimes} need: four {@code FILETIME}s. */
+    int TIMES_BYTES = 4 * FILETIME_BYTES;
+
+    /** Memory for {@code bytes} bytes of out-parameters, owned by the caller: native here, on the heap in a fake. */
+    Scratch allocate(int bytes);
+
     // kernel32: clocks
 
     long getTickCount64();
 
-    boolean queryPerformanceCounter(long[] count);
+    /** Writes the {@code LARGE_INTEGER} count at offset 0 of {@code count}. */
+    boolean queryPerformanceCounter(Scratch count);
 
     boolean queryPerformanceFrequency(long[] frequency);
 
-    void getSystemTimeAsFileTime(long[] fileTime);
+    /** Writes the {@code FILETIME} at offset 0 of {@code fileTime}. */
+    void getSystemTimeAsFileTime(Scratch fileTime);
 
     /** Why {@code GetSystemTimePreciseAsFileTime} (Windows 8+) cannot be called here, or empty when it can. */
     Optional<String> preciseSystemTimeMissing();
 
-    void getSystemTimePreciseAsFileTime(long[] fileTime);
+    /** Writes the {@code FILETIME} at offset 0 of {@code fileTime}. */
+    void getSystemTimePreciseAsFileTime(Scratch fileTime);
 
     // kernel32: CPU times and cycles
 
@@ -49,16 +74,20 @@ interface Win32 {
     /** The pseudo-handle that means "this process". */
     long getCurrentProcess();
 
-    boolean getThreadTimes(long thread, long[] creation, long[] exit, long[] kernel, long[] user);
+    /** Writes four {@code FILETIME}s into {@code times}, at {@link #TIMES_CREATION} ... {@link #TIMES_USER}. */
+    boolean getThreadTimes(long thread, Scratch times);
 
-    boolean getProcessTimes(long process, long[] creation, long[] exit, long[] kernel, long[] user);
+    /** Writes four {@code FILETIME}s into {@code times}, at {@link #TIMES_CREATION} ... {@link #TIMES_USER}. */
+    boolean getProcessTimes(long process, Scratch times);
 
     /** Why {@code QueryThreadCycleTime}/{@code QueryProcessCycleTime} cannot be called here, or empty when they can. */
     Optional<String> cycleTimeMissing();
 
-    boolean queryThreadCycleTime(long thread, long[] cycles);
+    /** Writes the {@code ULONG64} cycle count at offset 0 of {@code cycles}. */
+    boolean queryThreadCycleTime(long thread, Scratch cycles);
 
-    boolean queryProcessCycleTime(long process, long[] cycles);
+    /** Writes the {@code ULONG64} cycle count at offset 0 of {@code cycles}. */
+    boolean queryProcessCycleTime(long process, Scratch cycles);
 
     /** The processor's nominal clock in MHz, as Windows records it at boot ({@code ~MHz} in the registry). */
     long processorMegahertz();

@@ -3,11 +3,12 @@ package dev.counters.windows;
 import dev.counters.CounterException;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.LazyFrequency;
+import dev.counters.spi.Scratch;
 import dev.counters.spi.TickSource;
 
 /**
  * How each Win32 clock is read: one {@link TickSource} or {@link CpuTimesSource} per counter,
- * each making exactly one native call per read into out-arrays it allocated up front, and
+ * each making exactly one native call per read into a {@link Scratch} it allocated up front, and
  * throwing {@link CounterException} with the {@code GetLastError} code and text when that call
  * fails. Also the two frequencies that must be looked up, each at most once per layer (and the
  * system layer exists once per process).
@@ -66,30 +67,30 @@ final class Win32Sources {
 
     /** {@code GetSystemTimePreciseAsFileTime}; only when {@link #hasPreciseSystemTime()}. */
     TickSource preciseSystemTime() {
-        long[] fileTime = new long[1];
+        Scratch fileTime = api.allocate(Win32.FILETIME_BYTES);
         return () -> {
             api.getSystemTimePreciseAsFileTime(fileTime);
-            return fileTime[0];
+            return fileTime.longAt(0);
         };
     }
 
     /** {@code GetSystemTimeAsFileTime}. */
     TickSource plainSystemTime() {
-        long[] fileTime = new long[1];
+        Scratch fileTime = api.allocate(Win32.FILETIME_BYTES);
         return () -> {
             api.getSystemTimeAsFileTime(fileTime);
-            return fileTime[0];
+            return fileTime.longAt(0);
         };
     }
 
     /** {@code QueryPerformanceCounter}. */
     TickSource performanceCounter() {
-        long[] count = new long[1];
+        Scratch count = api.allocate(Long.BYTES);
         return () -> {
             if (!api.queryPerformanceCounter(count)) {
                 throw Win32Errors.lastError(api, QUERY_PERFORMANCE_COUNTER);
             }
-            return count[0];
+            return count.longAt(0);
         };
     }
 
@@ -119,23 +120,23 @@ final class Win32Sources {
     /** {@code QueryThreadCycleTime} of the calling thread; only when {@code cycleTimeMissing()} is empty. */
     TickSource threadCycles() {
         long thread = api.getCurrentThread();
-        long[] cycles = new long[1];
+        Scratch cycles = api.allocate(Long.BYTES);
         return () -> {
             if (!api.queryThreadCycleTime(thread, cycles)) {
                 throw Win32Errors.lastError(api, QUERY_THREAD_CYCLE_TIME);
             }
-            return cycles[0];
+            return cycles.longAt(0);
         };
     }
 
     /** {@code QueryProcessCycleTime} of this process; only when {@code cycleTimeMissing()} is empty. */
     TickSource processCycles() {
-        long[] cycles = new long[1];
+        Scratch cycles = api.allocate(Long.BYTES);
         return () -> {
             if (!api.queryProcessCycleTime(process, cycles)) {
                 throw Win32Errors.lastError(api, QUERY_PROCESS_CYCLE_TIME);
             }
-            return cycles[0];
+            return cycles.longAt(0);
         };
     }
 

@@ -67,6 +67,24 @@ class CpuTimesKindsTest {
     }
 
     @Test
+    void fileTimesAreReadWholeAcrossTheirDwordBoundaryAndFromTheirOwnSlots() {
+        long lowDwordFull = (1L << Integer.SIZE) - 100; // 429 s of CPU time: the low DWORD is about to carry
+        long kernelSpent = (1L << Integer.SIZE) + 300;  // more than a DWORD can count
+        long userSpent = 5_000_000_000L;
+        win32.processKernel = lowDwordFull;
+        win32.processUser = 3 * lowDwordFull;
+        CpuTimesCounter counter = (CpuTimesCounter) provider.create(CounterKind.PROCESS_TIMES);
+        counter.start();
+        win32.processKernel += kernelSpent;
+        win32.processUser += userSpent;
+        counter.stop();
+
+        assertEquals(kernelSpent, counter.getKernelPeriodCount(), "kernel time, read from its own FILETIME, low and high DWORD");
+        assertEquals(userSpent, counter.getUserPeriodCount(), "user time, not the creation or exit time");
+        assertEquals(kernelSpent + userSpent, counter.getPeriodCount());
+    }
+
+    @Test
     void describesTheSplitAndTheUnits() {
         CounterInfo info = provider.create(CounterKind.THREAD_TIMES).getInfo();
 

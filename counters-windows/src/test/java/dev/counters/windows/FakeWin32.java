@@ -1,5 +1,6 @@
 package dev.counters.windows;
 
+import dev.counters.spi.Scratch;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,6 +10,8 @@ import java.util.Optional;
 /**
  * A {@link Win32} whose every answer the test sets, and which records the calls that change
  * state. Failing calls set a per-thread last error, as Windows does, with Windows's own texts.
+ * Results are written into the caller's {@link Scratch} where and as Windows writes them: a
+ * {@code FILETIME} as its low then its high {@code DWORD}, all four of a times call.
  * Not thread-safe, except where a test needs a second thread (per-thread affinity, priority and
  * last error).
  */
@@ -19,6 +22,8 @@ final class FakeWin32 implements Win32 {
     static final int ERROR_INVALID_PARAMETER = 87;
     static final int ERROR_CALL_NOT_IMPLEMENTED = 120;
     static final int ERROR_INVALID_HANDLE = 6;
+    /** The creation time the times calls report for the thread and the process: 2021-06-01T00:00Z as a FILETIME. */
+    static final long CREATION_FILETIME = 132_669_216_000_000_000L;
 
     private static final Map<Integer, String> MESSAGES = Map.of(
             Win32.ERROR_ACCESS_DENIED, "Access is denied.\r\n",
@@ -100,17 +105,36 @@ final class FakeWin32 implements Win32 {
         return false;
     }
 
+    /** A {@code FILETIME} at {@code offset}: {@code dwLowDateTime}, then {@code dwHighDateTime}. */
+    private static void putFileTime(Scratch scratch, int offset, long value) {
+        scratch.buffer().putInt(offset, (int) value).putInt(offset + Integer.BYTES, (int) (value >>> Integer.SIZE));
+    }
+
+    /** What a times call writes for a thread or process that is still running: its creation, no exit, its times. */
+    private static boolean putTimes(Scratch times, long kernel, long user) {
+        putFileTime(times, TIMES_CREATION, CREATION_FILETIME);
+        putFileTime(times, TIMES_EXIT, 0);
+        putFileTime(times, TIMES_KERNEL, kernel);
+        putFileTime(times, TIMES_USER, user);
+        return true;
+    }
+
+    @Override
+    public Scratch allocate(int bytes) {
+        return Scratch.allocateHeap(bytes);
+    }
+
     @Override
     public long getTickCount64() {
         return tickCount64;
     }
 
     @Override
-    public boolean queryPerformanceCounter(long[] count) {
+    public boolean queryPerformanceCounter(Scratch count) {
         if (performanceCounterError != 0) {
             return fail(performanceCounterError);
         }
-        count[0] = performanceCount;
+        count.buffer().putLong(0, performanceCount);
         performanceCount += performanceStep;
         return true;
     }
@@ -126,9 +150,9 @@ final class FakeWin32 implements Win32 {
     }
 
     @Override
-    public void getSystemTimeAsFileTime(long[] value) {
+    public void getSystemTimeAsFileTime(Scratch value) {
         plainReads++;
-        value[0] = fileTime;
+        putFileTime(value, 0, fileTime);
     }
 
     @Override
@@ -137,12 +161,12 @@ final class FakeWin32 implements Win32 {
     }
 
     @Override
-    public void getSystemTimePreciseAsFileTime(long[] value) {
+    public void getSystemTimePreciseAsFileTime(Scratch value) {
         if (preciseMissing != null) {
             throw new AssertionError("GetSystemTimePreciseAsFileTime called although missing");
         }
         preciseReads++;
-        value[0] = fileTime;
+        putFileTime(value, 0, fileTime);
     }
 
     @Override
@@ -156,25 +180,21 @@ final class FakeWin32 implements Win32 {
     }
 
     @Override
-    public boolean getThreadTimes(long thread, long[] creation, long[] exit, long[] kernel, long[] user) {
+    public boolean getThreadTimes(long thread, Scratch times) {
         handlesUsed.add(thread);
         if (threadTimesError != 0) {
             return fail(threadTimesError);
         }
-        kernel[0] = threadKernel;
-        user[0] = threadUser;
-        return true;
+        return putTimes(times, threadKernel, threadUser);
     }
 
     @Override
-    public boolean getProcessTimes(long process, long[] creation, long[] exit, long[] kernel, long[] user) {
+    public boolean getProcessTimes(long process, Scratch times) {
         handlesUsed.add(process);
         if (processTimesError != 0) {
             return fail(processTimesError);
         }
-        kernel[0] = processKernel;
-        user[0] = processUser;
-        return true;
+        return putTimes(times, processKernel, processUser);
     }
 
     @Override
@@ -183,22 +203,22 @@ final class FakeWin32 implements Win32 {
     }
 
     @Override
-    public boolean queryThreadCycleTime(long thread, long[] cycles) {
+    public boolean queryThreadCycleTime(long thread, Scratch cycles) {
         handlesUsed.add(thread);
         if (cycleError != 0) {
             return fail(cycleError);
         }
-        cycles[0] = threadCycles;
+        cycles.buffer().putLong(0, threadCycles);
         return true;
     }
 
     @Override
-    public boolean queryProcessCycleTime(long process, long[] cycles) {
+    public boolean queryProcessCycleTime(long process, Scratch cycles) {
         handlesUsed.add(process);
         if (cycleError != 0) {
             return fail(cycleError);
         }
-        cycles[0] = processCycles;
+        cycles.buffer().putLong(0, processCycles);
         return true;
     }
 
