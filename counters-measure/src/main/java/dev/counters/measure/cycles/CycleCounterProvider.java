@@ -12,6 +12,7 @@ import dev.counters.measure.Resolutions;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.LazyFrequency;
+import dev.counters.spi.Scratch;
 import dev.counters.spi.SourceCounter;
 import dev.counters.spi.TickSource;
 import java.io.IOException;
@@ -119,24 +120,24 @@ public final class CycleCounterProvider implements CounterProvider {
 
     private static TickSource threadCyclesSource() {
         if (Platform.isWindows()) {
-            long[] cycles = new long[1];
+            Scratch cycles = NativeScratch.allocate(Long.BYTES);
             return () -> {
-                if (!WindowsCycles.QueryThreadCycleTime(WindowsCycles.CURRENT_THREAD, cycles)) {
+                if (!WindowsCycles.QueryThreadCycleTime(WindowsCycles.CURRENT_THREAD, cycles.address())) {
                     throw windowsFailure("QueryThreadCycleTime");
                 }
-                return cycles[0];
+                return cycles.longAt(0);
             };
         }
         return ThreadCyclesEvent.forCurrentThread()::read;
     }
 
     private static TickSource processCyclesSource() {
-        long[] cycles = new long[1];
+        Scratch cycles = NativeScratch.allocate(Long.BYTES);
         return () -> {
-            if (!WindowsCycles.QueryProcessCycleTime(WindowsCycles.CURRENT_PROCESS, cycles)) {
+            if (!WindowsCycles.QueryProcessCycleTime(WindowsCycles.CURRENT_PROCESS, cycles.address())) {
                 throw windowsFailure("QueryProcessCycleTime");
             }
-            return cycles[0];
+            return cycles.longAt(0);
         };
     }
 
@@ -200,16 +201,20 @@ public final class CycleCounterProvider implements CounterProvider {
     /** Whether the Windows cycle queries work here (Wine returns FALSE with error 120). */
     private static final class WindowsSupport {
         static final Supplier<KindSupport> THREAD = Suppliers.memoize(() -> check("QueryThreadCycleTime",
-                () -> WindowsCycles.QueryThreadCycleTime(WindowsCycles.CURRENT_THREAD, new long[1])));
+                () -> threadCyclesSource().read()));
         static final Supplier<KindSupport> PROCESS = Suppliers.memoize(() -> check("QueryProcessCycleTime",
-                () -> WindowsCycles.QueryProcessCycleTime(WindowsCycles.CURRENT_PROCESS, new long[1])));
+                () -> processCyclesSource().read()));
 
-        private static KindSupport check(String api, java.util.function.BooleanSupplier call) {
+        /** Whether a trial read by {@code source} (which reads {@code api}) succeeds. */
+        private static KindSupport check(String api, TickSource source) {
+            if (!Platform.is64Bit()) {
+                return KindSupport.unsupported(api + " is called with 64-bit handles and addresses: it needs a 64-bit JVM");
+            }
             try {
-                if (call.getAsBoolean()) {
-                    return KindSupport.supported();
-                }
-                int error = Native.getLastError();
+                source.read();
+                return KindSupport.supported();
+            } catch (CounterException e) {
+                int error = e.errorCode().orElse(0);
                 return KindSupport.unsupported(api + " failed with error " + error
                         + (error == 120 ? " (ERROR_CALL_NOT_IMPLEMENTED: Wine?)" : ""));
             } catch (LinkageError e) {

@@ -22,7 +22,8 @@ final class LinuxPerf {
     /** {@code syscall(SYS_perf_event_open, attr, pid, cpu, group_fd, flags)}. */
     static native int syscall(long number, long[] attr, int pid, int cpu, int groupFd, long flags);
 
-    static native long read(int fd, long[] buffer, long count);
+    /** {@code buffer}: a native address, such as a {@link dev.counters.spi.Scratch}'s. */
+    static native long read(int fd, long buffer, long count);
 
     static native int close(int fd);
 

@@ -3,6 +3,7 @@ package dev.counters.measure.cycles;
 import com.sun.jna.Native;
 import dev.counters.CounterException;
 import dev.counters.spi.KindSupport;
+import dev.counters.spi.Scratch;
 import java.io.IOException;
 import java.lang.ref.Cleaner;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ final class ThreadCyclesEvent {
 
     private final Thread owner;
     private final int fd;
-    private final long[] buffer = new long[1];
+    private final Scratch buffer = NativeScratch.allocate(Long.BYTES);
 
     private ThreadCyclesEvent(Thread owner, int fd) {
         this.owner = owner;
@@ -58,13 +59,13 @@ final class ThreadCyclesEvent {
                     + "' (perf_event_open counts the thread that created the counter) but was read on '"
                     + Thread.currentThread().getName() + "': create the counter on the thread it measures");
         }
-        long got = LinuxPerf.read(fd, buffer, Long.BYTES);
+        long got = LinuxPerf.read(fd, buffer.address(), Long.BYTES);
         if (got != Long.BYTES) {
             int errno = Native.getLastError();
             throw CounterException.nativeFailure("read(perf_event fd)", errno,
                     got < 0 ? LinuxPerf.strerror(errno) : "read " + got + " bytes instead of 8");
         }
-        return buffer[0];
+        return buffer.longAt(0);
     }
 
     private static int open(boolean excludeKernel) {
