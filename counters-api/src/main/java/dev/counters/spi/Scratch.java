@@ -26,7 +26,8 @@ import java.util.function.ToLongFunction;
  * field of that source: a source is confined to one thread, so nothing needs a lock. The memory
  * is in the platform's byte order, zero-filled, and its address is a multiple of {@link #ALIGNMENT},
  * which suits every C integer and {@code struct} of such fields. The buffer owns the memory and
- * frees it when the scratch becomes unreachable: keep the scratch, never only its address.
+ * frees it when the scratch becomes unreachable: keep the scratch, never only its address, and
+ * read the results through it after the call, which also keeps it reachable while the call writes.
  * counters-api knows no native library, so the native layer supplies the address:
  * <pre>{@code
  * Scratch count = Scratch.allocateDirect(Long.BYTES,
