@@ -8,8 +8,9 @@ import dev.counters.spi.Scratch;
 
 /**
  * The kernel/user split from {@code getrusage(who)}: {@code ru_stime} and {@code ru_utime} in
- * microseconds. On Linux these advance at scheduler ticks only, so they give the ratio, and a
- * CPU-time clock gives the exact total.
+ * microseconds. Linux derives them by dividing the precise run time in the ratio of the scheduler
+ * ticks it sampled in kernel and in user mode, so they give the ratio, and a CPU-time clock gives
+ * the exact total.
  */
 final class RusageSplit {
     private final PosixCalls calls;
