@@ -7,6 +7,7 @@ import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.CpuTimesSource;
+import dev.counters.spi.CurrentThreadCpuClock;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.LazyFrequency;
 import dev.counters.spi.ResolutionProbe;
@@ -167,23 +168,19 @@ public final class JdkCounterProvider implements CounterProvider {
         /** Reads user time first, so that its cost (a /proc read on Linux) falls before the interval's total. */
         @Override
         public void sampleStart(long[] into) {
-            long user = THREADS.getCurrentThreadUserTime();
-            long cpu = THREADS.getCurrentThreadCpuTime();
+            long user = CurrentThreadCpuClock.userTimeNanos();
+            long cpu = CurrentThreadCpuClock.cpuTimeNanos();
             write(into, cpu, user);
         }
 
         @Override
         public void sample(long[] into) {
-            long cpu = THREADS.getCurrentThreadCpuTime();
-            long user = THREADS.getCurrentThreadUserTime();
+            long cpu = CurrentThreadCpuClock.cpuTimeNanos();
+            long user = CurrentThreadCpuClock.userTimeNanos();
             write(into, cpu, user);
         }
 
         private static void write(long[] into, long cpu, long user) {
-            if (cpu < 0 || user < 0) {
-                throw CounterException.sourceFailure("ThreadMXBean.getCurrentThreadCpuTime()",
-                        "returned -1: thread CPU time measurement is disabled");
-            }
             into[TOTAL] = cpu;
             into[KERNEL] = Math.max(0, cpu - user);
             into[USER] = user;

@@ -9,7 +9,8 @@ import java.util.function.Supplier;
 
 /**
  * The start/stop state machine shared by every counter: which calls are legal in which order,
- * and the same-thread rule for thread-bound kinds. Subclasses only read their sources.
+ * and, for thread-bound kinds, the same-thread rule and the refusal to measure a virtual thread
+ * ({@link VirtualThreads}). Subclasses only read their sources.
  */
 abstract class IntervalCounter implements Counter {
     private static final int NEW = 0;
@@ -42,7 +43,12 @@ abstract class IntervalCounter implements Counter {
     @Override
     public final void start() {
         if (threadBound) {
-            owner = Thread.currentThread();
+            Thread current = Thread.currentThread();
+            if (VirtualThreads.isVirtual(current)) {
+                state = NEW;
+                throw VirtualThreads.refusal(kind, current);
+            }
+            owner = current;
         }
         try {
             readStart();

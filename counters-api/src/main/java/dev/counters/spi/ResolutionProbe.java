@@ -34,12 +34,18 @@ public final class ResolutionProbe {
     /**
      * Probes {@code source} until {@code steps} changes were seen or {@code budget} ran out.
      * A clock that never changed within the budget reports the budget as its resolution and
-     * {@code stepsSeen() == 0}.
+     * {@code stepsSeen() == 0}. Asked for on a virtual thread, the probe runs on a platform thread
+     * of its own ({@link VirtualThreads#onPlatformThread}), so that a thread CPU clock is probed on
+     * a thread that has one.
      */
     public static Resolution measure(TickSource source, long frequency, int steps, Duration budget) {
         requireNonNull(source, "source");
         checkArgument(frequency > 0, "frequency must be positive, was %s", frequency);
         checkArgument(steps > 0, "steps must be positive, was %s", steps);
+        return VirtualThreads.onPlatformThread(() -> probe(source, frequency, steps, budget));
+    }
+
+    private static Resolution probe(TickSource source, long frequency, int steps, Duration budget) {
         long[] seen = new long[steps];
         // A cold loop runs interpreted and would report the cost of an interpreted read as the
         // clock's step: run the same loop first so the JIT compiles it and the source's read path.

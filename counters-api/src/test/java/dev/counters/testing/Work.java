@@ -34,6 +34,17 @@ public final class Work {
         return now - start;
     }
 
+    /** Computes {@code rounds} million steps of arithmetic, on any thread (a virtual thread has no CPU clock to stop by). */
+    public static void compute(int rounds) {
+        long x = sink;
+        for (int round = 0; round < rounds; round++) {
+            for (int i = 0; i < 1_000_000; i++) {
+                x = x * 6364136223846793005L + 1442695040888963407L;
+            }
+        }
+        sink = x;
+    }
+
     /** The calling thread's CPU time in ns, from the JDK. */
     public static long threadCpuNanos() {
         return THREADS.getCurrentThreadCpuTime();

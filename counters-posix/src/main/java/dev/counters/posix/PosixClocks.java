@@ -10,6 +10,7 @@ import dev.counters.CounterKind;
 import dev.counters.Measures;
 import dev.counters.Resolution;
 import dev.counters.spi.CpuTimesSource;
+import dev.counters.spi.CurrentThreadCpuClock;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.LazyFrequency;
 import dev.counters.spi.ResolutionProbe;
@@ -17,6 +18,7 @@ import dev.counters.spi.SampledCpuTimesCounter;
 import dev.counters.spi.Scratch;
 import dev.counters.spi.SourceCounter;
 import dev.counters.spi.TickSource;
+import dev.counters.spi.VirtualThreads;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
@@ -67,9 +69,11 @@ final class PosixClocks {
                 && JvmClockCheck.readsSameClock(clockSource(CounterKind.HIGH_PERFORMANCE), NANO_TIME);
         this.instantReadsSystemTimeClock = isSupported(CounterKind.SYSTEM_TIME)
                 && JvmClockCheck.readsSameClock(clockSource(CounterKind.SYSTEM_TIME), INSTANT_NOW);
+        // Decided on a platform thread whichever thread loads the provider: on a virtual thread
+        // ThreadMXBean answers -1 and clock_gettime reads the carrier, and the check would fail.
         this.mxBeanReadsThreadClock = isSupported(CounterKind.THREAD_TIMES)
-                && ThreadMxBeanCpuTime.isEnabled()
-                && JvmClockCheck.readsSameClock(clockSource(CounterKind.THREAD_TIMES), ThreadMxBeanCpuTime.INSTANCE);
+                && VirtualThreads.onPlatformThread(() -> CurrentThreadCpuClock.isEnabled()
+                        && JvmClockCheck.readsSameClock(clockSource(CounterKind.THREAD_TIMES), ThreadMxBeanCpuTime.INSTANCE));
         for (CounterKind kind : CounterKind.values()) {
             if (isSupported(kind)) {
                 CounterKind measured = kind == CounterKind.PERFORMANCE ? CounterKind.HIGH_PERFORMANCE : kind;
@@ -265,12 +269,12 @@ final class PosixClocks {
 
     private String threadTotalPath(NamedClock clock) {
         if (mxBeanReadsThreadClock) {
-            return "total read through " + ThreadMxBeanCpuTime.API + ", which HotSpot on Linux implements with clock_gettime "
+            return "total read through " + CurrentThreadCpuClock.CPU_TIME_API + ", which HotSpot on Linux implements with clock_gettime "
                     + "on this thread's CPU-time clock and which a check at load confirmed reads " + clock.name()
                     + " (a reading lay between two " + clock.gettimeApi() + " readings): exact to the nanosecond, "
                     + "through a JNI call cheaper than JNA's";
         }
-        return "total read through JNA: " + ThreadMxBeanCpuTime.API + " is disabled or did not lie between two "
+        return "total read through JNA: " + CurrentThreadCpuClock.CPU_TIME_API + " is disabled or did not lie between two "
                 + clock.gettimeApi() + " readings";
     }
 }
