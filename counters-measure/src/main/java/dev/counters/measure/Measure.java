@@ -9,6 +9,7 @@ import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.spi.ThreadControl;
+import dev.counters.spi.VirtualThreads;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -195,10 +196,12 @@ public final class Measure {
      * Calibrates (if asked), warms up, prepares the thread, runs the repetitions and restores the
      * thread, on the calling thread.
      *
-     * @throws IllegalStateException if {@code repetitions <= 2 * trim}
+     * @throws IllegalStateException if {@code repetitions <= 2 * trim}, or if called on a virtual
+     *     thread, which has no CPU clock of its own and whose carrier must not be pinned or raised
      * @throws TaskFailedException if the task threw a checked exception (unchecked ones pass through)
      */
     public MeasureResult run() {
+        refuseVirtualThread("Measure.run()", "times the calling thread's CPU time and pins it or raises its priority when asked");
         checkState(repetitions > 2 * trim,
                 "%s repetitions cannot drop the %s highest and %s lowest: take more than %s repetitions or trim less",
                 repetitions, trim, trim, 2 * trim);
@@ -225,6 +228,21 @@ public final class Measure {
                 pass.hasSplit() ? Statistics.of(series[Pass.USER], trim) : null,
                 pass.hasSplit() ? Statistics.of(series[Pass.KERNEL], trim) : null,
                 warmUpReport, steps, overhead, pass.describeCounters());
+    }
+
+    /**
+     * Refuses to work on a virtual thread: its CPU time would be a carrier thread's, and pinning or
+     * raising it would pin or raise whichever carrier it happens to run on.
+     */
+    static void refuseVirtualThread(String what, String why) {
+        Thread current = Thread.currentThread();
+        if (VirtualThreads.isVirtual(current)) {
+            throw new IllegalStateException(what + " " + why + ", but it was called on virtual thread " + current
+                    + ": a virtual thread has no CPU clock of its own and runs on carrier threads that change whenever "
+                    + "it blocks, so its CPU time would be a carrier's and pinning or raising it would change a carrier "
+                    + "shared with other virtual threads. Call it on a platform thread (new Thread(...), "
+                    + "Thread.ofPlatform(), a fixed thread pool)");
+        }
     }
 
     /**

@@ -65,6 +65,9 @@ public final class PreparedThread implements AutoCloseable {
     static PreparedThread prepare(Optional<ThreadControl> control, String unavailableReason, boolean pin, int cpu,
             boolean raisePriority) {
         checkArgument(cpu >= -1, "cpu must be a CPU number or -1 for 'choose one', was %s", cpu);
+        if (pin || raisePriority) {
+            Measure.refuseVirtualThread("PreparedThread.prepare()", "pins the calling thread or raises its priority");
+        }
         List<Adjustment> adjustments = new ArrayList<>();
         List<PreparationStep> steps = new ArrayList<>();
         try {
