@@ -2,6 +2,7 @@ package dev.counters.posix;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.spi.NativeAccess;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -44,13 +45,6 @@ final class Binding<T> {
     }
 
     private static String describe(Throwable error) {
-        StringBuilder text = new StringBuilder();
-        for (Throwable cause = error; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (text.length() > 0) {
-                text.append("; caused by ");
-            }
-            text.append(cause.getClass().getSimpleName()).append(": ").append(cause.getMessage());
-        }
-        return text.toString();
+        return NativeAccess.describe(error);
     }
 }

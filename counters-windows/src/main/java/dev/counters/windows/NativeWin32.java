@@ -11,6 +11,7 @@ import com.sun.jna.platform.win32.WinDef.DWORD;
 import com.sun.jna.platform.win32.WinNT.HANDLE;
 import com.sun.jna.platform.win32.WinReg;
 import dev.counters.CounterException;
+import dev.counters.spi.NativeAccess;
 import dev.counters.spi.Scratch;
 import java.util.Optional;
 
@@ -52,8 +53,8 @@ final class NativeWin32 implements Win32 {
         try {
             bind.run();
             return Optional.empty();
-        } catch (LinkageError e) {
-            return Optional.of(whenMissing + " (" + e.getMessage() + ")");
+        } catch (LinkageError | RuntimeException e) {
+            return Optional.of(whenMissing + " (" + NativeAccess.describe(e) + ")");
         }
     }
 

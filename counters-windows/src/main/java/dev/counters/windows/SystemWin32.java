@@ -1,5 +1,6 @@
 package dev.counters.windows;
 
+import dev.counters.spi.NativeAccess;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -62,8 +63,8 @@ final class SystemWin32 {
             if (problem.isEmpty()) {
                 try {
                     bound = NativeWin32.bind();
-                } catch (LinkageError e) {
-                    reason = "kernel32 could not be bound through JNA: " + e;
+                } catch (LinkageError | RuntimeException e) {
+                    reason = "kernel32 could not be bound through JNA: " + NativeAccess.describe(e);
                 }
             }
             API = bound;

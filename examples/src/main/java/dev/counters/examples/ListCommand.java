@@ -31,6 +31,11 @@ import picocli.CommandLine.Spec;
             + "and why not the rest (or why it failed to load).",
 })
 final class ListCommand implements Runnable {
+    static final String VIRTUAL_THREADS_NOTE = "THREAD_TIMES and THREAD_CYCLES measure the calling platform thread. "
+            + "On a virtual thread (JDK 21+) they refuse to start: a virtual thread has no CPU clock of its own and runs "
+            + "on carrier threads that change whenever it blocks. Measure on a platform thread, or use PROCESS_TIMES or "
+            + "a wall-clock kind there.";
+
     @ParentCommand
     CountersCommand parent;
 
@@ -52,6 +57,7 @@ final class ListCommand implements Runnable {
                         + "A timing shorter than a few steps is mostly noise.")
                 .note("Each kind is served by the highest-ranked provider that supports it here; "
                         + "add counters-posix or counters-windows to read the native clocks.")
+                .note(VIRTUAL_THREADS_NOTE)
                 .build();
         output.print(spec, report);
     }

@@ -12,6 +12,7 @@ import dev.counters.measure.Resolutions;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.LazyFrequency;
+import dev.counters.spi.NativeAccess;
 import dev.counters.spi.Scratch;
 import dev.counters.spi.SourceCounter;
 import dev.counters.spi.TickSource;
@@ -96,7 +97,7 @@ public final class CycleCounterProvider implements CounterProvider {
                     return KindSupport.unsupported("the cycles provider serves only the cycle kinds");
             }
         } catch (LinkageError | RuntimeException e) {
-            return KindSupport.unsupported("cannot reach the native layer: " + e);
+            return KindSupport.unsupported("cannot reach the native layer: " + NativeAccess.describe(e));
         }
     }
 

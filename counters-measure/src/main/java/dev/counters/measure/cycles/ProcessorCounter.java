@@ -8,6 +8,7 @@ import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import com.sun.jna.SymbolProvider;
 import dev.counters.CounterException;
+import dev.counters.spi.NativeAccess;
 import dev.counters.spi.TickSource;
 import java.util.Map;
 import java.util.Optional;
@@ -131,9 +132,11 @@ public final class ProcessorCounter {
                         declared = Function.getFunction(ExecutablePage.load(AARCH64_FREQUENCY)).invokeLong(NO_ARGUMENTS);
                     }
                 }
-            } catch (CounterException | UnsatisfiedLinkError | UnsupportedOperationException e) {
+            } catch (LinkageError | RuntimeException e) {
+                // Also what JNA throws where native access is denied (JDK 24+ --illegal-native-access=deny):
+                // an IllegalCallerException the first time, a NoClassDefFoundError for com.sun.jna.Native after.
                 library = null;
-                reason = "could not make the " + instruction + " code executable: " + e.getMessage();
+                reason = "could not make the " + instruction + " code executable: " + NativeAccess.describe(e);
             }
             AVAILABLE = library != null;
             LIBRARY = library;

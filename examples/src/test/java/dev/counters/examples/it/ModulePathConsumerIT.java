@@ -1,0 +1,112 @@
+package dev.counters.examples.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A consumer with its own {@code module-info.java} that requires only {@code dev.counters.api},
+ * with {@code counters-posix} beside it on the module path: compiled and run as a user would, on
+ * the JDK running the build and on the newest JDK 24+ installed (CI: 17 and 25). Service binding
+ * must find the posix provider without the consumer naming it, and with
+ * {@code --enable-native-access=com.sun.jna} (what the README tells module-path users to add)
+ * the JVM prints no warning.
+ */
+class ModulePathConsumerIT {
+    private static final String MODULE_INFO = """
+            module consumer {
+                requires dev.counters.api;
+            }
+            """;
+    private static final String MAIN = """
+            package consumer;
+
+            import dev.counters.CounterInfo;
+            import dev.counters.Counters;
+            import dev.counters.CpuTimesCounter;
+
+            public class Main {
+                public static void main(String[] args) {
+                    CpuTimesCounter cpu = Counters.threadTimes();
+                    cpu.start();
+                    long x = 1;
+                    for (int i = 0; i < 50_000_000; i++) {
+                        x = x * 6364136223846793005L + 1442695040888963407L;
+                    }
+                    cpu.stop();
+                    System.out.println("threadTimes " + cpu.getInfo().provider() + " " + cpu.getMicroseconds() + " us "
+                            + (cpu.getKernelPeriodCount() + cpu.getUserPeriodCount() == cpu.getPeriodCount()) + " " + (x == 0));
+                    System.out.println("module " + cpu.getClass().getModule().getName());
+                    for (CounterInfo info : Counters.available()) {
+                        System.out.println("kind " + info.kind() + " " + info.provider());
+                    }
+                }
+            }
+            """;
+
+    @TempDir
+    Path work;
+
+    @Test
+    void aModularConsumerFindsThePosixProviderOnEveryJdk() throws Exception {
+        String modulePath = counterModulePath();
+        Path source = work.resolve("src");
+        Files.createDirectories(source.resolve("consumer"));
+        Files.writeString(source.resolve("module-info.java"), MODULE_INFO);
+        Files.writeString(source.resolve("consumer").resolve("Main.java"), MAIN);
+        Path classes = work.resolve("classes");
+
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        StringWriter diagnostics = new StringWriter();
+        boolean compiled = javac.getTask(diagnostics, null, null,
+                List.of("--release", "17", "--module-path", modulePath, "-d", classes.toString()), null,
+                javac.getStandardFileManager(null, Locale.ROOT, null).getJavaFileObjects(
+                        source.resolve("module-info.java").toFile(), source.resolve("consumer/Main.java").toFile())).call();
+        assertTrue(compiled, diagnostics.toString());
+
+        for (Jdks.Jdk jdk : Jdks.toTest()) {
+            Launch run = Launch.run(jdk.java(), List.of("--enable-native-access=com.sun.jna",
+                    "--module-path", classes + File.pathSeparator + modulePath, "--module", "consumer/consumer.Main"));
+            System.out.println(jdk + " module path consumer:\n" + run.out());
+            assertEquals(0, run.exitCode(), run.toString());
+            assertEquals(List.of(), run.warnings(), jdk + ": " + run);
+            assertTrue(run.out().contains("threadTimes posix "), run.toString());
+            assertTrue(run.out().contains(" true false"), "kernel + user == total: " + run);
+            assertTrue(run.out().contains("module dev.counters.api"), run.toString());
+            assertTrue(run.out().contains("kind TICK posix"), run.toString());
+            assertTrue(run.out().contains("kind MULTIMEDIA posix"), run.toString());
+        }
+    }
+
+    /** counters-api, counters-posix and what they need at run time, from this test's class path. */
+    private static String counterModulePath() {
+        List<String> entries = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            String normalized = entry.replace('\\', '/');
+            String name = Path.of(entry).getFileName().toString();
+            boolean module = normalized.contains("/counters-api/target/") && !name.contains("test")
+                    || normalized.contains("/counters-posix/target/") && !name.contains("test")
+                    || name.matches("(counters-api|counters-posix)-[0-9].*\\.jar") && !name.contains("tests")
+                    || name.matches("jna-[0-9].*\\.jar")
+                    || name.matches("guava-[0-9].*\\.jar")
+                    || name.matches("failureaccess-[0-9].*\\.jar");
+            if (module) {
+                entries.add(entry);
+            }
+        }
+        assertTrue(entries.stream().anyMatch(e -> e.contains("counters-posix")), "counters-posix not on " + entries);
+        return entries.stream().collect(Collectors.joining(File.pathSeparator));
+    }
+}
