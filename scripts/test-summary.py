@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Adds up every test a CI run executed and prints one closing line:
-'tests: N passed, N failed, N skipped'. Linux figures come from Maven Surefire's per-module
-totals in the build log (its XML reports lose a class's jqwik results when JUnit Jupiter reports
-on the same class); Windows figures from the JUnit XML the runs under Wine write. Exits 1 if any
-test failed or none ran, so a run that tested nothing cannot pass.
+'tests: N passed, N failed, N skipped'. Linux figures come from the per-module totals that Maven
+Surefire (unit tests) and Failsafe (launch tests, *IT) print in each build log (their XML reports
+lose a class's jqwik results when JUnit Jupiter reports on the same class); Windows figures from
+the JUnit XML the runs under Wine write. Exits 1 if any test failed or none ran, so a run that
+tested nothing cannot pass.
 
-    python3 scripts/test-summary.py MAVEN_LOG
+    python3 scripts/test-summary.py MAVEN_LOG[=LABEL] ...
+
+LABEL (e.g. "JDK 25") tells apart the suites of a second build log.
 """
 import glob
 import re
@@ -13,23 +16,28 @@ import sys
 import xml.etree.ElementTree as ET
 
 MODULE = re.compile(r"^\[INFO\] Building (\S+) ")
+PLUGIN = re.compile(r"^\[INFO\] --- (?:maven-)?(surefire|failsafe)(?:-plugin)?:")
 TOTAL = re.compile(r"^\[(?:INFO|ERROR|WARNING)\] Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)\s*$")
 WINE_REPORTS = "counters-windows/target/wine/reports-*/*.xml"
 
 
-def maven_totals(log):
-    per_module, module = {}, "?"
+def maven_totals(log, label):
+    per_suite, module, plugin = {}, "?", "surefire"
     with open(log, encoding="utf-8", errors="replace") as lines:
         for line in lines:
             line = re.sub(r"\x1b\[[0-9;]*m", "", line)
             started = MODULE.match(line)
             if started:
-                module = started.group(1)
+                module, plugin = started.group(1), "surefire"
+            running = PLUGIN.match(line)
+            if running:
+                plugin = running.group(1)
             total = TOTAL.match(line)
             if total:
                 run, failures, errors, skipped = map(int, total.groups())
-                per_module[module] = (run, failures + errors, skipped)
-    return per_module
+                name = module + (" launch tests" if plugin == "failsafe" else "") + (f" ({label})" if label else "")
+                per_suite[name] = (run, failures + errors, skipped)
+    return per_suite
 
 
 def wine_totals():
@@ -48,9 +56,13 @@ def wine_totals():
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) < 2:
         sys.exit(__doc__)
-    sources = {**maven_totals(sys.argv[1]), **wine_totals()}
+    sources = {}
+    for argument in sys.argv[1:]:
+        log, _, label = argument.partition("=")
+        sources.update(maven_totals(log, label))
+    sources.update(wine_totals())
     run = failed = skipped = 0
     for source, (r, f, s) in sorted(sources.items()):
         print(f"  {source}: {r - f - s} passed, {f} failed, {s} skipped")

