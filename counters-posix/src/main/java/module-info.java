@@ -2,6 +2,11 @@
  * Linux, macOS and FreeBSD counters through JNA direct mapping: every {@link dev.counters.CounterKind}
  * wall-clock and CPU-time kind read from the POSIX clocks, plus a Linux
  * {@link dev.counters.spi.ThreadControl} for pinning and raising the measuring thread.
+ *
+ * <p>On JDK 24+ enable native access for JNA, which loads its library: on the module path
+ * {@code --enable-native-access=com.sun.jna}, on the class path
+ * {@code --enable-native-access=ALL-UNNAMED}. Where it is denied, the provider reports itself
+ * unavailable with that advice and the JDK provider serves.
  */
 module dev.counters.posix {
     requires dev.counters.api;

@@ -32,7 +32,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 20, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(2)
+@Fork(value = 2, jvmArgsAppend = Forks.ENABLE_NATIVE_ACCESS)
 public class CounterMachineryBenchmark {
     private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(1_000_000_000L);
     private static final Supplier<CounterInfo> NO_INFO = () -> {

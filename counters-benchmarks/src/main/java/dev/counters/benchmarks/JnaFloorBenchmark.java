@@ -31,7 +31,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 20, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(2)
+@Fork(value = 2, jvmArgsAppend = Forks.ENABLE_NATIVE_ACCESS)
 public class JnaFloorBenchmark {
     private static final int CLOCK_MONOTONIC = 1;
     private static final int CLOCK_PROCESS_CPUTIME_ID = 2;

@@ -27,7 +27,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 20, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(2)
+@Fork(value = 2, jvmArgsAppend = Forks.ENABLE_NATIVE_ACCESS)
 public class PeerPairBenchmark {
     private ThreadMXBean threads;
     private com.sun.management.OperatingSystemMXBean os;
