@@ -20,11 +20,17 @@ package dev.counters;
  *
  * <p>A counter is confined to the thread that uses it; a thread-times counter checks this and
  * throws {@link IllegalStateException} when stopped on another thread than it was started on.
+ * The thread-bound kinds ({@link CounterKind#isThreadBound()}) also refuse to start on a virtual
+ * thread, which has no CPU clock of its own (see {@link dev.counters.spi.VirtualThreads}).
  * A native failure throws {@link CounterException}, never a silent zero.
  */
 public interface Counter extends CounterReadings {
 
-    /** Marks the start of the interval and clears its end. */
+    /**
+     * Marks the start of the interval and clears its end.
+     *
+     * @throws IllegalStateException if the kind is thread-bound and the calling thread is virtual
+     */
     void start();
 
     /**

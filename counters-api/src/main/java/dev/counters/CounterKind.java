@@ -25,13 +25,16 @@ public enum CounterKind {
     SYSTEM_TIME(Measures.WALL_TIME),
     /** The high-resolution monotonic counter (Windows QPC, Linux {@code CLOCK_MONOTONIC}). */
     HIGH_PERFORMANCE(Measures.WALL_TIME),
-    /** CPU time of the calling thread, split into kernel and user time where the platform can. */
+    /**
+     * CPU time of the calling thread, split into kernel and user time where the platform can.
+     * Refuses to start on a virtual thread, which has no CPU clock of its own.
+     */
     THREAD_TIMES(Measures.THREAD_CPU_TIME),
     /** CPU time of the whole process, all threads, split into kernel and user time where the platform can. */
     PROCESS_TIMES(Measures.PROCESS_CPU_TIME),
     /** The best wall-clock counter of the platform. */
     PERFORMANCE(Measures.WALL_TIME),
-    /** Processor cycles spent by the calling thread. */
+    /** Processor cycles spent by the calling thread; refuses to start on a virtual thread, like {@link #THREAD_TIMES}. */
     THREAD_CYCLES(Measures.CYCLES),
     /** Processor cycles spent by all threads of the process. */
     PROCESS_CYCLES(Measures.CYCLES),
@@ -51,7 +54,7 @@ public enum CounterKind {
 
     /**
      * Whether a counter of this kind measures the calling thread, and so must be started and
-     * stopped on the same thread.
+     * stopped on the same platform thread (a virtual thread has no CPU clock of its own).
      */
     public boolean isThreadBound() {
         return this == THREAD_TIMES || this == THREAD_CYCLES;
