@@ -38,6 +38,39 @@ class VirtualThreadsTest {
     }
 
     @Test
+    void workOnAPlatformThreadRunsInlineAndPassesFailuresThrough() {
+        Thread caller = Thread.currentThread();
+        assertEquals(caller, VirtualThreads.onPlatformThread(Thread::currentThread));
+        IllegalArgumentException failure = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> VirtualThreads.onPlatformThread(() -> {
+                    throw new IllegalArgumentException("bad");
+                }));
+        assertEquals("bad", failure.getMessage());
+    }
+
+    @Test
+    void workAskedForOnAVirtualThreadRunsOnAPlatformThreadAndItsFailuresReachTheCaller() throws Exception {
+        VirtualThreadRunner.assumeAvailable();
+        Boolean ranOnVirtual = VirtualThreadRunner.call(() -> VirtualThreads.onPlatformThread(
+                VirtualThreads::isCurrentThreadVirtual));
+        assertFalse(ranOnVirtual);
+        Throwable runtime = VirtualThreadRunner.thrownBy(() -> VirtualThreads.onPlatformThread(() -> {
+            throw new IllegalArgumentException("bad");
+        }));
+        assertEquals("bad", assertInstanceOf(IllegalArgumentException.class, runtime).getMessage());
+        Throwable error = VirtualThreadRunner.thrownBy(() -> VirtualThreads.onPlatformThread(() -> {
+            throw new StackOverflowError("deep");
+        }));
+        assertEquals("deep", assertInstanceOf(StackOverflowError.class, error).getMessage());
+        Boolean interruptKept = VirtualThreadRunner.call(() -> {
+            Thread.currentThread().interrupt();
+            VirtualThreads.onPlatformThread(() -> "done");
+            return Thread.interrupted();
+        });
+        assertTrue(interruptKept, "the caller's interrupt status is kept");
+    }
+
+    @Test
     void aVirtualThreadIsRecognised() throws Exception {
         VirtualThreadRunner.assumeAvailable();
         assertTrue(VirtualThreadRunner.call(VirtualThreads::isCurrentThreadVirtual));
