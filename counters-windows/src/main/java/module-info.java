@@ -1,9 +1,11 @@
 /**
- * Win32 counters through JNA: every counter kind from kernel32 and winmm, thread affinity and
- * priority, and the multimedia timer period. Loads on every OS; serves only on Windows.
+ * Win32 counters through JNA: every counter kind from kernel32 and winmm (the processor's cycle
+ * counter from a W^X code page), thread affinity and priority, and the multimedia timer period.
+ * Loads on every OS; serves only on Windows.
  */
 module dev.counters.windows {
     requires dev.counters.api;
+    requires dev.counters.nativeaccess;
     requires com.sun.jna;
     requires com.sun.jna.platform;
 

@@ -8,11 +8,13 @@ import dev.counters.spi.KindSupport;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
  * The providers found on this platform, ranked, and the choice of the best one per kind.
@@ -111,25 +113,49 @@ public final class CounterRegistry {
     private String unsupportedMessage(CounterKind kind) {
         StringBuilder message = new StringBuilder()
                 .append("No provider serves ").append(kind).append(" counters on ").append(platform()).append('.');
+        Set<String> loaded = new HashSet<>();
         for (ProviderReport report : reports) {
             message.append(' ').append(report.name()).append(": ").append(report.reasonFor(kind)).append('.');
+            if (report.isLoaded()) {
+                loaded.add(report.name());
+            }
         }
-        return message.append(" Add ").append(moduleToAdd(kind)).append(" to the class or module path.").toString();
+        return message.append(' ').append(advice(kind, System.getProperty("os.name", ""), loaded)).toString();
     }
 
     static String platform() {
         return System.getProperty("os.name") + "/" + System.getProperty("os.arch");
     }
 
+    /** The module that serves {@code kind} on this operating system, for a user to add. */
     static String moduleToAdd(CounterKind kind) {
-        if (kind.measures() == Measures.CYCLES) {
-            return "dev.counters:counters-measure (cycle counters) with the platform module";
+        return moduleToAdd(System.getProperty("os.name", ""));
+    }
+
+    private static String moduleToAdd(String osName) {
+        return isWindows(osName) ? "dev.counters:counters-windows" : "dev.counters:counters-posix (Linux, macOS, FreeBSD)";
+    }
+
+    /**
+     * What to do about {@code kind} going unserved on {@code osName}, given the providers that
+     * {@code loaded}: add the platform module only when it is the missing piece; say plainly when
+     * the platform can never serve the kind; otherwise point at the reasons already given.
+     */
+    static String advice(CounterKind kind, String osName, Set<String> loaded) {
+        if (kind == CounterKind.PROCESS_CYCLES && osName.toLowerCase(Locale.ROOT).startsWith("linux")) {
+            return "Linux has no counter of the cycles of all a process's threads, so no module can serve PROCESS_CYCLES"
+                    + " here: count THREAD_CYCLES on each thread, or use PROCESS_TIMES for the process's CPU time.";
         }
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        if (os.startsWith("windows")) {
-            return "dev.counters:counters-windows";
+        String platformProvider = isWindows(osName) ? "windows" : "posix";
+        if (loaded.contains(platformProvider)) {
+            return "The platform module (" + platformProvider + ") is loaded and says above why it cannot serve " + kind
+                    + " here; no other module would.";
         }
-        return "dev.counters:counters-posix (Linux, macOS, FreeBSD)";
+        return "Add " + moduleToAdd(osName) + " to the class or module path.";
+    }
+
+    private static boolean isWindows(String osName) {
+        return osName.toLowerCase(Locale.ROOT).startsWith("windows");
     }
 
     /** What one provider serves on this platform, or why it could not be loaded at all. */

@@ -1,12 +1,17 @@
 package dev.counters.posix;
 
 import com.sun.jna.Native;
-import com.sun.jna.Pointer;
+import com.sun.jna.Platform;
+import dev.counters.nativeaccess.ExecutableCode;
+import dev.counters.nativeaccess.NativeScratch;
 import dev.counters.spi.Scratch;
+import dev.counters.spi.TickSource;
 
 /** The real native layer: {@link PosixCalls} and {@link SchedulingCalls} on libc through JNA direct mapping. */
 final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
     private static final int BYTES_PER_MASK_WORD = Long.BYTES;
+    /** {@code PR_GET_TSC} from {@code <linux/prctl.h>}. */
+    private static final int PR_GET_TSC = 25;
 
     private JnaPosixCalls() {}
 
@@ -22,7 +27,7 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public Scratch allocate(int bytes) {
-        return Scratch.allocateDirect(bytes, buffer -> Pointer.nativeValue(Native.getDirectBufferPointer(buffer)));
+        return NativeScratch.allocate(bytes);
     }
 
     @Override
@@ -41,13 +46,58 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
     }
 
     @Override
-    public long times(Scratch tms) {
-        return LibC.times(tms.address());
+    public int perfEventOpen(long syscallNumber, long[] attr, int pid, int cpu, int groupFd, long flags) {
+        return LinuxPerfDirect.syscall(syscallNumber, attr, pid, cpu, groupFd, flags);
     }
 
     @Override
-    public long sysconf(int name) {
-        return LibC.sysconf(name);
+    public long read(int fd, Scratch buffer, int bytes) {
+        return LibC.read(fd, buffer.address(), bytes);
+    }
+
+    @Override
+    public int close(int fd) {
+        return LibC.close(fd);
+    }
+
+    @Override
+    public int prctlGetTsc(int[] state) {
+        return LinuxPerfDirect.prctl(PR_GET_TSC, state, 0, 0, 0);
+    }
+
+    @Override
+    public long pageSize() {
+        return LibC.getpagesize();
+    }
+
+    @Override
+    public long mmap(long length, int protection, int flags) {
+        return LibC.mmap(0, length, protection, flags, -1, 0);
+    }
+
+    @Override
+    public int mprotect(long address, long length, int protection) {
+        return LibC.mprotect(address, length, protection);
+    }
+
+    @Override
+    public int munmap(long address, long length) {
+        return LibC.munmap(address, length);
+    }
+
+    @Override
+    public void copy(byte[] code, long address) {
+        ExecutableCode.copy(code, address);
+    }
+
+    @Override
+    public TickSource bindCycleReader(long address) {
+        return ExecutableCode.bindCycleReader(address, Platform.C_LIBRARY_NAME);
+    }
+
+    @Override
+    public long call(long address) {
+        return ExecutableCode.call(address);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.counters.posix;
 
+import dev.counters.nativeaccess.Binding;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.Suppliers;
@@ -52,6 +53,7 @@ final class PosixClocks {
     private final boolean mxBeanReadsThreadClock;
     private final Map<CounterKind, Supplier<Resolution>> resolutions = new EnumMap<>(CounterKind.class);
     private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
+    private final PosixCycles cycles;
 
     /** The clocks of {@code platform}, read through {@code binding} if it succeeded. */
     PosixClocks(PosixPlatform platform, Binding<? extends PosixCalls> binding) {
@@ -60,6 +62,7 @@ final class PosixClocks {
         this.unservedReason = platform.refusal()
                 .or(() -> binding.failure().map(failure -> "libc could not be bound through JNA: " + failure))
                 .orElse(null);
+        this.cycles = new PosixCycles(platform, calls, unservedReason);
         for (CounterKind kind : CounterKind.values()) {
             support.put(kind, checkSupport(kind));
         }
@@ -71,7 +74,7 @@ final class PosixClocks {
                 && ThreadMxBeanCpuTime.isEnabled()
                 && JvmClockCheck.readsSameClock(clockSource(CounterKind.THREAD_TIMES), ThreadMxBeanCpuTime.INSTANCE);
         for (CounterKind kind : CounterKind.values()) {
-            if (isSupported(kind)) {
+            if (isSupported(kind) && kind.measures() != Measures.CYCLES) {
                 CounterKind measured = kind == CounterKind.PERFORMANCE ? CounterKind.HIGH_PERFORMANCE : kind;
                 resolutions.computeIfAbsent(measured, k -> Suppliers.memoize(() -> measureResolution(k)));
                 infos.put(kind, Suppliers.memoize(() -> describe(kind, resolutions.get(measured).get())));
@@ -90,6 +93,9 @@ final class PosixClocks {
         if (!kindSupport.isSupported()) {
             throw new UnsupportedOperationException(
                     "counters-posix does not serve " + kind + " on " + platform.description() + ": " + kindSupport.reason());
+        }
+        if (kind.measures() == Measures.CYCLES) {
+            return cycles.create(kind);
         }
         if (kind.isCpuTimes()) {
             return new SampledCpuTimesCounter(kind, cpuTimesSource(kind), hasSplit(kind), NANOSECONDS, infos.get(kind));
@@ -122,7 +128,7 @@ final class PosixClocks {
 
     private KindSupport checkSupport(CounterKind kind) {
         if (kind.measures() == Measures.CYCLES) {
-            return KindSupport.unsupported("cycle counters are served by counters-measure, not counters-posix");
+            return cycles.support(kind);
         }
         if (unservedReason != null) {
             return KindSupport.unsupported(unservedReason);

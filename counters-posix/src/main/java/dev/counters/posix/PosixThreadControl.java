@@ -1,5 +1,6 @@
 package dev.counters.posix;
 
+import dev.counters.nativeaccess.Binding;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.Suppliers;

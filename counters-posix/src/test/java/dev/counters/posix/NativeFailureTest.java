@@ -1,5 +1,6 @@
 package dev.counters.posix;
 
+import dev.counters.nativeaccess.Binding;
 import static dev.counters.posix.FakePosixCalls.Call.CLOCK_GETTIME;
 import static dev.counters.posix.FakePosixCalls.Call.GETRUSAGE;
 import static org.junit.jupiter.api.Assertions.assertEquals;

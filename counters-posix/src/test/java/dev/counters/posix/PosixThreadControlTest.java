@@ -1,5 +1,6 @@
 package dev.counters.posix;
 
+import dev.counters.nativeaccess.Binding;
 import static dev.counters.posix.FakePosixCalls.Call.SCHED_SETAFFINITY;
 import static dev.counters.posix.FakePosixCalls.Call.SETPRIORITY;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
