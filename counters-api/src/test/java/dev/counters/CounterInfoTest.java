@@ -60,6 +60,23 @@ class CounterInfoTest {
     }
 
     @Test
+    void theFactsCostNothingAndTheResolutionIsProbedOnceWhenFirstAsked() {
+        int[] probes = {0};
+        CounterInfo info = complete().resolution(() -> {
+            probes[0]++;
+            return RESOLUTION;
+        }).build();
+
+        assertTrue(info.hasKernelUserSplit());
+        assertEquals("clock_gettime(CLOCK_THREAD_CPUTIME_ID)", info.source());
+        assertEquals(0, probes[0], "no fact needs the resolution");
+        assertEquals(RESOLUTION, info.resolution());
+        assertEquals(RESOLUTION, info.resolution());
+        assertEquals(1, probes[0]);
+        assertTrue(info.monotonic() && info.kernelUserSplit(), "the record's own accessor names work beside the old ones");
+    }
+
+    @Test
     void toStringReadsLikeAListLine() {
         String text = complete().build().toString();
         assertTrue(text.contains("kind=THREAD_TIMES"), text);

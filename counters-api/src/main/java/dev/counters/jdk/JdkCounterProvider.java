@@ -100,6 +100,7 @@ public final class JdkCounterProvider implements CounterProvider {
                 return new SourceCounter(kind, CURRENT_TIME_MILLIS, MILLISECONDS, infos.get(kind));
             case THREAD_TIMES:
                 requireSupported(kind);
+                ThreadCpuTimes.enable();
                 return new SampledCpuTimesCounter(kind, ThreadCpuTimes.INSTANCE, true, NANOSECONDS, infos.get(kind));
             case PROCESS_TIMES:
                 requireSupported(kind);
@@ -121,7 +122,7 @@ public final class JdkCounterProvider implements CounterProvider {
                 .provider(NAME)
                 .source(api)
                 .frequency(frequency.get())
-                .resolution(ResolutionProbe.measure(source, frequency.get()))
+                .resolution(() -> ResolutionProbe.measure(source, frequency.get()))
                 .monotonic(monotonic)
                 .notes(notes)
                 .build()));
@@ -132,7 +133,7 @@ public final class JdkCounterProvider implements CounterProvider {
                 .provider(NAME)
                 .source(api)
                 .frequency(NANOS_PER_SECOND)
-                .resolution(ResolutionProbe.measure(source, NANOS_PER_SECOND))
+                .resolution(() -> ResolutionProbe.measure(source, NANOS_PER_SECOND))
                 .monotonic(true)
                 .kernelUserSplit(split)
                 .notes(notes)
@@ -150,18 +151,28 @@ public final class JdkCounterProvider implements CounterProvider {
 
         private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
+        /** Whether this JVM measures thread CPU time; asking changes nothing (a disabled measurement is enabled by {@link #enable()}). */
         static KindSupport support() {
             if (!THREADS.isCurrentThreadCpuTimeSupported()) {
                 return KindSupport.unsupported("this JVM does not measure thread CPU time");
             }
+            return KindSupport.supported();
+        }
+
+        /**
+         * Turns the JVM's thread CPU timing on if it was off, which a counter needs: done when a
+         * counter is created, never as a side effect of a query.
+         *
+         * @throws UnsupportedOperationException if it is off and cannot be turned on
+         */
+        static void enable() {
             if (!THREADS.isThreadCpuTimeEnabled()) {
                 try {
                     THREADS.setThreadCpuTimeEnabled(true);
                 } catch (SecurityException | UnsupportedOperationException e) {
-                    return KindSupport.unsupported("thread CPU time is disabled and cannot be enabled: " + e.getMessage());
+                    throw new UnsupportedOperationException("thread CPU time is disabled and cannot be enabled: " + e.getMessage(), e);
                 }
             }
-            return KindSupport.supported();
         }
 
         /** Reads user time first, so that its cost (a /proc read on Linux) falls before the interval's total. */

@@ -87,7 +87,7 @@ public final class ProcessorCycles {
                 .provider(provider)
                 .source(instruction.name() + " via JNA direct mapping from a W^X code page")
                 .frequency(hertz)
-                .resolution(ResolutionProbe.measure(source, hertz))
+                .resolution(() -> ResolutionProbe.measure(source, hertz))
                 .monotonic(instruction != CycleInstruction.RDTSC || invariantTsc(cpuFlags()))
                 .notes(notes(cpuFlags()))
                 .build();

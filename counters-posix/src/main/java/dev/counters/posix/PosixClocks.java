@@ -77,7 +77,7 @@ final class PosixClocks {
             if (isSupported(kind) && kind.measures() != Measures.CYCLES) {
                 CounterKind measured = kind == CounterKind.PERFORMANCE ? CounterKind.HIGH_PERFORMANCE : kind;
                 resolutions.computeIfAbsent(measured, k -> Suppliers.memoize(() -> measureResolution(k)));
-                infos.put(kind, Suppliers.memoize(() -> describe(kind, resolutions.get(measured).get())));
+                infos.put(kind, Suppliers.memoize(() -> describe(kind, resolutions.get(measured))));
             }
         }
     }
@@ -198,7 +198,7 @@ final class PosixClocks {
         return Duration.ofNanos(Layouts.timespecNanos(timespec));
     }
 
-    private CounterInfo describe(CounterKind kind, Resolution resolution) {
+    private CounterInfo describe(CounterKind kind, Supplier<Resolution> resolution) {
         NamedClock clock = platform.clock(kind).orElseThrow();
         CounterInfo.Builder info = CounterInfo.builder(kind)
                 .provider(PROVIDER_NAME)

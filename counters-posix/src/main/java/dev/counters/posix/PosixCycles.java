@@ -7,6 +7,7 @@ import dev.counters.Counter;
 import dev.counters.CounterException;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
+import dev.counters.Resolution;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.CycleInstruction;
 import dev.counters.nativeaccess.ProcessorCycles;
@@ -127,21 +128,26 @@ final class PosixCycles {
 
     private CounterInfo describeThreadCycles() {
         long frequency = frequency().get();
+        return CounterInfo.builder(CounterKind.THREAD_CYCLES)
+                .provider(PosixClocks.PROVIDER_NAME)
+                .source(PerfEvents.OPEN_API)
+                .frequency(frequency)
+                .resolution(() -> probeThreadCycles(frequency))
+                .monotonic(true)
+                .notes(threadCyclesNotes())
+                .build();
+    }
+
+    /** The resolution of a THREAD_CYCLES counter of the calling thread, probed through an event of its own. */
+    private Resolution probeThreadCycles(long frequency) {
         try (ThreadCyclesCounter probe = new ThreadCyclesCounter(perfEvents.get().open(), frequency(), () -> {
             throw new IllegalStateException("the resolution probe's counter has no info of its own");
         })) {
             probe.start();
-            return CounterInfo.builder(CounterKind.THREAD_CYCLES)
-                    .provider(PosixClocks.PROVIDER_NAME)
-                    .source(PerfEvents.OPEN_API)
-                    .frequency(frequency)
-                    .resolution(ResolutionProbe.measure(() -> {
-                        probe.stop();
-                        return probe.getPeriodCount();
-                    }, frequency))
-                    .monotonic(true)
-                    .notes(threadCyclesNotes())
-                    .build();
+            return ResolutionProbe.measure(() -> {
+                probe.stop();
+                return probe.getPeriodCount();
+            }, frequency);
         }
     }
 

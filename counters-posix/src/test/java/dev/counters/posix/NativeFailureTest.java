@@ -110,11 +110,11 @@ class NativeFailureTest {
     }
 
     @Test
-    void aFailingClockGetresSurfacesWhenTheInfoIsBuilt() {
+    void aFailingClockGetresSurfacesWhenTheResolutionIsMeasured() {
         FakePosixCalls calls = new FakePosixCalls().fail(FakePosixCalls.Call.CLOCK_GETRES, FakePosixCalls.EINVAL);
         Counter system = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls))).create(CounterKind.SYSTEM_TIME);
 
-        CounterException failure = assertThrows(CounterException.class, system::getInfo);
+        CounterException failure = assertThrows(CounterException.class, () -> system.getInfo().resolution());
         assertEquals("clock_getres(CLOCK_REALTIME) failed with error 22: Invalid argument", failure.getMessage());
     }
 

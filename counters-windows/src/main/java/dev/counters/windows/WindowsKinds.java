@@ -194,7 +194,7 @@ final class WindowsKinds {
     private CounterInfo describePerformanceCounter(CounterKind kind) {
         long frequency = sources.performanceFrequency().get();
         return builder(kind, Win32Sources.QUERY_PERFORMANCE_COUNTER, frequency)
-                .resolution(ResolutionProbe.measure(sources.performanceCounter(), frequency)
+                .resolution(() -> ResolutionProbe.measure(sources.performanceCounter(), frequency)
                         .withDeclared(Periods.toDuration(1, frequency)))
                 .monotonic(true)
                 .notes("ticks of " + frequency + " Hz from QueryPerformanceFrequency, looked up once per process;"
@@ -214,7 +214,7 @@ final class WindowsKinds {
     private CounterInfo describeCpuTimes(CounterKind kind, String source, CpuTimesSource probe) {
         long frequency = FILETIME_UNITS.get();
         return builder(kind, source, frequency)
-                .resolution(ResolutionProbe.measure(probe, frequency))
+                .resolution(() -> ResolutionProbe.measure(probe, frequency))
                 .monotonic(true)
                 .kernelUserSplit(true)
                 .notes("kernel and user time in " + FILETIME_NOTE + "; total = kernel + user; Windows charges CPU time"
@@ -232,7 +232,7 @@ final class WindowsKinds {
             CounterKind kind, String source, TickSource probe, LazyFrequency frequency, boolean monotonic, String notes) {
         long hertz = frequency.get();
         return builder(kind, source, hertz)
-                .resolution(ResolutionProbe.measure(probe, hertz))
+                .resolution(() -> ResolutionProbe.measure(probe, hertz))
                 .monotonic(monotonic)
                 .notes(notes)
                 .build();
