@@ -4,8 +4,8 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
-import dev.counters.Counters;
 import dev.counters.CounterKind;
+import dev.counters.Counters;
 import dev.counters.spi.CycleFrequency;
 import dev.counters.spi.TickSource;
 import java.io.IOException;
