@@ -42,6 +42,26 @@ public final class ExecutableCode {
         return CycleCode::counters_read_cycles;
     }
 
+    /** The real {@link CodeBinder}: JNA, binding the cycle reader in {@code hostLibrary}'s name space. */
+    public static CodeBinder binder(String hostLibrary) {
+        return new CodeBinder() {
+            @Override
+            public void copy(byte[] code, long address) {
+                ExecutableCode.copy(code, address);
+            }
+
+            @Override
+            public TickSource bindCycleReader(long address) {
+                return ExecutableCode.bindCycleReader(address, hostLibrary);
+            }
+
+            @Override
+            public long call(long address) {
+                return ExecutableCode.call(address);
+            }
+        };
+    }
+
     /** Calls the code at {@code address} once as {@code long f(void)}. */
     public static long call(long address) {
         return Function.getFunction(new Pointer(address)).invokeLong(NO_ARGUMENTS);

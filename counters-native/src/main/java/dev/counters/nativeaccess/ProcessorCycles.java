@@ -15,7 +15,7 @@ import java.util.Optional;
 
 /**
  * The processor's free-running cycle counter ({@link CycleInstruction}) made readable: its code
- * loaded into an executable page by the platform's {@link CodeLoader}, bound, and read once to
+ * loaded into an executable page by the platform's {@link ExecutablePages}, bound, and read once to
  * prove it works. Serves {@link CounterKind#CPU_CYCLES} in counters-posix and counters-windows alike.
  *
  * <p>The x86 time-stamp counter ticks at a fixed rate on every CPU of the last decade
@@ -42,17 +42,17 @@ public final class ProcessorCycles {
     }
 
     /**
-     * Loads and binds the reader of {@code instruction} through {@code loader}, and reads it once.
+     * Loads and binds the reader of {@code instruction} into {@code pages}, and reads it once.
      * Every failure is the binding's reason: a {@link dev.counters.CounterException} from the page
      * calls, a denied or missing native layer.
      */
-    public static Binding<ProcessorCycles> bind(CycleInstruction instruction, CodeLoader loader) {
+    public static Binding<ProcessorCycles> bind(CycleInstruction instruction, ExecutablePages pages) {
         requireNonNull(instruction, "instruction");
-        requireNonNull(loader, "loader");
+        requireNonNull(pages, "pages");
         Binding<ProcessorCycles> bound = Binding.of(() -> {
-            TickSource source = loader.bindReader(loader.load(instruction.readCode()));
+            TickSource source = pages.bindCycleReader(pages.load(instruction.readCode()));
             source.read();
-            Long declared = instruction.frequencyCode().map(code -> loader.call(loader.load(code))).orElse(null);
+            Long declared = instruction.frequencyCode().map(code -> pages.call(pages.load(code))).orElse(null);
             return new ProcessorCycles(instruction, source, declared);
         });
         return bound.failure().isPresent()

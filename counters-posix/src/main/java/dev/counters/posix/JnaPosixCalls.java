@@ -2,10 +2,10 @@ package dev.counters.posix;
 
 import com.sun.jna.Native;
 import com.sun.jna.Platform;
+import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.nativeaccess.ExecutableCode;
 import dev.counters.nativeaccess.NativeScratch;
 import dev.counters.spi.Scratch;
-import dev.counters.spi.TickSource;
 
 /** The real native layer: {@link PosixCalls} and {@link SchedulingCalls} on libc through JNA direct mapping. */
 final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
@@ -86,18 +86,8 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
     }
 
     @Override
-    public void copy(byte[] code, long address) {
-        ExecutableCode.copy(code, address);
-    }
-
-    @Override
-    public TickSource bindCycleReader(long address) {
-        return ExecutableCode.bindCycleReader(address, Platform.C_LIBRARY_NAME);
-    }
-
-    @Override
-    public long call(long address) {
-        return ExecutableCode.call(address);
+    public CodeBinder codeBinder() {
+        return ExecutableCode.binder(Platform.C_LIBRARY_NAME);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.counters.posix;
 
+import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.spi.Scratch;
-import dev.counters.spi.TickSource;
 
 /**
  * The native calls counters-posix makes to read clocks and cycle counters, exactly as C sees them: {@code 0} or a
@@ -51,14 +51,8 @@ interface PosixCalls {
     /** {@code munmap(address, length)}: {@code 0} or {@code -1}. */
     int munmap(long address, long length);
 
-    /** Copies {@code code} to the writable memory at {@code address}. */
-    void copy(byte[] code, long address);
-
-    /** A source calling the code at {@code address} as {@code long read(void)}: one direct call per read. */
-    TickSource bindCycleReader(long address);
-
-    /** Calls the code at {@code address} once as {@code long f(void)}. */
-    long call(long address);
+    /** What copies, binds and calls code in those pages. */
+    CodeBinder codeBinder();
 
     /** {@code errno} as the last call on this thread left it. */
     int lastError();

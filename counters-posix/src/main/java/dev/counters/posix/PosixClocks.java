@@ -1,6 +1,5 @@
 package dev.counters.posix;
 
-import dev.counters.nativeaccess.Binding;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.Suppliers;
@@ -10,6 +9,7 @@ import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.Measures;
 import dev.counters.Resolution;
+import dev.counters.nativeaccess.Binding;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.LazyFrequency;

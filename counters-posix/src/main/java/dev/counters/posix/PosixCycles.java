@@ -22,7 +22,7 @@ import java.util.function.Supplier;
  * The cycle kinds on POSIX:
  * <ul>
  *   <li>{@link CounterKind#CPU_CYCLES}: the processor's counter ({@code RDTSC}, {@code CNTVCT_EL0})
- *       from a W^X code page ({@link PosixCodeLoader}, {@link ProcessorCycles}).
+ *       from a W^X code page ({@link PosixPages}, {@link ProcessorCycles}).
  *   <li>{@link CounterKind#THREAD_CYCLES}: Linux {@code perf_event_open} hardware cycles of the
  *       creating thread, one event per counter ({@link ThreadCyclesCounter}), where the kernel
  *       exposes a PMU and permits it.
@@ -117,7 +117,7 @@ final class PosixCycles {
         if (instruction.get() == CycleInstruction.RDTSC && platform.os().orElseThrow() == PosixPlatform.Os.LINUX && tscDisabled()) {
             return Binding.failed("RDTSC is disabled for this process (prctl PR_GET_TSC says PR_TSC_SIGSEGV)");
         }
-        return ProcessorCycles.bind(instruction.get(), new PosixCodeLoader(calls, platform));
+        return ProcessorCycles.bind(instruction.get(), new PosixPages(calls, platform));
     }
 
     private boolean tscDisabled() {

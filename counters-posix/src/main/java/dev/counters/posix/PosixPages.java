@@ -2,16 +2,14 @@ package dev.counters.posix;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.CounterException;
-import dev.counters.nativeaccess.CodeLoader;
-import dev.counters.spi.TickSource;
+import dev.counters.nativeaccess.ExecutablePages;
 
 /**
- * Makes machine code callable on POSIX without a page ever being writable and executable at once
- * (W^X): {@code mmap} a read-write page, copy the code in, {@code mprotect} it read-execute.
- * (Linux on arm64 synchronises the instruction cache when a user page becomes executable.)
+ * Executable pages on POSIX: {@code mmap} a private anonymous read-write page, then {@code mprotect}
+ * it read-execute; {@code munmap} it if that fails. (Linux on arm64 synchronises the instruction
+ * cache when a user page becomes executable.)
  */
-final class PosixCodeLoader implements CodeLoader {
+final class PosixPages extends ExecutablePages {
     static final int PROT_READ = 0x1;
     static final int PROT_WRITE = 0x2;
     static final int PROT_EXEC = 0x4;
@@ -23,34 +21,35 @@ final class PosixCodeLoader implements CodeLoader {
     private final PosixCalls calls;
     private final int mapAnonymous;
 
-    PosixCodeLoader(PosixCalls calls, PosixPlatform platform) {
+    PosixPages(PosixCalls calls, PosixPlatform platform) {
+        super(calls.codeBinder());
         this.calls = requireNonNull(calls, "calls");
         this.mapAnonymous = platform.mapAnonymous();
     }
 
     @Override
-    public long load(byte[] code) {
-        long size = Math.max(calls.pageSize(), code.length);
+    protected long pageSize() {
+        return calls.pageSize();
+    }
+
+    @Override
+    protected long allocateWritable(long size) {
         long page = calls.mmap(size, PROT_READ | PROT_WRITE, MAP_PRIVATE | mapAnonymous);
         if (page == MAP_FAILED || page == 0) {
             throw NativeFailures.of(calls, MMAP_API);
-        }
-        calls.copy(code, page);
-        if (calls.mprotect(page, size, PROT_READ | PROT_EXEC) != 0) {
-            CounterException failure = NativeFailures.of(calls, MPROTECT_API);
-            calls.munmap(page, size);
-            throw failure;
         }
         return page;
     }
 
     @Override
-    public TickSource bindReader(long address) {
-        return calls.bindCycleReader(address);
+    protected void makeExecutable(long page, long size) {
+        if (calls.mprotect(page, size, PROT_READ | PROT_EXEC) != 0) {
+            throw NativeFailures.of(calls, MPROTECT_API);
+        }
     }
 
     @Override
-    public long call(long address) {
-        return calls.call(address);
+    protected void release(long page, long size) {
+        calls.munmap(page, size);
     }
 }

@@ -1,10 +1,10 @@
 package dev.counters.posix;
 
-import dev.counters.nativeaccess.Binding;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.Suppliers;
 import dev.counters.CounterException;
+import dev.counters.nativeaccess.Binding;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.ThreadControl;
 import java.util.Optional;

@@ -2,13 +2,14 @@ package dev.counters.posix;
 
 import com.sun.jna.Function;
 import com.sun.jna.Platform;
+import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.spi.Scratch;
 import dev.counters.spi.TickSource;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.LongSupplier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * A native layer that behaves like libc until told to fail: a failing call returns C's error
@@ -231,20 +232,23 @@ final class FakePosixCalls implements PosixCalls, SchedulingCalls {
     }
 
     @Override
-    public void copy(byte[] code, long address) {
-        if (cycleCode == null) {
-            real.copy(code, address);
-        }
-    }
+    public CodeBinder codeBinder() {
+        return cycleCode == null ? real.codeBinder() : new CodeBinder() {
+            @Override
+            public void copy(byte[] code, long address) {
+                // nothing is executed: the reader below stands for the code
+            }
 
-    @Override
-    public TickSource bindCycleReader(long address) {
-        return cycleCode == null ? real.bindCycleReader(address) : cycleCode::getAsLong;
-    }
+            @Override
+            public TickSource bindCycleReader(long address) {
+                return cycleCode::getAsLong;
+            }
 
-    @Override
-    public long call(long address) {
-        return cycleCode == null ? real.call(address) : cycleCode.getAsLong();
+            @Override
+            public long call(long address) {
+                return cycleCode.getAsLong();
+            }
+        };
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.counters.posix;
 
-import dev.counters.nativeaccess.Binding;
 import static dev.counters.posix.FakePosixCalls.Call.CLOCK_GETTIME;
 import static dev.counters.posix.FakePosixCalls.Call.GETRUSAGE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +12,7 @@ import dev.counters.CounterException;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.CpuTimesCounter;
+import dev.counters.nativeaccess.Binding;
 import dev.counters.spi.KindSupport;
 import java.util.List;
 import java.util.Optional;

@@ -1,6 +1,5 @@
 package dev.counters.posix;
 
-import dev.counters.nativeaccess.Binding;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -14,6 +13,7 @@ import dev.counters.CounterRegistry;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.Measures;
+import dev.counters.nativeaccess.Binding;
 import dev.counters.spi.CounterProvider;
 import java.time.Duration;
 import java.util.EnumSet;

@@ -1,6 +1,5 @@
 package dev.counters.posix;
 
-import dev.counters.nativeaccess.Binding;
 import static dev.counters.posix.FakePosixCalls.Call.SCHED_SETAFFINITY;
 import static dev.counters.posix.FakePosixCalls.Call.SETPRIORITY;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -10,8 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterException;
-import dev.counters.spi.ThreadControl;
+import dev.counters.nativeaccess.Binding;
 import dev.counters.spi.ThreadControl.Adjustment;
+import dev.counters.spi.ThreadControl;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;

@@ -12,10 +12,10 @@ import com.sun.jna.platform.win32.WinNT.HANDLE;
 import com.sun.jna.platform.win32.WinReg;
 import dev.counters.CounterException;
 import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.nativeaccess.ExecutableCode;
 import dev.counters.nativeaccess.NativeScratch;
 import dev.counters.spi.Scratch;
-import dev.counters.spi.TickSource;
 import java.util.Optional;
 
 /**
@@ -165,18 +165,8 @@ final class NativeWin32 implements Win32 {
     }
 
     @Override
-    public void copy(byte[] code, long address) {
-        ExecutableCode.copy(code, address);
-    }
-
-    @Override
-    public TickSource bindCycleReader(long address) {
-        return ExecutableCode.bindCycleReader(address, "kernel32");
-    }
-
-    @Override
-    public long call(long address) {
-        return ExecutableCode.call(address);
+    public CodeBinder codeBinder() {
+        return ExecutableCode.binder("kernel32");
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.counters.windows;
 
+import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.spi.Scratch;
-import dev.counters.spi.TickSource;
 import java.util.Optional;
 
 /**
@@ -112,14 +112,8 @@ interface Win32 {
     /** {@code FlushInstructionCache(process, address, size)}. */
     boolean flushInstructionCache(long process, long address, long size);
 
-    /** Copies {@code code} to the writable memory at {@code address}. */
-    void copy(byte[] code, long address);
-
-    /** A source calling the code at {@code address} as {@code long read(void)}: one direct call per read. */
-    TickSource bindCycleReader(long address);
-
-    /** Calls the code at {@code address} once as {@code long f(void)}. */
-    long call(long address);
+    /** What copies, binds and calls code in those pages. */
+    CodeBinder codeBinder();
 
     // kernel32: affinity and priority
 

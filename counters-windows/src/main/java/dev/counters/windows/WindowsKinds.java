@@ -149,7 +149,7 @@ final class WindowsKinds {
     private static Binding<ProcessorCycles> bindProcessor(Win32 api) {
         String arch = System.getProperty("os.arch", "unknown");
         return CycleInstruction.forArch(arch)
-                .map(instruction -> ProcessorCycles.bind(instruction, new WindowsCodeLoader(api)))
+                .map(instruction -> ProcessorCycles.bind(instruction, new WindowsPages(api)))
                 .orElseGet(() -> Binding.failed("no cycle counter is known for " + arch + " (x86-64 and aarch64 are)"));
     }
 

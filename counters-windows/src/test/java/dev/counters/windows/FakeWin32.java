@@ -1,5 +1,6 @@
 package dev.counters.windows;
 
+import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.spi.Scratch;
 import dev.counters.spi.TickSource;
 import java.util.ArrayList;
@@ -271,18 +272,23 @@ final class FakeWin32 implements Win32 {
     }
 
     @Override
-    public void copy(byte[] code, long address) {
-        // nothing is executed: the fake reader below stands for the code
-    }
+    public CodeBinder codeBinder() {
+        return new CodeBinder() {
+            @Override
+            public void copy(byte[] code, long address) {
+                // nothing is executed: the reader below stands for the code
+            }
 
-    @Override
-    public TickSource bindCycleReader(long address) {
-        return () -> processorCycles;
-    }
+            @Override
+            public TickSource bindCycleReader(long address) {
+                return () -> processorCycles;
+            }
 
-    @Override
-    public long call(long address) {
-        return processorCycles;
+            @Override
+            public long call(long address) {
+                return processorCycles;
+            }
+        };
     }
 
     @Override
