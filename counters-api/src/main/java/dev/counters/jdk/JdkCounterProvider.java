@@ -73,19 +73,12 @@ public final class JdkCounterProvider implements CounterProvider {
 
     @Override
     public KindSupport support(CounterKind kind) {
-        switch (kind) {
-            case HIGH_PERFORMANCE:
-            case PERFORMANCE:
-            case SYSTEM_TIME:
-            case TICK:
-                return KindSupport.supported();
-            case THREAD_TIMES:
-                return ThreadCpuTimes.support();
-            case PROCESS_TIMES:
-                return ProcessCpuTime.support();
-            default:
-                return KindSupport.unsupported("the JDK has no " + kind + " clock");
-        }
+        return switch (kind) {
+            case HIGH_PERFORMANCE, PERFORMANCE, SYSTEM_TIME, TICK -> KindSupport.supported();
+            case THREAD_TIMES -> ThreadCpuTimes.support();
+            case PROCESS_TIMES -> ProcessCpuTime.support();
+            default -> KindSupport.unsupported("the JDK has no " + kind + " clock");
+        };
     }
 
     @Override

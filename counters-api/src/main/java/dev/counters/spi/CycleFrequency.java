@@ -68,17 +68,11 @@ public final class CycleFrequency {
      * it): {@code "RDTSC"} on x86-64, {@code "CNTVCT_EL0"} on aarch64; empty where none is known.
      */
     public static Optional<String> instruction(String osArch) {
-        switch (osArch.toLowerCase(Locale.ROOT)) {
-            case "amd64":
-            case "x86_64":
-            case "x86-64":
-                return Optional.of("RDTSC");
-            case "aarch64":
-            case "arm64":
-                return Optional.of("CNTVCT_EL0");
-            default:
-                return Optional.empty();
-        }
+        return switch (osArch.toLowerCase(Locale.ROOT)) {
+            case "amd64", "x86_64", "x86-64" -> Optional.of("RDTSC");
+            case "aarch64", "arm64" -> Optional.of("CNTVCT_EL0");
+            default -> Optional.empty();
+        };
     }
 
     /** How many samples at each end {@link #trimmedMean} drops: one each once there are at least 3. */

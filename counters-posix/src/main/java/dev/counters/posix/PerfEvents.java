@@ -115,19 +115,13 @@ final class PerfEvents {
 
     /** What an {@code errno} of {@code perf_event_open} means for a user, or "". */
     static String explain(int errno) {
-        switch (errno) {
-            case ENOENT:
-            case EOPNOTSUPP:
-                return "the kernel exposes no hardware cycle counter here (a virtual machine without a virtual PMU?)";
-            case EPERM:
-            case EACCES:
-                return "not permitted with kernel.perf_event_paranoid = " + paranoid()
-                        + " (user-mode counting needs <= 2, or CAP_PERFMON)";
-            case ENOSYS:
-                return "the kernel was built without perf events";
-            default:
-                return "";
-        }
+        return switch (errno) {
+            case ENOENT, EOPNOTSUPP -> "the kernel exposes no hardware cycle counter here (a virtual machine without a virtual PMU?)";
+            case EPERM, EACCES -> "not permitted with kernel.perf_event_paranoid = " + paranoid()
+                    + " (user-mode counting needs <= 2, or CAP_PERFMON)";
+            case ENOSYS -> "the kernel was built without perf events";
+            default -> "";
+        };
     }
 
     private static String paranoid() {

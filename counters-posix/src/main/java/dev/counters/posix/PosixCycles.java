@@ -62,21 +62,17 @@ final class PosixCycles {
             return KindSupport.unsupported(unservedReason);
         }
         try {
-            switch (kind) {
-                case CPU_CYCLES:
-                    return processor.get().failure().map(KindSupport::unsupported).orElse(KindSupport.supported());
-                case THREAD_CYCLES:
-                    return platform.perfEventOpenSyscall().isEmpty()
-                            ? KindSupport.unsupported("thread cycles are served on Linux (perf_event_open) and Windows only, not on "
-                                    + platform.description())
-                            : perfEvents.get().support();
-                case PROCESS_CYCLES:
-                    return KindSupport.unsupported(platform.os().orElseThrow() == PosixPlatform.Os.LINUX
-                            ? PROCESS_CYCLES_ON_LINUX
-                            : "process cycles are served on Windows only (QueryProcessCycleTime)");
-                default:
-                    throw new IllegalArgumentException(kind + " is not a cycle kind");
-            }
+            return switch (kind) {
+                case CPU_CYCLES -> processor.get().failure().map(KindSupport::unsupported).orElse(KindSupport.supported());
+                case THREAD_CYCLES -> platform.perfEventOpenSyscall().isEmpty()
+                        ? KindSupport.unsupported("thread cycles are served on Linux (perf_event_open) and Windows only, not on "
+                                + platform.description())
+                        : perfEvents.get().support();
+                case PROCESS_CYCLES -> KindSupport.unsupported(platform.os().orElseThrow() == PosixPlatform.Os.LINUX
+                        ? PROCESS_CYCLES_ON_LINUX
+                        : "process cycles are served on Windows only (QueryProcessCycleTime)");
+                default -> throw new IllegalArgumentException(kind + " is not a cycle kind");
+            };
         } catch (LinkageError | RuntimeException e) {
             return KindSupport.unsupported("cannot reach the native layer for " + kind + ": " + Binding.describe(e));
         }
@@ -84,15 +80,14 @@ final class PosixCycles {
 
     /** A new counter of cycle {@code kind}, which {@link #support} says is served. */
     Counter create(CounterKind kind) {
-        switch (kind) {
-            case CPU_CYCLES:
+        return switch (kind) {
+            case CPU_CYCLES -> {
                 ProcessorCycles cycles = processor.get().require();
-                return new SourceCounter(kind, cycles.source(), cycles.frequency(), cpuCyclesInfo);
-            case THREAD_CYCLES:
-                return new ThreadCyclesCounter(perfEvents.get().open(), frequency(), threadCyclesInfo);
-            default:
-                throw new IllegalArgumentException(kind + " is not served by counters-posix");
-        }
+                yield new SourceCounter(kind, cycles.source(), cycles.frequency(), cpuCyclesInfo);
+            }
+            case THREAD_CYCLES -> new ThreadCyclesCounter(perfEvents.get().open(), frequency(), threadCyclesInfo);
+            default -> throw new IllegalArgumentException(kind + " is not served by counters-posix");
+        };
     }
 
     /** The processor counter's frequency, which every cycle kind converts at. */

@@ -124,14 +124,11 @@ final class PosixPlatform {
             return refused(description, "counters-posix has no constant table for " + system + " on " + osArch
                     + " (it knows x86_64 and aarch64); the JDK provider serves it");
         }
-        switch (system) {
-            case LINUX:
-                return linux(description, arch);
-            case MAC_OS:
-                return macOs(description, arch);
-            default:
-                return freeBsd(description, arch);
-        }
+        return switch (system) {
+            case LINUX -> linux(description, arch);
+            case MAC_OS -> macOs(description, arch);
+            case FREEBSD -> freeBsd(description, arch);
+        };
     }
 
     private static PosixPlatform linux(String description, String arch) {
@@ -185,17 +182,11 @@ final class PosixPlatform {
     }
 
     private static String normalisedArch(String osArch) {
-        switch (osArch.toLowerCase(Locale.ROOT)) {
-            case "amd64":
-            case "x86_64":
-            case "x86-64":
-                return X86_64;
-            case "aarch64":
-            case "arm64":
-                return AARCH64;
-            default:
-                return null;
-        }
+        return switch (osArch.toLowerCase(Locale.ROOT)) {
+            case "amd64", "x86_64", "x86-64" -> X86_64;
+            case "aarch64", "arm64" -> AARCH64;
+            default -> null;
+        };
     }
 
     private static boolean is32Bit(String osArch) {
