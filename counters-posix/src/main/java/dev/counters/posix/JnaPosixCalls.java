@@ -6,6 +6,7 @@ import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.nativeaccess.ExecutableCode;
 import dev.counters.nativeaccess.NativeScratch;
 import dev.counters.spi.Scratch;
+import java.lang.ref.Reference;
 
 /** The real native layer: {@link PosixCalls} and {@link SchedulingCalls} on libc through JNA direct mapping. */
 final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
@@ -47,7 +48,11 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public int perfEventOpen(long syscallNumber, long[] attr, int pid, int cpu, int groupFd, long flags) {
-        return LinuxPerfDirect.syscall(syscallNumber, attr, pid, cpu, groupFd, flags);
+        Scratch struct = allocate(attr.length * Long.BYTES);
+        struct.buffer().asLongBuffer().put(attr);
+        int fd = (int) LinuxDirect.syscall(syscallNumber, struct.address(), pid, cpu, groupFd, flags);
+        Reference.reachabilityFence(struct); // the kernel has read the attr by now
+        return fd;
     }
 
     @Override
@@ -62,7 +67,7 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public int prctlGetTsc(int[] state) {
-        return LinuxPerfDirect.prctl(PR_GET_TSC, state, 0, 0, 0);
+        return LinuxDirect.prctl(PR_GET_TSC, state, 0, 0, 0);
     }
 
     @Override
@@ -102,7 +107,7 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public long syscall(long number) {
-        return LinuxScheduling.syscall(number);
+        return LinuxDirect.syscall(number, 0, 0, 0, 0, 0);
     }
 
     @Override

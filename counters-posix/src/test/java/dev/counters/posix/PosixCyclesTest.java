@@ -295,6 +295,18 @@ class PosixCyclesTest {
     }
 
     @Test
+    void theRealPerfEventOpenCallIsWellFormed() {
+        KindSupport support = real.support(CounterKind.THREAD_CYCLES);
+        if (support.isSupported()) {
+            return;
+        }
+        // No PMU (2, 95), not permitted (1, 13), no perf events (38): refusals of the machine. A malformed call
+        // would be refused with EFAULT (14), EINVAL (22) or E2BIG (7) instead.
+        assertTrue(support.reason().matches("perf_event_open\\(PERF_COUNT_HW_CPU_CYCLES\\) failed with error (2|95|1|13|38): .*"),
+                support.reason());
+    }
+
+    @Test
     void thePerfEventAttrAsksForTheTimesEnabledAndRunning() {
         long[] attr = PerfEvents.cyclesAttr(false);
         assertEquals(64, attr[0] >>> 32, "size");
