@@ -1,6 +1,7 @@
 /**
  * Linux, macOS and FreeBSD counters through JNA direct mapping: every {@link dev.counters.CounterKind}
- * wall-clock and CPU-time kind read from the POSIX clocks, plus a Linux
+ * wall-clock and CPU-time kind read from the POSIX clocks, the cycle kinds ({@code CPU_CYCLES} from
+ * the processor's counter, {@code THREAD_CYCLES} from Linux {@code perf_event_open}), plus a Linux
  * {@link dev.counters.spi.ThreadControl} for pinning and raising the measuring thread.
  *
  * <p>On JDK 24+ enable native access for JNA, which loads its library: on the module path
@@ -10,6 +11,7 @@
  */
 module dev.counters.posix {
     requires dev.counters.api;
+    requires dev.counters.nativeaccess;
     requires com.sun.jna;
     requires java.management;
 

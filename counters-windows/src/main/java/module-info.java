@@ -1,6 +1,7 @@
 /**
- * Win32 counters through JNA: every counter kind from kernel32 and winmm, thread affinity and
- * priority, and the multimedia timer period. Loads on every OS; serves only on Windows.
+ * Win32 counters through JNA: every counter kind from kernel32 and winmm (the processor's cycle
+ * counter from a W^X code page), thread affinity and priority, and the multimedia timer period.
+ * Loads on every OS; serves only on Windows.
  *
  * <p>On JDK 24+ enable native access for JNA, which loads its library: on the module path
  * {@code --enable-native-access=com.sun.jna}, on the class path
@@ -9,6 +10,7 @@
  */
 module dev.counters.windows {
     requires dev.counters.api;
+    requires dev.counters.nativeaccess;
     requires com.sun.jna;
     requires com.sun.jna.platform;
 

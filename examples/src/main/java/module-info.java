@@ -1,7 +1,6 @@
 /** The {@code counters} command line: cost, isolation, measure, frequency, list. */
 module dev.counters.examples {
     requires dev.counters.api;
-    requires dev.counters.scope;
     requires dev.counters.measure;
     requires info.picocli;
     requires org.knowm.xchart;

@@ -5,37 +5,51 @@ import static com.google.common.base.Preconditions.checkState;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.MoreObjects;
+import com.google.common.base.Suppliers;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
- * What a counter is: its kind, which provider serves it, the native API it reads, its frequency
- * and measured {@link Resolution}, whether it is monotonic, what it measures, and whether it
- * splits CPU time into kernel and user time. {@code counters list} prints one line of these per
- * kind, so you can see which clock your numbers come from before you trust them.
+ * What a counter is: its kind, which provider serves it, the native API it reads, its frequency,
+ * whether it is monotonic, what it measures and whether it splits CPU time into kernel and user
+ * time (the facts, known at once), and its measured {@link Resolution}, probed on this machine
+ * the first time {@link #resolution()} is asked for and not before: asking whether a counter has a
+ * kernel/user split costs nothing. {@code counters list} prints one line of these per kind, so
+ * you can see which clock your numbers come from before you trust them.
  *
- * <p>Built once per kind and process, the first time {@link Counter#getInfo()} is called.
+ * <p>Built once per kind and process, the first time {@link Counter#getInfo()} is called. Two
+ * infos are equal when every fact and the resolution are.
+ *
+ * @param kind the kind described
+ * @param provider the provider that serves this counter, e.g. {@code "jdk"}, {@code "posix"}, {@code "windows"}
+ * @param source the native API or JDK method the counter reads, e.g. {@code "clock_gettime(CLOCK_MONOTONIC)"}
+ * @param frequency native ticks per second
+ * @param monotonic whether readings never go backwards (false for the time of day, which can be set)
+ * @param measures what the ticks stand for
+ * @param kernelUserSplit whether the counter splits CPU time into kernel and user time
+ * @param notes anything else worth knowing: a cheaper path that reads the same clock, a fallback
+ *     taken, a missing split
+ * @param measuredResolution the resolution, probed once when first asked for
  */
-public final class CounterInfo {
-    private final CounterKind kind;
-    private final String provider;
-    private final String source;
-    private final long frequency;
-    private final Resolution resolution;
-    private final boolean monotonic;
-    private final Measures measures;
-    private final boolean kernelUserSplit;
-    private final String notes;
+public record CounterInfo(
+        CounterKind kind,
+        String provider,
+        String source,
+        long frequency,
+        boolean monotonic,
+        Measures measures,
+        boolean kernelUserSplit,
+        String notes,
+        Supplier<Resolution> measuredResolution) {
 
-    private CounterInfo(Builder builder) {
-        this.kind = builder.kind;
-        this.provider = builder.provider;
-        this.source = builder.source;
-        this.frequency = builder.frequency;
-        this.resolution = builder.resolution;
-        this.monotonic = builder.monotonic;
-        this.measures = builder.measures;
-        this.kernelUserSplit = builder.kernelUserSplit;
-        this.notes = builder.notes;
+    public CounterInfo {
+        requireNonNull(kind, "kind");
+        requireNonNull(provider, "provider");
+        requireNonNull(source, "source");
+        checkArgument(frequency > 0, "frequency must be positive, was %s", frequency);
+        requireNonNull(measures, "measures");
+        requireNonNull(notes, "notes");
+        measuredResolution = Suppliers.memoize(requireNonNull(measuredResolution, "measuredResolution")::get);
     }
 
     /** Starts describing a counter of {@code kind}; {@link Builder#build()} checks every required field is set. */
@@ -43,28 +57,9 @@ public final class CounterInfo {
         return new Builder(kind);
     }
 
-    public CounterKind kind() {
-        return kind;
-    }
-
-    /** The provider that serves this counter, e.g. {@code "jdk"}, {@code "posix"}, {@code "windows"}. */
-    public String provider() {
-        return provider;
-    }
-
-    /** The native API or JDK method the counter reads, e.g. {@code "clock_gettime(CLOCK_MONOTONIC)"}. */
-    public String source() {
-        return source;
-    }
-
-    /** Native ticks per second. */
-    public long frequency() {
-        return frequency;
-    }
-
-    /** The resolution measured on this machine. */
+    /** The resolution measured on this machine; probed on the first call, which may take a fraction of a second. */
     public Resolution resolution() {
-        return resolution;
+        return measuredResolution.get();
     }
 
     /** Whether readings never go backwards (false for the time of day, which can be set). */
@@ -72,19 +67,9 @@ public final class CounterInfo {
         return monotonic;
     }
 
-    /** What the ticks stand for. */
-    public Measures measures() {
-        return measures;
-    }
-
     /** Whether the counter splits CPU time into kernel and user time. */
     public boolean hasKernelUserSplit() {
         return kernelUserSplit;
-    }
-
-    /** Anything else worth knowing: a cheaper path that reads the same clock, a fallback taken, a missing split. */
-    public String notes() {
-        return notes;
     }
 
     @Override
@@ -97,16 +82,16 @@ public final class CounterInfo {
                 && provider.equals(that.provider)
                 && source.equals(that.source)
                 && frequency == that.frequency
-                && resolution.equals(that.resolution)
                 && monotonic == that.monotonic
                 && measures == that.measures
                 && kernelUserSplit == that.kernelUserSplit
-                && notes.equals(that.notes);
+                && notes.equals(that.notes)
+                && resolution().equals(that.resolution());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, provider, source, frequency, resolution, monotonic, measures, kernelUserSplit, notes);
+        return Objects.hash(kind, provider, source, frequency, resolution(), monotonic, measures, kernelUserSplit, notes);
     }
 
     @Override
@@ -116,7 +101,7 @@ public final class CounterInfo {
                 .add("provider", provider)
                 .add("source", source)
                 .add("frequency", frequency)
-                .add("resolution", resolution)
+                .add("resolution", resolution())
                 .add("monotonic", monotonic)
                 .add("measures", measures)
                 .add("kernelUserSplit", kernelUserSplit)
@@ -131,7 +116,7 @@ public final class CounterInfo {
         private String provider;
         private String source;
         private long frequency;
-        private Resolution resolution;
+        private Supplier<Resolution> resolution;
         private boolean monotonic;
         private Measures measures;
         private boolean kernelUserSplit;
@@ -158,8 +143,16 @@ public final class CounterInfo {
             return this;
         }
 
+        /** A resolution already measured. */
         public Builder resolution(Resolution resolution) {
-            this.resolution = requireNonNull(resolution, "resolution");
+            requireNonNull(resolution, "resolution");
+            this.resolution = () -> resolution;
+            return this;
+        }
+
+        /** A resolution {@code probe} measures the first time it is asked for, at most once. */
+        public Builder resolution(Supplier<Resolution> probe) {
+            this.resolution = requireNonNull(probe, "probe");
             return this;
         }
 
@@ -189,7 +182,7 @@ public final class CounterInfo {
             checkState(source != null, "CounterInfo for %s needs source(...)", kind);
             checkState(frequency > 0, "CounterInfo for %s needs frequency(...)", kind);
             checkState(resolution != null, "CounterInfo for %s needs resolution(...)", kind);
-            return new CounterInfo(this);
+            return new CounterInfo(kind, provider, source, frequency, monotonic, measures, kernelUserSplit, notes, resolution);
         }
     }
 }

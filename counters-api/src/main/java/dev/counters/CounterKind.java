@@ -13,7 +13,8 @@ package dev.counters;
  *   <li>{@link #PROCESS_TIMES} for the CPU all threads of the process spent.
  *   <li>{@link #TICK}, {@link #MULTIMEDIA}, {@link #SYSTEM_TIME} where their particular clock is
  *       what must be measured, or where their low cost matters more than their resolution.
- *   <li>The cycle kinds, served by {@code counters-measure}, for counting processor cycles.
+ *   <li>The cycle kinds, served by the platform modules ({@code counters-posix},
+ *       {@code counters-windows}), for counting processor cycles.
  * </ul>
  */
 public enum CounterKind {

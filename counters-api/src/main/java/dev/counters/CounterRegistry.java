@@ -5,14 +5,17 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.collect.ImmutableList;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
+import dev.counters.spi.ServiceProviders;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
 
 /**
  * The providers found on this platform, ranked, and the choice of the best one per kind.
@@ -50,16 +53,12 @@ public final class CounterRegistry {
 
     /** Loads every provider on the module or class path; a provider that fails to load is reported, not fatal. */
     static CounterRegistry load(ServiceLoader<CounterProvider> loader) {
-        List<CounterProvider> loaded = new ArrayList<>();
+        ServiceProviders<CounterProvider> found = ServiceProviders.load(loader);
         List<ProviderReport> failures = new ArrayList<>();
-        for (ServiceLoader.Provider<CounterProvider> candidate : loader.stream().toList()) {
-            try {
-                loaded.add(candidate.get());
-            } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
-                failures.add(ProviderReport.failedToLoad(candidate.type().getName(), e));
-            }
+        for (ServiceProviders.Failure failure : found.failures()) {
+            failures.add(ProviderReport.failedToLoad(failure.type(), failure.error()));
         }
-        return new CounterRegistry(loaded, failures);
+        return new CounterRegistry(found.providers(), failures);
     }
 
     /** A new counter of {@code kind} from the best provider that serves it here. */
@@ -111,39 +110,64 @@ public final class CounterRegistry {
     private String unsupportedMessage(CounterKind kind) {
         StringBuilder message = new StringBuilder()
                 .append("No provider serves ").append(kind).append(" counters on ").append(platform()).append('.');
+        Set<String> loaded = new HashSet<>();
         for (ProviderReport report : reports) {
             message.append(' ').append(report.name()).append(": ").append(report.reasonFor(kind)).append('.');
+            if (report.isLoaded()) {
+                loaded.add(report.name());
+            }
         }
-        return message.append(" Add ").append(moduleToAdd(kind)).append(" to the class or module path.").toString();
+        return message.append(' ').append(advice(kind, System.getProperty("os.name", ""), loaded)).toString();
     }
 
     static String platform() {
         return System.getProperty("os.name") + "/" + System.getProperty("os.arch");
     }
 
+    /** The module that serves {@code kind} on this operating system, for a user to add. */
     static String moduleToAdd(CounterKind kind) {
-        if (kind.measures() == Measures.CYCLES) {
-            return "dev.counters:counters-measure (cycle counters) with the platform module";
-        }
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        if (os.startsWith("windows")) {
-            return "dev.counters:counters-windows";
-        }
-        return "dev.counters:counters-posix (Linux, macOS, FreeBSD)";
+        return moduleToAdd(System.getProperty("os.name", ""));
     }
 
-    /** What one provider serves on this platform, or why it could not be loaded at all. */
-    public static final class ProviderReport {
-        private final String name;
-        private final int rank;
-        private final Map<CounterKind, KindSupport> support;
-        private final String loadFailure;
+    private static String moduleToAdd(String osName) {
+        return isWindows(osName) ? "dev.counters:counters-windows" : "dev.counters:counters-posix (Linux, macOS, FreeBSD)";
+    }
 
-        private ProviderReport(String name, int rank, Map<CounterKind, KindSupport> support, String loadFailure) {
-            this.name = name;
-            this.rank = rank;
-            this.support = support;
-            this.loadFailure = loadFailure;
+    /**
+     * What to do about {@code kind} going unserved on {@code osName}, given the providers that
+     * {@code loaded}: add the platform module only when it is the missing piece; say plainly when
+     * the platform can never serve the kind; otherwise point at the reasons already given.
+     */
+    static String advice(CounterKind kind, String osName, Set<String> loaded) {
+        if (kind == CounterKind.PROCESS_CYCLES && osName.toLowerCase(Locale.ROOT).startsWith("linux")) {
+            return "Linux has no counter of the cycles of all a process's threads, so no module can serve PROCESS_CYCLES"
+                    + " here: count THREAD_CYCLES on each thread, or use PROCESS_TIMES for the process's CPU time.";
+        }
+        String platformProvider = isWindows(osName) ? "windows" : "posix";
+        if (loaded.contains(platformProvider)) {
+            return "The platform module (" + platformProvider + ") is loaded and says above why it cannot serve " + kind
+                    + " here; no other module would.";
+        }
+        return "Add " + moduleToAdd(osName) + " to the class or module path.";
+    }
+
+    private static boolean isWindows(String osName) {
+        return osName.toLowerCase(Locale.ROOT).startsWith("windows");
+    }
+
+    /**
+     * What one provider serves on this platform, or why it could not be loaded at all.
+     *
+     * @param name the provider's name, or its class name if it failed to load
+     * @param rank its rank; {@link Integer#MIN_VALUE} if it failed to load
+     * @param supportByKind whether and why not it serves each kind
+     * @param loadFailure why it could not be loaded; empty if it loaded
+     */
+    public record ProviderReport(String name, int rank, Map<CounterKind, KindSupport> supportByKind, String loadFailure) {
+        public ProviderReport {
+            requireNonNull(name, "name");
+            supportByKind = Collections.unmodifiableMap(new EnumMap<>(supportByKind));
+            requireNonNull(loadFailure, "loadFailure");
         }
 
         static ProviderReport of(CounterProvider provider) {
@@ -151,7 +175,7 @@ public final class CounterRegistry {
             for (CounterKind kind : CounterKind.values()) {
                 support.put(kind, provider.support(kind));
             }
-            return new ProviderReport(provider.name(), provider.rank(), support, null);
+            return new ProviderReport(provider.name(), provider.rank(), support, "");
         }
 
         static ProviderReport failedToLoad(String type, Throwable error) {
@@ -167,32 +191,18 @@ public final class CounterRegistry {
             return new ProviderReport(type, Integer.MIN_VALUE, none, reason);
         }
 
-        /** The provider's name, or its class name if it failed to load. */
-        public String name() {
-            return name;
-        }
-
-        public int rank() {
-            return rank;
-        }
-
         /** Whether the provider loaded; if not, {@link #loadFailure()} says why. */
         public boolean isLoaded() {
-            return loadFailure == null;
-        }
-
-        /** Why the provider could not be loaded; empty if it loaded. */
-        public String loadFailure() {
-            return loadFailure == null ? "" : loadFailure;
+            return loadFailure.isEmpty();
         }
 
         /** Whether and why not the provider serves {@code kind}. */
         public KindSupport support(CounterKind kind) {
-            return support.get(kind);
+            return supportByKind.get(kind);
         }
 
         String reasonFor(CounterKind kind) {
-            KindSupport kindSupport = support.get(kind);
+            KindSupport kindSupport = supportByKind.get(kind);
             return kindSupport.isSupported() ? "serves it" : kindSupport.reason();
         }
 

@@ -1,32 +1,47 @@
 package dev.counters;
 
 import java.time.Duration;
+import java.util.Locale;
 
-/** Formats short durations the way a person reads timings: {@code 20 ns}, {@code 1.5 us}, {@code 4 ms}. */
-final class Durations {
+/**
+ * Short durations the way a person reads timings: {@code 20 ns}, {@code 1.5 us}, {@code 4 ms},
+ * {@code 12.345 s}: the largest unit that keeps the figure at or above 1, at most three decimals,
+ * no trailing zeros. The one formatter of durations in prose ({@link Resolution},
+ * {@code counters-measure}'s statistics and reports); the command line's tables format their
+ * columns to three significant digits instead.
+ */
+public final class Durations {
     private Durations() {}
 
-    static String format(Duration duration) {
-        long nanos;
+    /** {@code duration} for a person; one too long for nanoseconds in whole seconds. */
+    public static String format(Duration duration) {
         try {
-            nanos = duration.toNanos();
+            return formatNanos(duration.toNanos());
         } catch (ArithmeticException tooLong) {
             return duration.getSeconds() + " s";
         }
-        if (Math.abs(nanos) < 1_000) {
+    }
+
+    /** {@code nanos} nanoseconds for a person: {@code 812.3 ns}, {@code 12.345 us}, {@code 1.5 s}. */
+    public static String formatNanos(double nanos) {
+        if (!Double.isFinite(nanos)) {
             return nanos + " ns";
         }
-        if (Math.abs(nanos) < 1_000_000) {
+        double magnitude = Math.abs(nanos);
+        if (magnitude < 1e3) {
+            return trim(nanos) + " ns";
+        }
+        if (magnitude < 1e6) {
             return trim(nanos / 1e3) + " us";
         }
-        if (Math.abs(nanos) < 1_000_000_000) {
+        if (magnitude < 1e9) {
             return trim(nanos / 1e6) + " ms";
         }
         return trim(nanos / 1e9) + " s";
     }
 
     private static String trim(double value) {
-        String text = String.format(java.util.Locale.ROOT, "%.3f", value);
+        String text = String.format(Locale.ROOT, "%.3f", value);
         text = text.replaceAll("0+$", "");
         return text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
     }

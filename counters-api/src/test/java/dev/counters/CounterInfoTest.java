@@ -60,6 +60,23 @@ class CounterInfoTest {
     }
 
     @Test
+    void theFactsCostNothingAndTheResolutionIsProbedOnceWhenFirstAsked() {
+        int[] probes = {0};
+        CounterInfo info = complete().resolution(() -> {
+            probes[0]++;
+            return RESOLUTION;
+        }).build();
+
+        assertTrue(info.hasKernelUserSplit());
+        assertEquals("clock_gettime(CLOCK_THREAD_CPUTIME_ID)", info.source());
+        assertEquals(0, probes[0], "no fact needs the resolution");
+        assertEquals(RESOLUTION, info.resolution());
+        assertEquals(RESOLUTION, info.resolution());
+        assertEquals(1, probes[0]);
+        assertTrue(info.monotonic() && info.kernelUserSplit(), "the record's own accessor names work beside the old ones");
+    }
+
+    @Test
     void toStringReadsLikeAListLine() {
         String text = complete().build().toString();
         assertTrue(text.contains("kind=THREAD_TIMES"), text);
@@ -96,6 +113,12 @@ class CounterInfoTest {
         assertEquals("1 ms", Durations.format(Duration.ofNanos(1_000_000)));
         assertEquals("1 s", Durations.format(Duration.ofSeconds(1)));
         assertEquals("-2 us", Durations.format(Duration.ofNanos(-2_000)));
+        assertEquals("812.3 ns", Durations.formatNanos(812.3));
+        assertEquals("12.345 us", Durations.formatNanos(12_345));
+        assertEquals("101.234 ms", Durations.formatNanos(101_234_000));
+        assertEquals("1.5 s", Durations.formatNanos(1_500_000_000));
+        assertEquals("-1.5 s", Durations.formatNanos(-1_500_000_000));
+        assertEquals("NaN ns", Durations.formatNanos(Double.NaN));
     }
 
     @Test

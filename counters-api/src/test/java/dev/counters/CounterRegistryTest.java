@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -110,10 +111,34 @@ class CounterRegistryTest {
     }
 
     @Test
-    void cycleKindsPointAtTheMeasureModule() {
+    void cycleKindsPointAtThePlatformModuleThatServesThem() {
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
                 () -> registry.create(CounterKind.CPU_CYCLES));
-        assertTrue(e.getMessage().contains("counters-measure"), e.getMessage());
+        assertTrue(e.getMessage().contains("Add " + CounterRegistry.moduleToAdd(CounterKind.CPU_CYCLES)), e.getMessage());
+        assertFalse(e.getMessage().contains("counters-measure"), e.getMessage());
+    }
+
+    @Test
+    void theAdviceNamesAModuleOnlyWhenItIsTheMissingPiece() {
+        assertEquals("Add dev.counters:counters-posix (Linux, macOS, FreeBSD) to the class or module path.",
+                CounterRegistry.advice(CounterKind.THREAD_CYCLES, "Linux", Set.of("jdk")));
+        assertEquals("Add dev.counters:counters-windows to the class or module path.",
+                CounterRegistry.advice(CounterKind.THREAD_CYCLES, "Windows 11", Set.of("jdk", "posix")));
+        String loaded = CounterRegistry.advice(CounterKind.THREAD_CYCLES, "Linux", Set.of("jdk", "posix"));
+        assertFalse(loaded.contains("Add"), loaded);
+        assertTrue(loaded.contains("posix) is loaded"), loaded);
+        assertFalse(CounterRegistry.advice(CounterKind.PROCESS_CYCLES, "Windows 10", Set.of("windows")).contains("Add"));
+    }
+
+    @Test
+    void processCyclesOnLinuxAreRefusedPlainly() {
+        for (Set<String> loaded : List.of(Set.<String>of(), Set.of("jdk", "posix"))) {
+            String advice = CounterRegistry.advice(CounterKind.PROCESS_CYCLES, "Linux", loaded);
+            assertTrue(advice.startsWith("Linux has no counter of the cycles of all a process's threads"), advice);
+            assertTrue(advice.contains("THREAD_CYCLES"), advice);
+            assertFalse(advice.contains("Add"), advice);
+        }
+        assertTrue(CounterRegistry.advice(CounterKind.PROCESS_CYCLES, "Windows 11", Set.of()).contains("counters-windows"));
     }
 
     @Test

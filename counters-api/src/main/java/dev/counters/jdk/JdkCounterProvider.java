@@ -74,19 +74,12 @@ public final class JdkCounterProvider implements CounterProvider {
 
     @Override
     public KindSupport support(CounterKind kind) {
-        switch (kind) {
-            case HIGH_PERFORMANCE:
-            case PERFORMANCE:
-            case SYSTEM_TIME:
-            case TICK:
-                return KindSupport.supported();
-            case THREAD_TIMES:
-                return ThreadCpuTimes.support();
-            case PROCESS_TIMES:
-                return ProcessCpuTime.support();
-            default:
-                return KindSupport.unsupported("the JDK has no " + kind + " clock");
-        }
+        return switch (kind) {
+            case HIGH_PERFORMANCE, PERFORMANCE, SYSTEM_TIME, TICK -> KindSupport.supported();
+            case THREAD_TIMES -> ThreadCpuTimes.support();
+            case PROCESS_TIMES -> ProcessCpuTime.support();
+            default -> KindSupport.unsupported("the JDK has no " + kind + " clock");
+        };
     }
 
     @Override
@@ -101,6 +94,7 @@ public final class JdkCounterProvider implements CounterProvider {
                 return new SourceCounter(kind, CURRENT_TIME_MILLIS, MILLISECONDS, infos.get(kind));
             case THREAD_TIMES:
                 requireSupported(kind);
+                ThreadCpuTimes.enable();
                 return new SampledCpuTimesCounter(kind, ThreadCpuTimes.INSTANCE, true, NANOSECONDS, infos.get(kind));
             case PROCESS_TIMES:
                 requireSupported(kind);
@@ -122,7 +116,7 @@ public final class JdkCounterProvider implements CounterProvider {
                 .provider(NAME)
                 .source(api)
                 .frequency(frequency.get())
-                .resolution(ResolutionProbe.measure(source, frequency.get()))
+                .resolution(() -> ResolutionProbe.measure(source, frequency.get()))
                 .monotonic(monotonic)
                 .notes(notes)
                 .build()));
@@ -133,7 +127,7 @@ public final class JdkCounterProvider implements CounterProvider {
                 .provider(NAME)
                 .source(api)
                 .frequency(NANOS_PER_SECOND)
-                .resolution(ResolutionProbe.measure(source, NANOS_PER_SECOND))
+                .resolution(() -> ResolutionProbe.measure(source, NANOS_PER_SECOND))
                 .monotonic(true)
                 .kernelUserSplit(split)
                 .notes(notes)
@@ -151,18 +145,28 @@ public final class JdkCounterProvider implements CounterProvider {
 
         private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
+        /** Whether this JVM measures thread CPU time; asking changes nothing (a disabled measurement is enabled by {@link #enable()}). */
         static KindSupport support() {
             if (!THREADS.isCurrentThreadCpuTimeSupported()) {
                 return KindSupport.unsupported("this JVM does not measure thread CPU time");
             }
+            return KindSupport.supported();
+        }
+
+        /**
+         * Turns the JVM's thread CPU timing on if it was off, which a counter needs: done when a
+         * counter is created, never as a side effect of a query.
+         *
+         * @throws UnsupportedOperationException if it is off and cannot be turned on
+         */
+        static void enable() {
             if (!THREADS.isThreadCpuTimeEnabled()) {
                 try {
                     THREADS.setThreadCpuTimeEnabled(true);
                 } catch (SecurityException | UnsupportedOperationException e) {
-                    return KindSupport.unsupported("thread CPU time is disabled and cannot be enabled: " + e.getMessage());
+                    throw new UnsupportedOperationException("thread CPU time is disabled and cannot be enabled: " + e.getMessage(), e);
                 }
             }
-            return KindSupport.supported();
         }
 
         /** Reads user time first, so that its cost (a /proc read on Linux) falls before the interval's total. */

@@ -19,9 +19,9 @@ public interface CounterProvider {
     /** The rank of a platform's native provider (POSIX, Windows). */
     int RANK_PLATFORM = 100;
     /**
-     * The rank of a provider dedicated to a few kinds, such as the cycle counters of
-     * {@code counters-measure}: where it serves a kind, it outranks the platform's general provider,
-     * so which one serves never depends on the order the class path lists them.
+     * The rank of a provider dedicated to a few kinds (a third party's, say): where it serves a
+     * kind, it outranks the platform's general provider, so which one serves never depends on the
+     * order the class path lists them.
      */
     int RANK_SPECIALIST = 200;
 

@@ -62,7 +62,7 @@ abstract class IntervalCounter implements Counter {
     @Override
     public final void stop() {
         if (state == NEW) {
-            throw new IllegalStateException("stop() called before start(): call start() first, then stop()");
+            throw CounterMisuse.calledBeforeStart("stop()");
         }
         checkOwner("stopped");
         try {
@@ -77,8 +77,7 @@ abstract class IntervalCounter implements Counter {
     @Override
     public final void restartFromStop() {
         if (state != STOPPED) {
-            throw new IllegalStateException(
-                    "restartFromStop() needs a stopped counter: call start() and stop() first");
+            throw CounterMisuse.restartNeedsStop();
         }
         checkOwner("restarted");
         endBecomesStart();
@@ -90,9 +89,7 @@ abstract class IntervalCounter implements Counter {
         if (state == STOPPED) {
             return;
         }
-        throw new IllegalStateException(state == NEW
-                ? "Nothing to read yet: call start() and then stop() before reading the counter"
-                : "The counter is running: call stop() before reading it");
+        throw CounterMisuse.notReadable(state != NEW);
     }
 
     private void checkOwner(String action) {

@@ -2,32 +2,33 @@ package dev.counters.spi;
 
 import static java.util.Objects.requireNonNull;
 
-/** Whether a provider serves a kind on this platform, and if not, the reason a user should read. */
-public final class KindSupport {
-    private static final KindSupport SUPPORTED = new KindSupport(null);
+/**
+ * Whether a provider serves a kind on this platform, and if not, the reason a user should read.
+ *
+ * @param reason why the kind is not served; empty when it is
+ */
+public record KindSupport(String reason) {
+    private static final KindSupport SUPPORTED = new KindSupport("");
 
-    private final String reason;
-
-    private KindSupport(String reason) {
-        this.reason = reason;
+    public KindSupport {
+        requireNonNull(reason, "reason");
     }
 
     public static KindSupport supported() {
         return SUPPORTED;
     }
 
-    /** Not served here because of {@code reason}, e.g. {@code "QueryThreadCycleTime failed with error 120: ..."}. */
+    /**
+     * Not served here because of {@code reason}, e.g. {@code "QueryThreadCycleTime failed with error 120: ..."};
+     * a blank reason becomes {@code "no reason given"}, never a support.
+     */
     public static KindSupport unsupported(String reason) {
-        return new KindSupport(requireNonNull(reason, "reason"));
+        requireNonNull(reason, "reason");
+        return new KindSupport(reason.isBlank() ? "no reason given" : reason);
     }
 
     public boolean isSupported() {
-        return reason == null;
-    }
-
-    /** Why the kind is not served; empty when it is. */
-    public String reason() {
-        return reason == null ? "" : reason;
+        return reason.isEmpty();
     }
 
     @Override

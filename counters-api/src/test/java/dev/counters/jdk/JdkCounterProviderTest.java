@@ -90,6 +90,23 @@ class JdkCounterProviderTest {
     }
 
     @Test
+    void askingAboutThreadTimesChangesNothingAndCreatingACounterEnablesTheTiming() {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        boolean wasEnabled = threads.isThreadCpuTimeEnabled();
+        try {
+            threads.setThreadCpuTimeEnabled(false);
+
+            assertTrue(provider.support(CounterKind.THREAD_TIMES).isSupported());
+            assertFalse(threads.isThreadCpuTimeEnabled(), "a query must not turn on thread CPU timing for the whole JVM");
+
+            provider.create(CounterKind.THREAD_TIMES);
+            assertTrue(threads.isThreadCpuTimeEnabled(), "a THREAD_TIMES counter needs the timing on");
+        } finally {
+            threads.setThreadCpuTimeEnabled(wasEnabled);
+        }
+    }
+
+    @Test
     void aSleepingThreadAccruesAlmostNoCpuTime() throws InterruptedException {
         CpuTimesCounter counter = (CpuTimesCounter) provider.create(CounterKind.THREAD_TIMES);
         counter.start();

@@ -22,6 +22,24 @@ class KindSupportAndAdjustmentTest {
     }
 
     @Test
+    void aBlankReasonIsStillARefusal() {
+        KindSupport blank = KindSupport.unsupported(" ");
+        assertFalse(blank.isSupported());
+        assertEquals("no reason given", blank.reason());
+        assertEquals(KindSupport.unsupported("x"), KindSupport.unsupported("x"), "a value: equal reasons are equal");
+    }
+
+    @Test
+    void misuseMessagesSayWhatToCallFirst() {
+        assertEquals("pause() called before start(): call start() first", CounterMisuse.calledBeforeStart("pause()").getMessage());
+        assertEquals("restartFromStop() needs a stopped counter: call start() and stop() first",
+                CounterMisuse.restartNeedsStop().getMessage());
+        assertEquals("The counter is running: call stop() before reading it", CounterMisuse.notReadable(true).getMessage());
+        assertEquals("Nothing to read yet: call start() and then stop() before reading the counter",
+                CounterMisuse.notReadable(false).getMessage());
+    }
+
+    @Test
     void anAdjustmentNotAppliedSaysWhyAndRestoresNothing() {
         ThreadControl.Adjustment adjustment = ThreadControl.Adjustment.notApplied("sched_setaffinity failed with EPERM");
         assertFalse(adjustment.applied());

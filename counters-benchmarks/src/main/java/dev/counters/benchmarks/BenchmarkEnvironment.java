@@ -3,6 +3,7 @@ package dev.counters.benchmarks;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
+import dev.counters.examples.report.JsonWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,21 +73,6 @@ public final class BenchmarkEnvironment {
     }
 
     private static String quote(String text) {
-        StringBuilder quoted = new StringBuilder("\"");
-        for (char c : String.valueOf(text).toCharArray()) {
-            switch (c) {
-                case '"': quoted.append("\\\""); break;
-                case '\\': quoted.append("\\\\"); break;
-                case '\n': quoted.append("\\n"); break;
-                case '\t': quoted.append("\\t"); break;
-                default:
-                    if (c < 0x20) {
-                        quoted.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        quoted.append(c);
-                    }
-            }
-        }
-        return quoted.append('"').toString();
+        return JsonWriter.quote(String.valueOf(text));
     }
 }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.math.Quantiles;
 import dev.counters.Counter;
+import dev.counters.Durations;
 import dev.counters.Periods;
 import java.time.Duration;
 import java.util.Arrays;
@@ -144,7 +145,7 @@ public final class Calibration {
         double[] sorted = roundMeans.clone();
         Arrays.sort(sorted);
         return String.format(Locale.ROOT, "overhead %d ticks (%s), median of %d rounds of %d pairs (round means %.1f..%.1f ticks)",
-                overheadTicks, Statistics.nanos(overhead().toNanos()), roundMeans.length, pairsPerRound,
+                overheadTicks, Durations.formatNanos(overhead().toNanos()), roundMeans.length, pairsPerRound,
                 sorted[0], sorted[sorted.length - 1]);
     }
 }

@@ -3,10 +3,10 @@ package dev.counters.measure;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
-import com.google.common.util.concurrent.Uninterruptibles;
 import dev.counters.Counter;
+import dev.counters.CounterKind;
 import dev.counters.Counters;
-import dev.counters.measure.cycles.ProcessorCounter;
+import dev.counters.spi.CycleFrequency;
 import dev.counters.spi.TickSource;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,10 +18,12 @@ import java.util.Locale;
 import java.util.OptionalLong;
 
 /**
- * Estimates the frequency of the processor's cycle counter ({@link ProcessorCounter}: the x86
- * TSC, the aarch64 virtual counter) the way seeds 004 and 002 do, but without trusting any single
- * interval: count cycles across an interval timed by the high-performance counter, repeat, and
- * keep the trimmed mean.
+ * Estimates the frequency of the processor's cycle counter ({@link CounterKind#CPU_CYCLES}: the
+ * x86 TSC, the aarch64 virtual counter, served by the platform module) the way seeds 004 and 002
+ * do, but without trusting any single interval: count cycles across an interval timed by the
+ * high-performance counter, repeat, and keep the trimmed mean. The sampling is
+ * {@link CycleFrequency}'s, the same the platform modules use for the counter's own frequency;
+ * this class reports every sample, the spread and the kernel's figure beside it.
  *
  * <p>Each interval's ends are bracketed: the high-performance counter is read just before and
  * just after the cycle counter, the cycle reading is placed at the midpoint, and the tightest of a
@@ -38,10 +40,10 @@ import java.util.OptionalLong;
  * varies with load and power state.
  */
 public final class CpuFrequency {
-    public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(20);
-    public static final int DEFAULT_REPEATS = 11;
+    public static final Duration DEFAULT_INTERVAL = CycleFrequency.DEFAULT_INTERVAL;
+    public static final int DEFAULT_REPEATS = CycleFrequency.DEFAULT_REPEATS;
     /** Brackets tried at each end of an interval; the tightest is kept. */
-    static final int BRACKETS = 5;
+    static final int BRACKETS = CycleFrequency.BRACKETS;
 
     private CpuFrequency() {}
 
@@ -54,11 +56,13 @@ public final class CpuFrequency {
      * Estimates with {@code repeats} intervals of {@code interval} each; the highest and lowest
      * samples are dropped when there are at least 3.
      *
-     * @throws UnsupportedOperationException if the processor counter cannot be read here
+     * @throws UnsupportedOperationException if the processor counter cannot be read here (no
+     *     platform module serves {@link CounterKind#CPU_CYCLES}), saying why
      */
     public static FrequencyEstimate estimate(Duration interval, int repeats) {
-        return estimate(ProcessorCounter.source(), Counters.highPerformance(), interval, repeats,
-                ProcessorCounter.instruction(), kernelReportedHz());
+        Counter cycles = Counters.create(CounterKind.CPU_CYCLES);
+        return estimate(readings(cycles), Counters.highPerformance(), interval, repeats,
+                instructionName(System.getProperty("os.arch", "")), kernelReportedHz());
     }
 
     /** Estimates the frequency of {@code cycles} against {@code reference}; the seam for tests. */
@@ -69,40 +73,22 @@ public final class CpuFrequency {
         requireNonNull(interval, "interval");
         checkArgument(!interval.isNegative() && !interval.isZero(), "interval must be positive, was %s", interval);
         checkArgument(repeats >= 1, "repeats must be at least 1, was %s", repeats);
-        long referenceHz = reference.getFrequency();
-        reference.start();
-        for (int i = 0; i < 100; i++) {
-            bracket(cycles, reference);
-        }
-        double[] samples = new double[repeats];
-        double[] previous = bracket(cycles, reference);
-        for (int i = 0; i < repeats; i++) {
-            Uninterruptibles.sleepUninterruptibly(interval);
-            double[] next = bracket(cycles, reference);
-            double referenceTicks = next[1] - previous[1];
-            samples[i] = (next[0] - previous[0]) * referenceHz / referenceTicks;
-            previous = next;
-        }
-        return new FrequencyEstimate(samples, repeats >= 3 ? 1 : 0, interval, name, kernelHz);
+        double[] samples = CycleFrequency.samples(cycles, readings(reference), reference.getFrequency(), interval, repeats);
+        return new FrequencyEstimate(samples, CycleFrequency.trim(repeats), interval, name, kernelHz);
     }
 
-    /** {cycle reading, reference ticks since start at the moment of that reading}, from the tightest of a few brackets. */
-    private static double[] bracket(TickSource cycles, Counter reference) {
-        long bestWidth = Long.MAX_VALUE;
-        double[] best = new double[2];
-        for (int i = 0; i < BRACKETS; i++) {
-            reference.stop();
-            long before = reference.getPeriodCount();
-            long count = cycles.read();
-            reference.stop();
-            long after = reference.getPeriodCount();
-            if (after - before < bestWidth) {
-                bestWidth = after - before;
-                best[0] = count;
-                best[1] = before + (after - before) / 2.0;
-            }
-        }
-        return best;
+    /** {@code counter}'s ticks since now, read by stopping it again each time (every stop measures from the same start). */
+    private static TickSource readings(Counter counter) {
+        counter.start();
+        return () -> {
+            counter.stop();
+            return counter.getPeriodCount();
+        };
+    }
+
+    /** The instruction behind CPU_CYCLES on {@code osArch}: {@code RDTSC} on x86-64, {@code CNTVCT_EL0} on aarch64. */
+    static String instructionName(String osArch) {
+        return CycleFrequency.instruction(osArch).orElse("CPU_CYCLES");
     }
 
     /**
@@ -111,8 +97,9 @@ public final class CpuFrequency {
      * aarch64 {@code CNTFRQ_EL0}.
      */
     public static OptionalLong kernelReportedHz() {
-        if (ProcessorCounter.declaredFrequency().isPresent()) {
-            return OptionalLong.of(ProcessorCounter.declaredFrequency().get());
+        if (instructionName(System.getProperty("os.arch", "")).equals("CNTVCT_EL0")) {
+            // The platform modules take the aarch64 counter's rate from CNTFRQ_EL0, where the firmware declares it.
+            return OptionalLong.of(Counters.create(CounterKind.CPU_CYCLES).getFrequency());
         }
         Path cpuinfo = Path.of("/proc/cpuinfo");
         if (!Files.isReadable(cpuinfo)) {

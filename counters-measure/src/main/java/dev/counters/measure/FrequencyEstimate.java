@@ -2,6 +2,7 @@ package dev.counters.measure;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.Durations;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -69,7 +70,7 @@ public final class FrequencyEstimate {
     public String toString() {
         StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
                 "%s frequency %.6f MHz (trimmed mean of %d samples of %s; median %.6f MHz, spread %.4f%%)",
-                counter, hz() / 1e6, samples.count(), Statistics.nanos(interval.toNanos()), medianHz() / 1e6,
+                counter, hz() / 1e6, samples.count(), Durations.formatNanos(interval.toNanos()), medianHz() / 1e6,
                 100 * spread()));
         kernelReportedHz().ifPresentOrElse(
                 kernel -> text.append(String.format(Locale.ROOT, "; kernel reports %.3f MHz, difference %+.5f%%",

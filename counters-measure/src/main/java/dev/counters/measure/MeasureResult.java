@@ -3,6 +3,7 @@ package dev.counters.measure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
+import dev.counters.Durations;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -129,10 +130,10 @@ public final class MeasureResult {
     private static void row(StringBuilder table, String name, Statistics s) {
         Statistics.Interval ci = s.confidenceInterval95();
         table.append(String.format(Locale.ROOT, "%-12s %12s %12s %12s %12s %12s %9s %9s %12s %9s %27s%n",
-                name, Statistics.nanos(s.median()), Statistics.nanos(s.mean()), Statistics.nanos(s.min()),
-                Statistics.nanos(s.max()), Statistics.nanos(s.standardDeviation()), percent(s.coefficientOfVariation()),
-                percent(s.spread()), Statistics.nanos(s.trimmedMean()), percent(s.trimmedSpread()),
-                Statistics.nanos(ci.low()) + ".." + Statistics.nanos(ci.high())));
+                name, Durations.formatNanos(s.median()), Durations.formatNanos(s.mean()), Durations.formatNanos(s.min()),
+                Durations.formatNanos(s.max()), Durations.formatNanos(s.standardDeviation()), percent(s.coefficientOfVariation()),
+                percent(s.spread()), Durations.formatNanos(s.trimmedMean()), percent(s.trimmedSpread()),
+                Durations.formatNanos(ci.low()) + ".." + Durations.formatNanos(ci.high())));
     }
 
     /** A ratio as a percentage; "n/a" when it has no meaning (a spread relative to a median of zero). */

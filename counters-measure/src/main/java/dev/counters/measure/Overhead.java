@@ -1,5 +1,6 @@
 package dev.counters.measure;
 
+import dev.counters.Durations;
 import java.util.Locale;
 
 /**
@@ -20,7 +21,7 @@ public record Overhead(double wallNanos, double threadCpuNanos, double threadUse
     @Override
     public String toString() {
         return String.format(Locale.ROOT, "overhead subtracted: wall %s, thread CPU %s (user %s, kernel %s), median of %d empty passes",
-                Statistics.nanos(wallNanos), Statistics.nanos(threadCpuNanos), Statistics.nanos(threadUserNanos),
-                Statistics.nanos(threadKernelNanos), passes);
+                Durations.formatNanos(wallNanos), Durations.formatNanos(threadCpuNanos), Durations.formatNanos(threadUserNanos),
+                Durations.formatNanos(threadKernelNanos), passes);
     }
 }

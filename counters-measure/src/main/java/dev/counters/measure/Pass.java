@@ -7,20 +7,32 @@ import dev.counters.CpuTimesCounter;
 
 /**
  * One measured run of a task: the wall counter outside, the thread-CPU counter inside, so each
- * repetition's wall, CPU, user and kernel figures come from the same pass.
+ * repetition's wall, CPU, user and kernel figures come from the same pass. {@link Measure} times
+ * every calibration pass and repetition through it; anything else that times runs this way (the
+ * {@code counters isolation} command) uses it too, so there is one measuring loop.
  */
-final class Pass {
-    static final int WALL = 0;
-    static final int CPU = 1;
-    static final int USER = 2;
-    static final int KERNEL = 3;
-    static final int SERIES = 4;
+public final class Pass {
+    /** The index of the wall nanoseconds in {@link #once}'s figures. */
+    public static final int WALL = 0;
+    /** The index of the thread's CPU nanoseconds. */
+    public static final int CPU = 1;
+    /** The index of the thread's user nanoseconds (0 without a kernel/user split). */
+    public static final int USER = 2;
+    /** The index of the thread's kernel nanoseconds (0 without a kernel/user split). */
+    public static final int KERNEL = 3;
+    /** How many figures a pass gives. */
+    public static final int SERIES = 4;
 
     private final Counter wall;
     private final CpuTimesCounter cpu;
     private final Sink sink;
     private final boolean split;
     private final double[] sample = new double[SERIES];
+
+    /** A pass timing with {@code wall} and {@code cpu}, each task result going to a {@link Sink} of its own. */
+    public static Pass of(Counter wall, CpuTimesCounter cpu) {
+        return new Pass(wall, cpu, new Sink());
+    }
 
     Pass(Counter wall, CpuTimesCounter cpu, Sink sink) {
         this.wall = requireNonNull(wall, "wall counter");
@@ -43,8 +55,13 @@ final class Pass {
         }
     }
 
-    /** Runs {@code task} once; returns wall, CPU, user and kernel nanoseconds (reused array: copy before the next call). */
-    double[] once(Task task, String phase, int index) {
+    /**
+     * Runs {@code task} once; returns wall, CPU, user and kernel nanoseconds at {@link #WALL} ...
+     * {@link #KERNEL} (a reused array: copy before the next call).
+     *
+     * @throws TaskFailedException naming {@code phase} and run {@code index + 1} if the task throws a checked exception
+     */
+    public double[] once(Task task, String phase, int index) {
         Object result;
         wall.start();
         cpu.start();

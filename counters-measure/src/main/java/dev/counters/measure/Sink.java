@@ -62,9 +62,4 @@ public final class Sink {
     public String toString() {
         return "Sink (last object consumed: " + (last == null ? "none" : last.getClass().getSimpleName()) + ")";
     }
-
-    /** Used only to prove in tests that the sentinels stay apart; never true. */
-    boolean hasEscaped() {
-        return escaped != null;
-    }
 }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.math.Quantiles;
 import com.google.common.math.Stats;
+import dev.counters.Durations;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -161,19 +162,8 @@ public final class Statistics {
                 100 * trimmedSpread());
     }
 
-    /** Formats nanoseconds for a person: {@code 812 ns}, {@code 12.345 us}, {@code 101.234 ms}, {@code 1.500 s}. */
-    static String nanos(double nanos) {
-        double magnitude = Math.abs(nanos);
-        if (magnitude < 1e3) {
-            return String.format(Locale.ROOT, "%.1f ns", nanos);
-        }
-        if (magnitude < 1e6) {
-            return String.format(Locale.ROOT, "%.3f us", nanos / 1e3);
-        }
-        if (magnitude < 1e9) {
-            return String.format(Locale.ROOT, "%.3f ms", nanos / 1e6);
-        }
-        return String.format(Locale.ROOT, "%.3f s", nanos / 1e9);
+    private static String nanos(double nanos) {
+        return Durations.formatNanos(nanos);
     }
 
     /** A closed interval of nanoseconds, {@code low <= high}. */

@@ -1,12 +1,12 @@
 package dev.counters.measure;
 
 import com.google.common.collect.ImmutableList;
+import dev.counters.spi.ServiceProviders;
 import dev.counters.spi.ThreadControl;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /**
@@ -54,14 +54,11 @@ public final class ThreadControls {
         static final Optional<String> REASON;
 
         static {
-            List<ThreadControl> loaded = new ArrayList<>();
+            ServiceProviders<ThreadControl> found = ServiceProviders.load(ServiceLoader.load(ThreadControl.class));
+            List<ThreadControl> loaded = found.providers();
             List<String> failures = new ArrayList<>();
-            for (ServiceLoader.Provider<ThreadControl> candidate : ServiceLoader.load(ThreadControl.class).stream().toList()) {
-                try {
-                    loaded.add(candidate.get());
-                } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
-                    failures.add(candidate.type().getName() + " failed to load (" + e + ")");
-                }
+            for (ServiceProviders.Failure failure : found.failures()) {
+                failures.add(failure.type() + " failed to load (" + failure.error() + ")");
             }
             BEST = choose(ImmutableList.copyOf(loaded));
             REASON = BEST.isPresent() ? Optional.empty() : Optional.of(reasonNoneAvailable(loaded, failures));

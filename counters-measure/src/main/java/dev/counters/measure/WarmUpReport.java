@@ -3,6 +3,7 @@ package dev.counters.measure;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.Durations;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -50,7 +51,7 @@ public record WarmUpReport(
             return "no warm-up";
         }
         return String.format(Locale.ROOT, "%s after %d runs in %s (budget %s): cv of last %d batches %.3f%% (threshold %.3f%%)",
-                converged ? "converged" : "NOT converged", runs, Statistics.nanos(duration.toNanos()),
-                Statistics.nanos(budget.toNanos()), window, 100 * finalCoefficientOfVariation, 100 * threshold);
+                converged ? "converged" : "NOT converged", runs, Durations.formatNanos(duration.toNanos()),
+                Durations.formatNanos(budget.toNanos()), window, 100 * finalCoefficientOfVariation, 100 * threshold);
     }
 }

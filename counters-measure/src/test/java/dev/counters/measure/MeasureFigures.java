@@ -4,7 +4,6 @@ import com.google.common.math.Stats;
 import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.Resolution;
-import dev.counters.measure.cycles.ProcessorCounter;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -72,8 +71,8 @@ public final class MeasureFigures {
 
     static void frequency() {
         System.out.println("== (c) processor counter frequency ==");
-        System.out.println("counter: " + ProcessorCounter.instruction() + ", available: " + ProcessorCounter.isAvailable()
-                + ProcessorCounter.unavailableReason().map(r -> " (" + r + ")").orElse(""));
+        System.out.println("CPU_CYCLES served by: " + dev.counters.CounterRegistry.systemDefault()
+                .providerFor(dev.counters.CounterKind.CPU_CYCLES).orElse("nobody"));
         long start = System.nanoTime();
         FrequencyEstimate estimate = CpuFrequency.estimate();
         System.out.println(estimate + " [took " + (System.nanoTime() - start) / 1_000_000 + " ms]");

@@ -1,5 +1,6 @@
 package dev.counters.posix;
 
+import dev.counters.nativeaccess.CpuLists;
 import java.util.Arrays;
 
 /** Linux CPU masks ({@code cpu_set_t} as {@code long} words, CPU {@code n} at bit {@code n % 64} of word {@code n / 64}). */
@@ -33,14 +34,6 @@ final class CpuSets {
 
     /** {@code "0-3,6"}: the CPU-list notation of {@code /proc/self/status}'s {@code Cpus_allowed_list}. */
     static String format(int[] cpus) {
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < cpus.length; i++) {
-            int first = cpus[i];
-            while (i + 1 < cpus.length && cpus[i + 1] == cpus[i] + 1) {
-                i++;
-            }
-            text.append(text.length() == 0 ? "" : ",").append(first).append(cpus[i] == first ? "" : "-" + cpus[i]);
-        }
-        return text.toString();
+        return CpuLists.format(cpus);
     }
 }

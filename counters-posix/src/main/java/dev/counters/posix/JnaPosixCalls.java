@@ -1,12 +1,18 @@
 package dev.counters.posix;
 
 import com.sun.jna.Native;
-import com.sun.jna.Pointer;
+import com.sun.jna.Platform;
+import dev.counters.nativeaccess.CodeBinder;
+import dev.counters.nativeaccess.ExecutableCode;
+import dev.counters.nativeaccess.NativeScratch;
 import dev.counters.spi.Scratch;
+import java.lang.ref.Reference;
 
 /** The real native layer: {@link PosixCalls} and {@link SchedulingCalls} on libc through JNA direct mapping. */
 final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
     private static final int BYTES_PER_MASK_WORD = Long.BYTES;
+    /** {@code PR_GET_TSC} from {@code <linux/prctl.h>}. */
+    private static final int PR_GET_TSC = 25;
 
     private JnaPosixCalls() {}
 
@@ -22,7 +28,7 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public Scratch allocate(int bytes) {
-        return Scratch.allocateDirect(bytes, buffer -> Pointer.nativeValue(Native.getDirectBufferPointer(buffer)));
+        return NativeScratch.allocate(bytes);
     }
 
     @Override
@@ -41,13 +47,52 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
     }
 
     @Override
-    public long times(Scratch tms) {
-        return LibC.times(tms.address());
+    public int perfEventOpen(long syscallNumber, long[] attr, int pid, int cpu, int groupFd, long flags) {
+        Scratch struct = allocate(attr.length * Long.BYTES);
+        struct.buffer().asLongBuffer().put(attr);
+        int fd = (int) LinuxDirect.syscall(syscallNumber, struct.address(), pid, cpu, groupFd, flags);
+        Reference.reachabilityFence(struct); // the kernel has read the attr by now
+        return fd;
     }
 
     @Override
-    public long sysconf(int name) {
-        return LibC.sysconf(name);
+    public long read(int fd, Scratch buffer, int bytes) {
+        return LibC.read(fd, buffer.address(), bytes);
+    }
+
+    @Override
+    public int close(int fd) {
+        return LibC.close(fd);
+    }
+
+    @Override
+    public int prctlGetTsc(int[] state) {
+        return LinuxDirect.prctl(PR_GET_TSC, state, 0, 0, 0);
+    }
+
+    @Override
+    public long pageSize() {
+        return LibC.getpagesize();
+    }
+
+    @Override
+    public long mmap(long length, int protection, int flags) {
+        return LibC.mmap(0, length, protection, flags, -1, 0);
+    }
+
+    @Override
+    public int mprotect(long address, long length, int protection) {
+        return LibC.mprotect(address, length, protection);
+    }
+
+    @Override
+    public int munmap(long address, long length) {
+        return LibC.munmap(address, length);
+    }
+
+    @Override
+    public CodeBinder codeBinder() {
+        return ExecutableCode.binder(Platform.C_LIBRARY_NAME);
     }
 
     @Override
@@ -62,7 +107,7 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public long syscall(long number) {
-        return LinuxScheduling.syscall(number);
+        return LinuxDirect.syscall(number, 0, 0, 0, 0, 0);
     }
 
     @Override

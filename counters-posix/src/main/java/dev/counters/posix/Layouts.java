@@ -6,8 +6,7 @@ import dev.counters.spi.Scratch;
  * The C structures counters-posix reads, on the 64-bit platforms {@link PosixPlatform} serves:
  * {@code struct timespec {time_t tv_sec; long tv_nsec;}}, {@code struct timeval {time_t tv_sec;
  * suseconds_t tv_usec;}} (a 32-bit {@code tv_usec} plus padding on macOS),
- * {@code struct rusage} opening with {@code ru_utime} and {@code ru_stime}, and
- * {@code struct tms} of four {@code clock_t}.
+ * and {@code struct rusage} opening with {@code ru_utime} and {@code ru_stime}.
  */
 final class Layouts {
     static final int TIMESPEC_BYTES = 16;
@@ -15,9 +14,6 @@ final class Layouts {
     static final int RUSAGE_BYTES = 256;
     static final int RUSAGE_UTIME_OFFSET = 0;
     static final int RUSAGE_STIME_OFFSET = 16;
-    static final int TMS_BYTES = 32;
-    static final int TMS_UTIME_OFFSET = 0;
-    static final int TMS_STIME_OFFSET = 8;
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final long MICROS_PER_SECOND = 1_000_000L;

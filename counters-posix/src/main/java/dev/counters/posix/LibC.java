@@ -26,9 +26,18 @@ final class LibC {
 
     static native int getrusage(int who, long rusage);
 
-    static native long times(long tms);
-
-    static native long sysconf(int name);
-
     static native String strerror(int errnum);
+
+    /** {@code buffer}: a native address, a {@link dev.counters.spi.Scratch}'s. */
+    static native long read(int fd, long buffer, long count);
+
+    static native int close(int fd);
+
+    static native int getpagesize();
+
+    static native long mmap(long address, long length, int protection, int flags, int fd, long offset);
+
+    static native int mprotect(long address, long length, int protection);
+
+    static native int munmap(long address, long length);
 }

@@ -7,7 +7,8 @@ import com.sun.jna.Platform;
 /**
  * The Linux scheduling functions behind {@link PosixThreadControl}, bound by JNA direct mapping
  * in a class of their own: {@link Native#register} binds every symbol at class initialisation,
- * and {@code sched_getaffinity} does not exist on macOS or FreeBSD. Declarations only.
+ * and {@code sched_getaffinity} does not exist on macOS or FreeBSD ({@code syscall} is
+ * {@link LinuxDirect}'s). Declarations only.
  */
 final class LinuxScheduling {
     static {
@@ -15,8 +16,6 @@ final class LinuxScheduling {
     }
 
     private LinuxScheduling() {}
-
-    static native long syscall(long number);
 
     static native int sched_getaffinity(int pid, long cpusetsize, long[] mask);
 

@@ -1,9 +1,10 @@
 package dev.counters.posix;
 
+import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.spi.Scratch;
 
 /**
- * The native calls counters-posix makes to read clocks, exactly as C sees them: {@code 0} or a
+ * The native calls counters-posix makes to read clocks and cycle counters, exactly as C sees them: {@code 0} or a
  * result for success, {@code -1} and {@link #lastError()} for failure. {@link JnaPosixCalls} binds
  * them to libc; tests substitute a layer that fails on demand, so that every failure path is
  * exercised without breaking the machine. Interpreting results (layouts, errno, exceptions) is not
@@ -22,11 +23,36 @@ interface PosixCalls {
     /** {@code getrusage(who, &rusage)}. */
     int getrusage(int who, Scratch rusage);
 
-    /** {@code times(&tms)}: the elapsed clock ticks, or {@code -1}. */
-    long times(Scratch tms);
+    // perf events (Linux): THREAD_CYCLES
 
-    /** {@code sysconf(name)}, or {@code -1}. */
-    long sysconf(int name);
+    /** {@code syscall(SYS_perf_event_open, attr, pid, cpu, groupFd, flags)}: a file descriptor, or {@code -1}. */
+    int perfEventOpen(long syscallNumber, long[] attr, int pid, int cpu, int groupFd, long flags);
+
+    /** {@code read(fd, buffer, bytes)}: the number of bytes read, or {@code -1}. */
+    long read(int fd, Scratch buffer, int bytes);
+
+    /** {@code close(fd)}: {@code 0} or {@code -1}. */
+    int close(int fd);
+
+    /** {@code prctl(PR_GET_TSC, &state)} (Linux): {@code 0} with {@code state[0]} set, or {@code -1}. */
+    int prctlGetTsc(int[] state);
+
+    // executable pages: CPU_CYCLES
+
+    /** {@code getpagesize()}. */
+    long pageSize();
+
+    /** {@code mmap(NULL, length, protection, flags, -1, 0)}: the address, or {@code -1} ({@code MAP_FAILED}). */
+    long mmap(long length, int protection, int flags);
+
+    /** {@code mprotect(address, length, protection)}: {@code 0} or {@code -1}. */
+    int mprotect(long address, long length, int protection);
+
+    /** {@code munmap(address, length)}: {@code 0} or {@code -1}. */
+    int munmap(long address, long length);
+
+    /** What copies, binds and calls code in those pages. */
+    CodeBinder codeBinder();
 
     /** {@code errno} as the last call on this thread left it. */
     int lastError();

@@ -9,6 +9,7 @@ import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.Measures;
 import dev.counters.Resolution;
+import dev.counters.nativeaccess.Binding;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.CurrentThreadCpuClock;
 import dev.counters.spi.KindSupport;
@@ -54,6 +55,7 @@ final class PosixClocks {
     private final boolean mxBeanReadsThreadClock;
     private final Map<CounterKind, Supplier<Resolution>> resolutions = new EnumMap<>(CounterKind.class);
     private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
+    private final PosixCycles cycles;
 
     /** The clocks of {@code platform}, read through {@code binding} if it succeeded. */
     PosixClocks(PosixPlatform platform, Binding<? extends PosixCalls> binding) {
@@ -62,6 +64,7 @@ final class PosixClocks {
         this.unservedReason = platform.refusal()
                 .or(() -> binding.failure().map(failure -> "libc could not be bound through JNA: " + failure))
                 .orElse(null);
+        this.cycles = new PosixCycles(platform, calls, unservedReason);
         for (CounterKind kind : CounterKind.values()) {
             support.put(kind, checkSupport(kind));
         }
@@ -75,10 +78,10 @@ final class PosixClocks {
                 && VirtualThreads.onPlatformThread(() -> CurrentThreadCpuClock.isEnabled()
                         && JvmClockCheck.readsSameClock(clockSource(CounterKind.THREAD_TIMES), ThreadMxBeanCpuTime.INSTANCE));
         for (CounterKind kind : CounterKind.values()) {
-            if (isSupported(kind)) {
+            if (isSupported(kind) && kind.measures() != Measures.CYCLES) {
                 CounterKind measured = kind == CounterKind.PERFORMANCE ? CounterKind.HIGH_PERFORMANCE : kind;
                 resolutions.computeIfAbsent(measured, k -> Suppliers.memoize(() -> measureResolution(k)));
-                infos.put(kind, Suppliers.memoize(() -> describe(kind, resolutions.get(measured).get())));
+                infos.put(kind, Suppliers.memoize(() -> describe(kind, resolutions.get(measured))));
             }
         }
     }
@@ -94,6 +97,9 @@ final class PosixClocks {
         if (!kindSupport.isSupported()) {
             throw new UnsupportedOperationException(
                     "counters-posix does not serve " + kind + " on " + platform.description() + ": " + kindSupport.reason());
+        }
+        if (kind.measures() == Measures.CYCLES) {
+            return cycles.create(kind);
         }
         if (kind.isCpuTimes()) {
             return new SampledCpuTimesCounter(kind, cpuTimesSource(kind), hasSplit(kind), NANOSECONDS, infos.get(kind));
@@ -126,7 +132,7 @@ final class PosixClocks {
 
     private KindSupport checkSupport(CounterKind kind) {
         if (kind.measures() == Measures.CYCLES) {
-            return KindSupport.unsupported("cycle counters are served by counters-measure, not counters-posix");
+            return cycles.support(kind);
         }
         if (unservedReason != null) {
             return KindSupport.unsupported(unservedReason);
@@ -196,7 +202,7 @@ final class PosixClocks {
         return Duration.ofNanos(Layouts.timespecNanos(timespec));
     }
 
-    private CounterInfo describe(CounterKind kind, Resolution resolution) {
+    private CounterInfo describe(CounterKind kind, Supplier<Resolution> resolution) {
         NamedClock clock = platform.clock(kind).orElseThrow();
         CounterInfo.Builder info = CounterInfo.builder(kind)
                 .provider(PROVIDER_NAME)

@@ -9,7 +9,7 @@ import dev.counters.spi.KindSupport;
 
 /**
  * Serves every wall-clock and CPU-time {@link CounterKind} on Linux (x86_64, aarch64), macOS and
- * FreeBSD from the POSIX clocks, through JNA direct mapping. Put {@code counters-posix} on the
+ * FreeBSD from the POSIX clocks, and the cycle kinds the system allows, through JNA direct mapping. Put {@code counters-posix} on the
  * class or module path and {@link dev.counters.Counters} picks it over the JDK floor; there is
  * nothing to call.
  *
@@ -23,9 +23,13 @@ import dev.counters.spi.KindSupport;
  *   <tr><td>THREAD_TIMES</td><td>{@code CLOCK_THREAD_CPUTIME_ID} total (through {@code ThreadMXBean}),
  *       split by {@code getrusage(RUSAGE_THREAD)}</td></tr>
  *   <tr><td>PROCESS_TIMES</td><td>{@code CLOCK_PROCESS_CPUTIME_ID} total, split by {@code getrusage(RUSAGE_SELF)}</td></tr>
+ *   <tr><td>CPU_CYCLES</td><td>{@code RDTSC} / {@code CNTVCT_EL0} from an {@code mmap}ed W^X page</td></tr>
+ *   <tr><td>THREAD_CYCLES</td><td>{@code perf_event_open(PERF_COUNT_HW_CPU_CYCLES)}, where the kernel exposes a PMU;
+ *       a {@link dev.counters.CloseableCounter}</td></tr>
+ *   <tr><td>PROCESS_CYCLES</td><td>none: Linux has no counter of all a process's threads</td></tr>
  * </table>
  *
- * <p>Every period count is in nanoseconds. Each counter's {@code getInfo()} names its clock, the
+ * <p>Every period count of the time kinds is in nanoseconds; the cycle kinds count cycles. Each counter's {@code getInfo()} names its clock, the
  * path that reads it and its resolution, measured once per process beside {@code clock_getres}.
  *
  * <p>The provider loads everywhere. Where it cannot serve (Windows, a 32-bit JVM, an unknown

@@ -14,8 +14,8 @@ import java.util.OptionalLong;
 /**
  * The constants counters-posix needs on one operating system and architecture, chosen once at
  * load from {@code os.name}, {@code os.arch} and {@code sun.arch.data.model}: which clock id each
- * kind reads, the {@code getrusage} selectors, {@code _SC_CLK_TCK}, the {@code gettid} system call
- * number and the width of {@code suseconds_t}. The values come from the platforms' C headers
+ * kind reads, the {@code getrusage} selectors, the {@code gettid} and {@code perf_event_open} system
+ * call numbers, {@code MAP_ANONYMOUS} and the width of {@code suseconds_t}. The values come from the platforms' C headers
  * (glibc and the Linux UAPI, macOS {@code <time.h>}, FreeBSD {@code <sys/_clock_id.h>}).
  *
  * <p>A platform these tables do not describe, or one whose layouts would be read wrongly (a 32-bit
@@ -57,9 +57,11 @@ final class PosixPlatform {
     private final Os os;
     private final Map<CounterKind, NamedClock> clocks;
     private final OptionalInt rusageThread;
-    private final int scClkTck;
     private final boolean narrowSuseconds;
     private final OptionalLong gettidSyscall;
+    private final OptionalLong perfEventOpenSyscall;
+    private final int mapAnonymous;
+    private final String arch;
 
     private PosixPlatform(
             String description,
@@ -67,17 +69,21 @@ final class PosixPlatform {
             Os os,
             Map<CounterKind, NamedClock> clocks,
             OptionalInt rusageThread,
-            int scClkTck,
             boolean narrowSuseconds,
-            OptionalLong gettidSyscall) {
+            OptionalLong gettidSyscall,
+            OptionalLong perfEventOpenSyscall,
+            int mapAnonymous,
+            String arch) {
         this.description = description;
         this.refusal = refusal;
         this.os = os;
         this.clocks = Collections.unmodifiableMap(clocks);
         this.rusageThread = rusageThread;
-        this.scClkTck = scClkTck;
         this.narrowSuseconds = narrowSuseconds;
         this.gettidSyscall = gettidSyscall;
+        this.perfEventOpenSyscall = perfEventOpenSyscall;
+        this.mapAnonymous = mapAnonymous;
+        this.arch = arch;
     }
 
     /** The table for the running JVM. */
@@ -118,14 +124,11 @@ final class PosixPlatform {
             return refused(description, "counters-posix has no constant table for " + system + " on " + osArch
                     + " (it knows x86_64 and aarch64); the JDK provider serves it");
         }
-        switch (system) {
-            case LINUX:
-                return linux(description, arch);
-            case MAC_OS:
-                return macOs(description);
-            default:
-                return freeBsd(description);
-        }
+        return switch (system) {
+            case LINUX -> linux(description, arch);
+            case MAC_OS -> macOs(description, arch);
+            case FREEBSD -> freeBsd(description, arch);
+        };
     }
 
     private static PosixPlatform linux(String description, String arch) {
@@ -138,11 +141,13 @@ final class PosixPlatform {
         clocks.put(CounterKind.MULTIMEDIA, new NamedClock("CLOCK_BOOTTIME", 7));
         // SYS_gettid from the kernel's syscall tables: arch/x86/entry/syscalls/syscall_64.tbl, include/uapi/asm-generic/unistd.h.
         long gettid = arch.equals(X86_64) ? 186 : 178;
-        // RUSAGE_THREAD = 1 and _SC_CLK_TCK = 2 in glibc and musl alike.
-        return new PosixPlatform(description, null, Os.LINUX, clocks, OptionalInt.of(1), 2, false, OptionalLong.of(gettid));
+        long perfEventOpen = arch.equals(X86_64) ? 298 : 241;
+        // RUSAGE_THREAD = 1 in glibc and musl alike; MAP_ANONYMOUS = 0x20.
+        return new PosixPlatform(description, null, Os.LINUX, clocks, OptionalInt.of(1), false, OptionalLong.of(gettid),
+                OptionalLong.of(perfEventOpen), 0x20, arch);
     }
 
-    private static PosixPlatform macOs(String description) {
+    private static PosixPlatform macOs(String description, String arch) {
         Map<CounterKind, NamedClock> clocks = new EnumMap<>(CounterKind.class);
         clocks.put(CounterKind.SYSTEM_TIME, new NamedClock("CLOCK_REALTIME", 0));
         // CLOCK_UPTIME_RAW is mach_absolute_time(), the clock HotSpot's System.nanoTime() reads on macOS.
@@ -152,11 +157,12 @@ final class PosixPlatform {
         clocks.put(CounterKind.MULTIMEDIA, new NamedClock("CLOCK_MONOTONIC", 6));
         clocks.put(CounterKind.PROCESS_TIMES, new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 12));
         clocks.put(CounterKind.THREAD_TIMES, new NamedClock("CLOCK_THREAD_CPUTIME_ID", 16));
-        // No RUSAGE_THREAD; _SC_CLK_TCK = 3; suseconds_t is a 32-bit int.
-        return new PosixPlatform(description, null, Os.MAC_OS, clocks, OptionalInt.empty(), 3, true, OptionalLong.empty());
+        // No RUSAGE_THREAD; suseconds_t is a 32-bit int; MAP_ANON = 0x1000.
+        return new PosixPlatform(description, null, Os.MAC_OS, clocks, OptionalInt.empty(), true, OptionalLong.empty(),
+                OptionalLong.empty(), 0x1000, arch);
     }
 
-    private static PosixPlatform freeBsd(String description) {
+    private static PosixPlatform freeBsd(String description, String arch) {
         Map<CounterKind, NamedClock> clocks = new EnumMap<>(CounterKind.class);
         clocks.put(CounterKind.SYSTEM_TIME, new NamedClock("CLOCK_REALTIME", 0));
         clocks.put(CounterKind.HIGH_PERFORMANCE, new NamedClock("CLOCK_MONOTONIC", 4));
@@ -165,27 +171,22 @@ final class PosixPlatform {
         clocks.put(CounterKind.TICK, new NamedClock("CLOCK_MONOTONIC_FAST", 12));
         clocks.put(CounterKind.THREAD_TIMES, new NamedClock("CLOCK_THREAD_CPUTIME_ID", 14));
         clocks.put(CounterKind.PROCESS_TIMES, new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 15));
-        // RUSAGE_THREAD = 1; _SC_CLK_TCK = 3; suseconds_t is a long.
-        return new PosixPlatform(description, null, Os.FREEBSD, clocks, OptionalInt.of(1), 3, false, OptionalLong.empty());
+        // RUSAGE_THREAD = 1; suseconds_t is a long; MAP_ANON = 0x1000.
+        return new PosixPlatform(description, null, Os.FREEBSD, clocks, OptionalInt.of(1), false, OptionalLong.empty(),
+                OptionalLong.empty(), 0x1000, arch);
     }
 
     private static PosixPlatform refused(String description, String refusal) {
         return new PosixPlatform(description, refusal, null, new EnumMap<>(CounterKind.class),
-                OptionalInt.empty(), 0, false, OptionalLong.empty());
+                OptionalInt.empty(), false, OptionalLong.empty(), OptionalLong.empty(), 0, "");
     }
 
     private static String normalisedArch(String osArch) {
-        switch (osArch.toLowerCase(Locale.ROOT)) {
-            case "amd64":
-            case "x86_64":
-            case "x86-64":
-                return X86_64;
-            case "aarch64":
-            case "arm64":
-                return AARCH64;
-            default:
-                return null;
-        }
+        return switch (osArch.toLowerCase(Locale.ROOT)) {
+            case "amd64", "x86_64", "x86-64" -> X86_64;
+            case "aarch64", "arm64" -> AARCH64;
+            default -> null;
+        };
     }
 
     private static boolean is32Bit(String osArch) {
@@ -222,11 +223,6 @@ final class PosixPlatform {
         return rusageThread;
     }
 
-    /** {@code _SC_CLK_TCK}, the {@code sysconf} name of the clock-tick rate that {@code times()} and {@code /proc} count in. */
-    int scClkTck() {
-        return scClkTck;
-    }
-
     /** Whether {@code struct timeval}'s {@code tv_usec} is a 32-bit int (followed by padding) rather than a long. */
     boolean narrowSuseconds() {
         return narrowSuseconds;
@@ -235,6 +231,21 @@ final class PosixPlatform {
     /** {@code SYS_gettid} for {@code syscall(2)}, on Linux. */
     OptionalLong gettidSyscall() {
         return gettidSyscall;
+    }
+
+    /** {@code SYS_perf_event_open} for {@code syscall(2)}, on Linux (from the same syscall tables as {@code gettid}). */
+    OptionalLong perfEventOpenSyscall() {
+        return perfEventOpenSyscall;
+    }
+
+    /** {@code MAP_ANONYMOUS} for {@code mmap}: {@code 0x20} on Linux, {@code 0x1000} ({@code MAP_ANON}) on macOS and FreeBSD. */
+    int mapAnonymous() {
+        return mapAnonymous;
+    }
+
+    /** {@code "x86_64"} or {@code "aarch64"} when served; empty when refused. */
+    String arch() {
+        return arch;
     }
 
     @Override

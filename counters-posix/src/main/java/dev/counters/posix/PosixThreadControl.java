@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.Suppliers;
 import dev.counters.CounterException;
+import dev.counters.nativeaccess.Binding;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.ThreadControl;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.counters.posix;
 
+import dev.counters.nativeaccess.Binding;
 import java.util.function.Supplier;
 
 /**

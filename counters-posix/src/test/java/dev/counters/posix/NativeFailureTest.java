@@ -12,6 +12,7 @@ import dev.counters.CounterException;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.CpuTimesCounter;
+import dev.counters.nativeaccess.Binding;
 import dev.counters.spi.KindSupport;
 import java.util.List;
 import java.util.Optional;
@@ -109,11 +110,11 @@ class NativeFailureTest {
     }
 
     @Test
-    void aFailingClockGetresSurfacesWhenTheInfoIsBuilt() {
+    void aFailingClockGetresSurfacesWhenTheResolutionIsMeasured() {
         FakePosixCalls calls = new FakePosixCalls().fail(FakePosixCalls.Call.CLOCK_GETRES, FakePosixCalls.EINVAL);
         Counter system = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls))).create(CounterKind.SYSTEM_TIME);
 
-        CounterException failure = assertThrows(CounterException.class, system::getInfo);
+        CounterException failure = assertThrows(CounterException.class, () -> system.getInfo().resolution());
         assertEquals("clock_getres(CLOCK_REALTIME) failed with error 22: Invalid argument", failure.getMessage());
     }
 

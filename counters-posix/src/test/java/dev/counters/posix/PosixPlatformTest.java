@@ -32,9 +32,12 @@ class PosixPlatformTest {
         assertEquals(Optional.of(new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 2)), linux.clock(CounterKind.PROCESS_TIMES));
         assertEquals(Optional.empty(), linux.clock(CounterKind.CPU_CYCLES));
         assertEquals(OptionalInt.of(1), linux.rusageThread());
-        assertEquals(2, linux.scClkTck());
+        assertEquals(2, TestLibC.scClkTck(linux));
         assertFalse(linux.narrowSuseconds());
         assertEquals(OptionalLong.of(186), linux.gettidSyscall());
+        assertEquals(OptionalLong.of(298), linux.perfEventOpenSyscall());
+        assertEquals(0x20, linux.mapAnonymous());
+        assertEquals(OptionalLong.of(241), PosixPlatform.of("Linux", "aarch64", "64").perfEventOpenSyscall());
     }
 
     @Test
@@ -54,9 +57,11 @@ class PosixPlatformTest {
         assertEquals(Optional.of(new NamedClock("CLOCK_THREAD_CPUTIME_ID", 16)), mac.clock(CounterKind.THREAD_TIMES));
         assertEquals(Optional.of(new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 12)), mac.clock(CounterKind.PROCESS_TIMES));
         assertEquals(OptionalInt.empty(), mac.rusageThread());
-        assertEquals(3, mac.scClkTck());
+        assertEquals(3, TestLibC.scClkTck(mac));
         assertTrue(mac.narrowSuseconds());
         assertEquals(OptionalLong.empty(), mac.gettidSyscall());
+        assertEquals(OptionalLong.empty(), mac.perfEventOpenSyscall());
+        assertEquals(0x1000, mac.mapAnonymous());
     }
 
     @Test

@@ -23,13 +23,13 @@ class TimesBindingTest {
     @Test
     void timesAgreesWithProcSelfStat() {
         Work.compute(Duration.ofMillis(50));
-        Scratch tms = Kernel.CALLS.allocate(Layouts.TMS_BYTES);
+        Scratch tms = Kernel.CALLS.allocate(TestLibC.TMS_BYTES);
         ProcStat before = ProcStat.process();
-        long elapsed = Kernel.CALLS.times(tms);
+        long elapsed = TestLibC.times(tms.address());
         ProcStat after = ProcStat.process();
         assertTrue(elapsed != -1, "times() succeeded");
-        long utime = tms.longAt(Layouts.TMS_UTIME_OFFSET);
-        long stime = tms.longAt(Layouts.TMS_STIME_OFFSET);
+        long utime = tms.longAt(TestLibC.TMS_UTIME_OFFSET);
+        long stime = tms.longAt(TestLibC.TMS_STIME_OFFSET);
         assertTrue(before.utimeTicks() <= utime && utime <= after.utimeTicks(), before + " / " + utime + " / " + after);
         assertTrue(before.stimeTicks() <= stime && stime <= after.stimeTicks(), before + " / " + stime + " / " + after);
     }

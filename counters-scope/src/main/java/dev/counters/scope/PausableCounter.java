@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
 import dev.counters.CounterInfo;
+import dev.counters.spi.CounterMisuse;
 
 /**
  * A counter that can be paused: time between {@link #pause()} and {@link #resume()} is left out,
@@ -97,7 +98,7 @@ public final class PausableCounter implements Counter {
     @Override
     public void restartFromStop() {
         if (!readable) {
-            throw new IllegalStateException("restartFromStop() needs a stopped counter: call start() and stop() first");
+            throw CounterMisuse.restartNeedsStop();
         }
         accumulated = 0;
         if (running) {
@@ -109,9 +110,7 @@ public final class PausableCounter implements Counter {
     @Override
     public long getPeriodCount() {
         if (!readable) {
-            throw new IllegalStateException(started
-                    ? "The counter is running: call stop() before reading it"
-                    : "Nothing to read yet: call start() and then stop() before reading the counter");
+            throw CounterMisuse.notReadable(started);
         }
         return total;
     }
@@ -128,7 +127,7 @@ public final class PausableCounter implements Counter {
 
     private void requireStarted(String call) {
         if (!started) {
-            throw new IllegalStateException(call + " called before start(): call start() first");
+            throw CounterMisuse.calledBeforeStart(call);
         }
     }
 }

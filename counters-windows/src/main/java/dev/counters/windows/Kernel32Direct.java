@@ -35,4 +35,12 @@ final class Kernel32Direct {
     static native boolean GetProcessTimes(long process, long creation, long exit, long kernel, long user);
 
     static native long SetThreadAffinityMask(long thread, long mask);
+
+    static native long VirtualAlloc(long address, long size, int allocationType, int protect);
+
+    static native boolean VirtualProtect(long address, long size, int newProtect, int[] oldProtect);
+
+    static native boolean VirtualFree(long address, long size, int freeType);
+
+    static native boolean FlushInstructionCache(long process, long address, long size);
 }

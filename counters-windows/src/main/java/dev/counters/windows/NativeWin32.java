@@ -11,7 +11,10 @@ import com.sun.jna.platform.win32.WinDef.DWORD;
 import com.sun.jna.platform.win32.WinNT.HANDLE;
 import com.sun.jna.platform.win32.WinReg;
 import dev.counters.CounterException;
-import dev.counters.spi.NativeAccess;
+import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.CodeBinder;
+import dev.counters.nativeaccess.ExecutableCode;
+import dev.counters.nativeaccess.NativeScratch;
 import dev.counters.spi.Scratch;
 import java.util.Optional;
 
@@ -26,6 +29,9 @@ import java.util.Optional;
  */
 final class NativeWin32 implements Win32 {
     private static final String CPU_KEY = "HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0";
+    private static final int MEM_COMMIT = 0x1000;
+    private static final int MEM_RESERVE = 0x2000;
+    private static final int MEM_RELEASE = 0x8000;
 
     private final Optional<String> preciseMissing;
     private final Optional<String> cycleMissing;
@@ -50,17 +56,15 @@ final class NativeWin32 implements Win32 {
     }
 
     private static Optional<String> probe(String whenMissing, Runnable bind) {
-        try {
+        return Binding.of(() -> {
             bind.run();
-            return Optional.empty();
-        } catch (LinkageError | RuntimeException e) {
-            return Optional.of(whenMissing + " (" + NativeAccess.describe(e) + ")");
-        }
+            return whenMissing;
+        }).failure().map(failure -> whenMissing + " (" + failure + ")");
     }
 
     @Override
     public Scratch allocate(int bytes) {
-        return Scratch.allocateDirect(bytes, buffer -> Pointer.nativeValue(Native.getDirectBufferPointer(buffer)));
+        return NativeScratch.allocate(bytes);
     }
 
     @Override
@@ -138,6 +142,31 @@ final class NativeWin32 implements Win32 {
             throw CounterException.nativeFailure(
                     "RegQueryValueEx(HKLM\\" + CPU_KEY + "\\~MHz)", e.getErrorCode(), formatMessage(e.getErrorCode()));
         }
+    }
+
+    @Override
+    public long virtualAlloc(long size, int protect) {
+        return Kernel32Direct.VirtualAlloc(0, size, MEM_COMMIT | MEM_RESERVE, protect);
+    }
+
+    @Override
+    public boolean virtualProtect(long address, long size, int newProtect) {
+        return Kernel32Direct.VirtualProtect(address, size, newProtect, new int[1]);
+    }
+
+    @Override
+    public boolean virtualFree(long address) {
+        return Kernel32Direct.VirtualFree(address, 0, MEM_RELEASE);
+    }
+
+    @Override
+    public boolean flushInstructionCache(long process, long address, long size) {
+        return Kernel32Direct.FlushInstructionCache(process, address, size);
+    }
+
+    @Override
+    public CodeBinder codeBinder() {
+        return ExecutableCode.binder("kernel32");
     }
 
     @Override

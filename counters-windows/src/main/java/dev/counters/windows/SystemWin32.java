@@ -1,6 +1,6 @@
 package dev.counters.windows;
 
-import dev.counters.spi.NativeAccess;
+import dev.counters.nativeaccess.Binding;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -58,17 +58,13 @@ final class SystemWin32 {
         static {
             Optional<String> problem = platformProblem(
                     System.getProperty("os.name", "unknown"), System.getProperty("os.arch", "unknown"));
-            Win32 bound = null;
-            String reason = problem.orElse("");
-            if (problem.isEmpty()) {
-                try {
-                    bound = NativeWin32.bind();
-                } catch (LinkageError | RuntimeException e) {
-                    reason = "kernel32 could not be bound through JNA: " + NativeAccess.describe(e);
-                }
-            }
-            API = bound;
-            UNAVAILABLE = reason;
+            // A lambda, not a method reference, so that JNA's classes are first touched inside Binding.of.
+            Binding<Win32> binding = problem.isPresent()
+                    ? Binding.failed(problem.get())
+                    : Binding.of(() -> NativeWin32.bind());
+            API = binding.calls().orElse(null);
+            UNAVAILABLE = problem.orElse(binding.failure().map(failure -> "kernel32 could not be bound through JNA: " + failure)
+                    .orElse(""));
         }
     }
 

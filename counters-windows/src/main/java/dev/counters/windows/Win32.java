@@ -1,5 +1,6 @@
 package dev.counters.windows;
 
+import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.spi.Scratch;
 import java.util.Optional;
 
@@ -91,6 +92,28 @@ interface Win32 {
 
     /** The processor's nominal clock in MHz, as Windows records it at boot ({@code ~MHz} in the registry). */
     long processorMegahertz();
+
+    // kernel32: an executable page for the cycle counter's code (CPU_CYCLES)
+
+    /** {@code PAGE_READWRITE}. */
+    int PAGE_READWRITE = 0x04;
+    /** {@code PAGE_EXECUTE_READ}. */
+    int PAGE_EXECUTE_READ = 0x20;
+
+    /** {@code VirtualAlloc(NULL, size, MEM_COMMIT | MEM_RESERVE, protect)}: the address, or 0 on failure. */
+    long virtualAlloc(long size, int protect);
+
+    /** {@code VirtualProtect(address, size, newProtect, &old)}. */
+    boolean virtualProtect(long address, long size, int newProtect);
+
+    /** {@code VirtualFree(address, 0, MEM_RELEASE)}. */
+    boolean virtualFree(long address);
+
+    /** {@code FlushInstructionCache(process, address, size)}. */
+    boolean flushInstructionCache(long process, long address, long size);
+
+    /** What copies, binds and calls code in those pages. */
+    CodeBinder codeBinder();
 
     // kernel32: affinity and priority
 

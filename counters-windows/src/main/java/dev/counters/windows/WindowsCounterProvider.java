@@ -21,6 +21,7 @@ import dev.counters.spi.KindSupport;
  *   <tr><td>PERFORMANCE</td><td>{@code QueryPerformanceCounter}; {@code GetTickCount64} if the frequency cannot be had</td><td>as read</td></tr>
  *   <tr><td>THREAD_TIMES, PROCESS_TIMES</td><td>{@code GetThreadTimes}, {@code GetProcessTimes}: kernel + user</td><td>100 ns</td></tr>
  *   <tr><td>THREAD_CYCLES, PROCESS_CYCLES</td><td>{@code QueryThreadCycleTime}, {@code QueryProcessCycleTime}</td><td>cycles</td></tr>
+ *   <tr><td>CPU_CYCLES</td><td>{@code RDTSC} / {@code CNTVCT_EL0} from a {@code VirtualAlloc}ed W^X page</td><td>estimated rate</td></tr>
  * </table>
  *
  * <p>The provider loads on every OS. Off Windows it touches nothing native and reports every

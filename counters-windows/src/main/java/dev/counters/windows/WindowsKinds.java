@@ -9,6 +9,9 @@ import dev.counters.CounterException;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.Periods;
+import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.CycleInstruction;
+import dev.counters.nativeaccess.ProcessorCycles;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.LazyFrequency;
@@ -37,9 +40,12 @@ final class WindowsKinds {
     private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
     /** Why PERFORMANCE falls back to the tick count (QueryPerformanceFrequency failed), or empty when it reads QPC. */
     private final Supplier<Optional<CounterException>> performanceFallback;
+    /** The processor's cycle counter (CPU_CYCLES), bound the first time it is asked about. */
+    private final Supplier<Binding<ProcessorCycles>> processor;
 
     WindowsKinds(Win32 api) {
         this.sources = new Win32Sources(api);
+        this.processor = Suppliers.memoize(() -> bindProcessor(api));
         this.performanceFallback = Suppliers.memoize(this::checkPerformanceCounter);
         support.put(CounterKind.TICK, KindSupport::supported);
         support.put(CounterKind.MULTIMEDIA, () -> api.winmmMissing().map(KindSupport::unsupported).orElse(KindSupport.supported()));
@@ -56,8 +62,9 @@ final class WindowsKinds {
         support.put(CounterKind.PROCESS_CYCLES, () -> api.cycleTimeMissing()
                 .map(KindSupport::unsupported)
                 .orElseGet(() -> trial(sources.processCycles())));
-        support.put(CounterKind.CPU_CYCLES, () -> KindSupport.unsupported(
-                "CPU_CYCLES reads the processor's time-stamp counter, which counters-measure serves; Win32 has no call for it"));
+        support.put(CounterKind.CPU_CYCLES, () -> processor.get().failure()
+                .map(KindSupport::unsupported)
+                .orElse(KindSupport.supported()));
         support.replaceAll((kind, check) -> Suppliers.memoize(check::get));
 
         infos.put(CounterKind.TICK, () -> describe(CounterKind.TICK, Win32Sources.GET_TICK_COUNT_64, sources.tickCount(),
@@ -74,6 +81,7 @@ final class WindowsKinds {
                 "QueryThreadCycleTime(GetCurrentThread())", sources.threadCycles()));
         infos.put(CounterKind.PROCESS_CYCLES, () -> describeCycles(CounterKind.PROCESS_CYCLES,
                 "QueryProcessCycleTime(GetCurrentProcess())", sources.processCycles()));
+        infos.put(CounterKind.CPU_CYCLES, () -> processor.get().require().describe(PROVIDER));
         infos.replaceAll((kind, describe) -> Suppliers.memoize(describe::get));
     }
 
@@ -118,6 +126,9 @@ final class WindowsKinds {
                 return new SourceCounter(kind, sources.threadCycles(), sources.cycleFrequency(), info);
             case PROCESS_CYCLES:
                 return new SourceCounter(kind, sources.processCycles(), sources.cycleFrequency(), info);
+            case CPU_CYCLES:
+                ProcessorCycles cycles = processor.get().require();
+                return new SourceCounter(kind, cycles.source(), cycles.frequency(), info);
             default:
                 throw new AssertionError(kind + " is supported but has no counter");
         }
@@ -132,6 +143,14 @@ final class WindowsKinds {
         return describe(CounterKind.MULTIMEDIA, Win32Sources.TIME_GET_TIME, sources.multimediaTime(), MILLISECONDS, true,
                 "milliseconds since the system started; the 32-bit value wraps every 49.7 days and is extended to 64 bits"
                         + periods + timerPeriodNote);
+    }
+
+    /** The processor's cycle counter from a W^X page of {@code api}'s, or why it cannot be read on this architecture. */
+    private static Binding<ProcessorCycles> bindProcessor(Win32 api) {
+        String arch = System.getProperty("os.arch", "unknown");
+        return CycleInstruction.forArch(arch)
+                .map(instruction -> ProcessorCycles.bind(instruction, new WindowsPages(api)))
+                .orElseGet(() -> Binding.failed("no cycle counter is known for " + arch + " (x86-64 and aarch64 are)"));
     }
 
     /** Reads the performance counter and looks up its frequency once; a failure is why PERFORMANCE falls back to the tick count. */
@@ -175,7 +194,7 @@ final class WindowsKinds {
     private CounterInfo describePerformanceCounter(CounterKind kind) {
         long frequency = sources.performanceFrequency().get();
         return builder(kind, Win32Sources.QUERY_PERFORMANCE_COUNTER, frequency)
-                .resolution(ResolutionProbe.measure(sources.performanceCounter(), frequency)
+                .resolution(() -> ResolutionProbe.measure(sources.performanceCounter(), frequency)
                         .withDeclared(Periods.toDuration(1, frequency)))
                 .monotonic(true)
                 .notes("ticks of " + frequency + " Hz from QueryPerformanceFrequency, looked up once per process;"
@@ -195,7 +214,7 @@ final class WindowsKinds {
     private CounterInfo describeCpuTimes(CounterKind kind, String source, CpuTimesSource probe) {
         long frequency = FILETIME_UNITS.get();
         return builder(kind, source, frequency)
-                .resolution(ResolutionProbe.measure(probe, frequency))
+                .resolution(() -> ResolutionProbe.measure(probe, frequency))
                 .monotonic(true)
                 .kernelUserSplit(true)
                 .notes("kernel and user time in " + FILETIME_NOTE + "; total = kernel + user; Windows charges CPU time"
@@ -213,7 +232,7 @@ final class WindowsKinds {
             CounterKind kind, String source, TickSource probe, LazyFrequency frequency, boolean monotonic, String notes) {
         long hertz = frequency.get();
         return builder(kind, source, hertz)
-                .resolution(ResolutionProbe.measure(probe, hertz))
+                .resolution(() -> ResolutionProbe.measure(probe, hertz))
                 .monotonic(monotonic)
                 .notes(notes)
                 .build();

@@ -4,12 +4,12 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
+import dev.counters.nativeaccess.CpuLists;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.ThreadControl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -211,19 +211,9 @@ public final class WindowsThreadControl implements ThreadControl {
         return IntStream.range(0, Long.SIZE).filter(cpu -> (mask & (1L << cpu)) != 0).toArray();
     }
 
-    /** A mask as CPU ranges, e.g. {@code 0-3,6}. */
+    /** A mask as CPU ranges, e.g. {@code 0-3,6}; {@code "no CPU"} for an empty mask. */
     static String format(long mask) {
         int[] cpus = cpus(mask);
-        List<String> ranges = new ArrayList<>();
-        for (int i = 0; i < cpus.length; ) {
-            int first = cpus[i];
-            int last = first;
-            while (i + 1 < cpus.length && cpus[i + 1] == last + 1) {
-                last = cpus[++i];
-            }
-            ranges.add(first == last ? Integer.toString(first) : first + "-" + last);
-            i++;
-        }
-        return ranges.isEmpty() ? "no CPU" : ranges.stream().collect(Collectors.joining(","));
+        return cpus.length == 0 ? "no CPU" : CpuLists.format(cpus);
     }
 }

@@ -9,6 +9,7 @@ import dev.counters.Counter;
 import dev.counters.CounterException;
 import dev.counters.CounterKind;
 import dev.counters.spi.KindSupport;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -83,10 +84,47 @@ class CycleKindsTest {
     }
 
     @Test
-    void cpuCyclesIsLeftToCountersMeasure() {
+    void cpuCyclesReadTheProcessorCounterFromAnExecuteReadPage() {
+        win32.processorCycles = 1_000;
+        Counter counter = WindowsCounterProvider.over(win32).create(CounterKind.CPU_CYCLES);
+        counter.start();
+        win32.processorCycles += 2_400_000;
+        counter.stop();
+
+        assertEquals(2_400_000, counter.getPeriodCount());
+        assertEquals(List.of(Win32.PAGE_READWRITE, Win32.PAGE_EXECUTE_READ), win32.pageProtections,
+                "written while read-write, then made execute-read: never both");
+        assertTrue(win32.handlesUsed.contains(FakeWin32.CURRENT_PROCESS), "the instruction cache of this process is flushed");
+    }
+
+    @Test
+    void aPageThatCannotBeMadeExecutableIsFreedAndNamedWithTheSystemsText() {
+        win32.virtualProtectError = Win32.ERROR_ACCESS_DENIED;
         KindSupport support = WindowsCounterProvider.over(win32).support(CounterKind.CPU_CYCLES);
 
         assertFalse(support.isSupported());
-        assertTrue(support.reason().contains("counters-measure"), support.reason());
+        assertTrue(support.reason().contains("VirtualProtect(PAGE_EXECUTE_READ) failed with error 5: Access is denied."),
+                support.reason());
+        assertEquals(win32.pagesAllocated, win32.pagesFreed);
+    }
+
+    @Test
+    void aPageThatCannotBeAllocatedIsNamedWithTheSystemsText() {
+        win32.virtualAllocError = FakeWin32.ERROR_INVALID_PARAMETER;
+        KindSupport support = WindowsCounterProvider.over(win32).support(CounterKind.CPU_CYCLES);
+
+        assertFalse(support.isSupported());
+        assertTrue(support.reason().contains("VirtualAlloc(MEM_COMMIT|MEM_RESERVE, PAGE_READWRITE) failed with error 87:"
+                + " The parameter is incorrect."), support.reason());
+    }
+
+    @Test
+    void aFailedCycleQueryCarriesTheSystemsText() {
+        win32.cycleError = FakeWin32.ERROR_CALL_NOT_IMPLEMENTED;
+        KindSupport support = WindowsCounterProvider.over(win32).support(CounterKind.THREAD_CYCLES);
+
+        assertFalse(support.isSupported());
+        assertTrue(support.reason().contains("QueryThreadCycleTime failed with error 120: This function is not supported"
+                + " on this system."), support.reason());
     }
 }

@@ -1,6 +1,8 @@
 package dev.counters.windows;
 
+import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.spi.Scratch;
+import dev.counters.spi.TickSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -60,6 +62,15 @@ final class FakeWin32 implements Win32 {
     long processCycles;
     long megahertz = 2_400;
     final List<Long> handlesUsed = new ArrayList<>();
+
+    // an executable page for the cycle counter's code
+    int virtualAllocError;
+    int virtualProtectError;
+    int flushError;
+    long processorCycles;
+    final List<Long> pagesAllocated = new ArrayList<>();
+    final List<Long> pagesFreed = new ArrayList<>();
+    final List<Integer> pageProtections = new ArrayList<>();
 
     // affinity and priority
     long processMask = 0b1111;
@@ -225,6 +236,59 @@ final class FakeWin32 implements Win32 {
     @Override
     public long processorMegahertz() {
         return megahertz;
+    }
+
+    @Override
+    public long virtualAlloc(long size, int protect) {
+        if (virtualAllocError != 0) {
+            fail(virtualAllocError);
+            return 0;
+        }
+        long page = 0x7FF0_0000_0000L + 0x1000L * pagesAllocated.size();
+        pagesAllocated.add(page);
+        pageProtections.add(protect);
+        return page;
+    }
+
+    @Override
+    public boolean virtualProtect(long address, long size, int newProtect) {
+        if (virtualProtectError != 0) {
+            return fail(virtualProtectError);
+        }
+        pageProtections.add(newProtect);
+        return true;
+    }
+
+    @Override
+    public boolean virtualFree(long address) {
+        pagesFreed.add(address);
+        return true;
+    }
+
+    @Override
+    public boolean flushInstructionCache(long process, long address, long size) {
+        handlesUsed.add(process);
+        return flushError == 0 || fail(flushError);
+    }
+
+    @Override
+    public CodeBinder codeBinder() {
+        return new CodeBinder() {
+            @Override
+            public void copy(byte[] code, long address) {
+                // nothing is executed: the reader below stands for the code
+            }
+
+            @Override
+            public TickSource bindCycleReader(long address) {
+                return () -> processorCycles;
+            }
+
+            @Override
+            public long call(long address) {
+                return processorCycles;
+            }
+        };
     }
 
     @Override

@@ -16,7 +16,7 @@ class RealAllocationTest {
     private final WindowsKinds kinds = SystemWin32.kinds().orElseThrow(() -> new AssertionError(SystemWin32.unavailableReason()));
 
     @ParameterizedTest
-    @EnumSource(names = {"TICK", "MULTIMEDIA", "SYSTEM_TIME", "HIGH_PERFORMANCE", "PERFORMANCE", "THREAD_TIMES", "PROCESS_TIMES"})
+    @EnumSource(names = {"TICK", "MULTIMEDIA", "SYSTEM_TIME", "HIGH_PERFORMANCE", "PERFORMANCE", "THREAD_TIMES", "PROCESS_TIMES", "CPU_CYCLES"})
     void startAndStopAllocateNothing(CounterKind kind) {
         Allocations.assertStartStopAllocateNothing(kinds.create(kind), MEASURED_PAIRS);
     }

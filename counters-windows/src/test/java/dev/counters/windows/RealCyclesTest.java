@@ -54,6 +54,28 @@ class RealCyclesTest {
     }
 
     @Test
+    void cpuCyclesAreReadFromAnExecutablePageAndAgreeWithWallTime() {
+        KindSupport support = new WindowsCounterProvider().support(CounterKind.CPU_CYCLES);
+        assertTrue(support.isSupported(), support.reason());
+        Counter cycles = Counters.create(CounterKind.CPU_CYCLES);
+        assertEquals("windows", cycles.getInfo().provider());
+        cycles.getFrequency(); // estimated outside the timed interval
+        // Wall time brackets each cycle read; the estimated frequency may be off by 1%, and 1 ms covers Wine's steps.
+        long outerStart = System.nanoTime();
+        cycles.start();
+        long innerStart = System.nanoTime();
+        java.util.concurrent.locks.LockSupport.parkNanos(50_000_000);
+        long innerEnd = System.nanoTime();
+        cycles.stop();
+        long outerEnd = System.nanoTime();
+        long inner = innerEnd - innerStart;
+        long outer = outerEnd - outerStart;
+        long cycleNanos = cycles.getNanoseconds();
+        assertTrue(cycleNanos >= inner - inner / 100 - 1_000_000 && cycleNanos <= outer + outer / 100 + 1_000_000,
+                "cycles say " + cycleNanos + " ns, System.nanoTime between " + inner + " and " + outer + " ns");
+    }
+
+    @Test
     void theCycleExportsArePresent() {
         assertTrue(SystemWin32.require().cycleTimeMissing().isEmpty(),
                 "kernel32 should export Query*CycleTime on Vista and later, and Wine exports them too");

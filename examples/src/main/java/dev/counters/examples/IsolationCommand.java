@@ -9,7 +9,9 @@ import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.Report;
 import dev.counters.examples.report.Table;
+import dev.counters.measure.Pass;
 import dev.counters.measure.Statistics;
+import dev.counters.measure.Task;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -114,16 +116,14 @@ final class IsolationCommand implements Runnable {
 
     private Runs timeRuns(Counter wall, CpuTimesCounter cpu, int count) {
         Runs runs = new Runs(count);
+        Pass pass = Pass.of(wall, cpu);
+        Task spin = () -> SpinWorkload.spinAndKeep(iterations);
         for (int run = 0; run < count; run++) {
-            wall.start();
-            cpu.start();
-            SpinWorkload.spinAndKeep(iterations);
-            cpu.stop();
-            wall.stop();
-            runs.wall[run] = wall.getNanoseconds();
-            runs.cpu[run] = cpu.getNanoseconds();
-            runs.user[run] = cpu.getUserNanoseconds();
-            runs.kernel[run] = cpu.getKernelNanoseconds();
+            double[] figures = pass.once(spin, "run", run); // whole nanoseconds, exact in a double below 104 days
+            runs.wall[run] = (long) figures[Pass.WALL];
+            runs.cpu[run] = (long) figures[Pass.CPU];
+            runs.user[run] = (long) figures[Pass.USER];
+            runs.kernel[run] = (long) figures[Pass.KERNEL];
         }
         return runs;
     }

@@ -160,8 +160,8 @@ public final class JsonWriter {
         }
     }
 
-    /** {@code text} as a JSON string literal. */
-    static String quote(String text) {
+    /** {@code text} as a JSON string literal: the one JSON escaping of the project (the benchmarks' environment file uses it too). */
+    public static String quote(String text) {
         StringBuilder quoted = new StringBuilder(text.length() + 2).append('"');
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

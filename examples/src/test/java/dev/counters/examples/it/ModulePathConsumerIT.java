@@ -118,7 +118,8 @@ class ModulePathConsumerIT {
             String name = Path.of(entry).getFileName().toString();
             boolean module = normalized.contains("/counters-api/target/") && !name.contains("test")
                     || normalized.contains("/counters-posix/target/") && !name.contains("test")
-                    || name.matches("(counters-api|counters-posix)-[0-9].*\\.jar") && !name.contains("tests")
+                    || normalized.contains("/counters-native/target/") && !name.contains("test")
+                    || name.matches("(counters-api|counters-posix|counters-native)-[0-9].*\\.jar") && !name.contains("tests")
                     || name.matches("jna-[0-9].*\\.jar")
                     || name.matches("guava-[0-9].*\\.jar")
                     || name.matches("failureaccess-[0-9].*\\.jar");

@@ -1,0 +1,122 @@
+package dev.counters.nativeaccess;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import dev.counters.CounterException;
+import dev.counters.spi.TickSource;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ProcessorCycles} and {@link ExecutablePages} over fake pages: which code is loaded, in
+ * which order the page calls come, what is read, and every failure as a reason with the page given back.
+ */
+class ProcessorCyclesTest {
+
+    /** Maps nothing: hands out made-up addresses and records each step. */
+    private static final class FakePages extends ExecutablePages {
+        final List<String> steps = new ArrayList<>();
+        final List<byte[]> copied;
+        RuntimeException protectFailure;
+
+        FakePages(List<byte[]> copied, long[] counter, long declared) {
+            super(new CodeBinder() {
+                @Override
+                public void copy(byte[] code, long address) {
+                    copied.add(code);
+                }
+
+                @Override
+                public TickSource bindCycleReader(long address) {
+                    return () -> ++counter[0];
+                }
+
+                @Override
+                public long call(long address) {
+                    return declared;
+                }
+            });
+            this.copied = copied;
+        }
+
+        static FakePages counting(long[] counter, long declared) {
+            return new FakePages(new ArrayList<>(), counter, declared);
+        }
+
+        @Override
+        protected long pageSize() {
+            return 4096;
+        }
+
+        @Override
+        protected long allocateWritable(long size) {
+            steps.add("allocate " + size);
+            return 0x1000L * steps.size();
+        }
+
+        @Override
+        protected void makeExecutable(long page, long size) {
+            steps.add("protect " + Long.toHexString(page));
+            if (protectFailure != null) {
+                throw protectFailure;
+            }
+        }
+
+        @Override
+        protected void release(long page, long size) {
+            steps.add("release " + Long.toHexString(page));
+        }
+    }
+
+    @Test
+    void rdtscLoadsItsCodeWriteThenExecuteAndEstimatesItsRateLazily() {
+        long[] counter = {100};
+        FakePages pages = FakePages.counting(counter, 0);
+        ProcessorCycles cycles = ProcessorCycles.bind(CycleInstruction.RDTSC, pages).require();
+
+        assertEquals(1, pages.copied.size());
+        assertArrayEquals(CycleInstruction.RDTSC.readCode(), pages.copied.get(0));
+        assertEquals(List.of("allocate 4096", "protect 1000"), pages.steps);
+        assertEquals(Optional.empty(), cycles.declaredFrequency());
+        assertEquals(102, cycles.source().read(), "bind read the counter once to prove it works");
+        assertFalse(cycles.frequency().isKnown(), "the rate is estimated lazily, not at binding");
+    }
+
+    @Test
+    void cntvctTakesTheRateTheHardwareDeclares() {
+        FakePages pages = FakePages.counting(new long[1], 24_000_000);
+        ProcessorCycles cycles = ProcessorCycles.bind(CycleInstruction.CNTVCT_EL0, pages).require();
+
+        assertEquals(2, pages.copied.size());
+        assertArrayEquals(CycleInstruction.CNTVCT_EL0.frequencyCode().orElseThrow(), pages.copied.get(1));
+        assertEquals(Optional.of(24_000_000L), cycles.declaredFrequency());
+        assertEquals(24_000_000L, cycles.frequency().get());
+    }
+
+    @Test
+    void aPageThatCannotBeMadeExecutableIsGivenBackAndItsFailureIsTheReason() {
+        FakePages pages = FakePages.counting(new long[1], 0);
+        pages.protectFailure = CounterException.nativeFailure("VirtualProtect(PAGE_EXECUTE_READ)", 5, "Access is denied.");
+        Binding<ProcessorCycles> binding = ProcessorCycles.bind(CycleInstruction.RDTSC, pages);
+
+        assertEquals(Optional.of("could not make the RDTSC code executable: CounterException: "
+                + "VirtualProtect(PAGE_EXECUTE_READ) failed with error 5: Access is denied."), binding.failure());
+        assertEquals(List.of("allocate 4096", "protect 1000", "release 1000"), pages.steps);
+    }
+
+    @Test
+    void theInstructionFollowsTheArchitecture() {
+        assertEquals(Optional.of(CycleInstruction.RDTSC), CycleInstruction.forArch("amd64"));
+        assertEquals(Optional.of(CycleInstruction.RDTSC), CycleInstruction.forArch("x86_64"));
+        assertEquals(Optional.of(CycleInstruction.CNTVCT_EL0), CycleInstruction.forArch("aarch64"));
+        assertEquals(Optional.empty(), CycleInstruction.forArch("riscv64"));
+        // lfence; rdtsc and isb, as the manuals encode them.
+        assertArrayEquals(new byte[] {0x0F, (byte) 0xAE, (byte) 0xE8, 0x0F, 0x31}, Arrays.copyOf(CycleInstruction.RDTSC.readCode(), 5));
+        assertArrayEquals(new byte[] {(byte) 0xDF, 0x3F, 0x03, (byte) 0xD5}, Arrays.copyOf(CycleInstruction.CNTVCT_EL0.readCode(), 4));
+    }
+}
