@@ -122,13 +122,18 @@ public final class Statistics {
      * The 95% confidence interval of the mean, from Student's t distribution with n - 1 degrees
      * of freedom: if the runs are independent, the true mean lies inside in 19 cases out of 20.
      * A single sample gives the degenerate interval [sample, sample].
+     *
+     * <p>When no sample is negative (times, such as a kernel time that is mostly 0), neither is the
+     * mean, so the interval is cut at 0 where the symmetric t interval would reach below it: the
+     * cut interval holds the true mean at least as often.
      */
     public Interval confidenceInterval95() {
         if (samples.length < 2) {
             return new Interval(mean(), mean());
         }
         double halfWidth = StudentT.quantile975(samples.length - 1) * standardDeviation() / Math.sqrt(samples.length);
-        return new Interval(mean() - halfWidth, mean() + halfWidth);
+        double low = mean() - halfWidth;
+        return new Interval(min() >= 0 ? Math.max(0, low) : low, mean() + halfWidth);
     }
 
     /** (max - min) / median: how far apart the fastest and slowest runs are, relative to a typical run. */
