@@ -138,6 +138,21 @@ class BadInputTest {
     }
 
     @Test
+    void aTaskWhoseStaticInitialiserThrowsIsReportedWithTheCause() {
+        assertMentions(mistake("measure", "--task", TestTasks.FailsToInitialise.class.getName()),
+                "the static initialiser of " + TestTasks.FailsToInitialise.class.getName()
+                        + " threw java.lang.IllegalStateException: no.such.setting is not set");
+    }
+
+    @Test
+    void aCorruptJarInTheClassPathIsNamedAsSuch(@org.junit.jupiter.api.io.TempDir java.nio.file.Path folder)
+            throws java.io.IOException {
+        java.nio.file.Path jar = java.nio.file.Files.writeString(folder.resolve("notajar.jar"), "not a zip file");
+        assertMentions(mistake("measure", "--task", "x.Y", "--class-path", jar.toString()),
+                "--class-path entry '" + jar + "' is not a readable jar");
+    }
+
+    @Test
     void aTaskThatThrowsIsTheUsersMistakeAndShowsItsCause() {
         assertMentions(mistake("measure", "--task", TestTasks.ThrowsWhileRunning.class.getName(), "--runs", "3",
                 "--trim", "0", "--warm-up", "1ms"), "input.csv: No such file or directory", "Fix the task");
