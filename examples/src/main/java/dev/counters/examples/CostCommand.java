@@ -36,6 +36,9 @@ import picocli.CommandLine.Spec;
             + "Dear counters run smaller batches to fit --budget, so a default run stays short.",
 })
 final class CostCommand implements Runnable {
+    /** The smallest --budget: below it the fewest pairs a kind needs would overrun it, and it would not be honoured. */
+    static final Duration SMALLEST_BUDGET = Duration.ofMillis(10);
+
     @ParentCommand
     CountersCommand parent;
 
@@ -53,7 +56,7 @@ final class CostCommand implements Runnable {
     @Option(names = "--budget", paramLabel = "TIME", defaultValue = "1s",
             converter = OptionConverters.DurationConverter.class,
             description = "Time one kind may take; dear counters, or a busy machine, get smaller batches to fit "
-                    + "(default: ${DEFAULT-VALUE}; e.g. 500ms, 2s).")
+                    + "(default: ${DEFAULT-VALUE}, at least 10ms; e.g. 500ms, 2s).")
     Duration budget;
 
     @Option(names = "--kind", paramLabel = "KIND", split = ",",
@@ -88,8 +91,12 @@ final class CostCommand implements Runnable {
     private void checkOptions() {
         OptionChecks.requireBetween(spec, "--batches", batches, 1, 1_000);
         OptionChecks.requireBetween(spec, "--pairs", pairs, 1, 1_000_000_000L);
-        if (budget.isZero() || budget.isNegative()) {
-            throw new ParameterException(spec.commandLine(), "--budget must be more than 0, was " + budget);
+        if (budget.compareTo(SMALLEST_BUDGET) < 0) {
+            throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT,
+                    "--budget must be at least %dms, was %s: each kind times at least %d pilot batches and --batches "
+                            + "(%d) batches of %,d pairs, more than a dear counter can fit in less",
+                    SMALLEST_BUDGET.toMillis(), HumanNumbers.nanos(budget.toNanos()), CostMeter.PILOTS, batches,
+                    CostMeter.PILOT_PAIRS));
         }
     }
 

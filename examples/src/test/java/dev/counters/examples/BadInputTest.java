@@ -122,7 +122,7 @@ class BadInputTest {
         assertMentions(mistake("frequency", "--interval", "0ms"), "--interval must be more than 0");
         assertMentions(mistake("cost", "--batches", "0"), "--batches must be from 1 to 1,000, was 0");
         assertMentions(mistake("cost", "--pairs", "-5"), "--pairs must be from 1 to 1,000,000,000, was -5");
-        assertMentions(mistake("cost", "--budget", "0ms"), "--budget must be more than 0");
+        assertMentions(mistake("cost", "--budget", "0ms"), "--budget must be at least 10ms");
         assertMentions(mistake("isolation", "--runs", "0"), "--runs must be from 1 to 100,000, was 0");
         assertMentions(mistake("isolation", "--threads", "0"), "--threads must be from 1 to 1,024, was 0");
         assertMentions(mistake("cost", "--pairs", "many"), "'many' is not an int");
@@ -135,6 +135,12 @@ class BadInputTest {
         assertMentions(mistake("measure", "--runs", "1000000"), "--runs must be from 1 to 100,000");
         assertMentions(mistake("cost", "--budget", "999999999999s"), "at most 1 day");
         assertMentions(mistake("measure", "--warm-up", "99999999999s"), "at most 1 day");
+    }
+
+    @Test
+    void aBudgetTooSmallToHonourIsRefused() {
+        assertMentions(mistake("cost", "--budget", "1ns"), "--budget must be at least 10ms, was 1 ns",
+                "1,000 pairs");
     }
 
     @Test
