@@ -119,7 +119,7 @@ class BadInputTest {
         assertMentions(mistake("measure", "--runs", "4", "--trim", "2"), "must exceed twice --trim");
         assertMentions(mistake("measure", "--warm-up", "0s"), "--warm-up must be more than 0");
         assertMentions(mistake("frequency", "--repeats", "0"), "--repeats must be from 1 to 10,000, was 0");
-        assertMentions(mistake("frequency", "--interval", "0ms"), "--interval must be more than 0");
+        assertMentions(mistake("frequency", "--interval", "0ms"), "--interval must be more than 0 and at most 10s");
         assertMentions(mistake("cost", "--batches", "0"), "--batches must be from 1 to 1,000, was 0");
         assertMentions(mistake("cost", "--pairs", "-5"), "--pairs must be from 1 to 1,000,000,000, was -5");
         assertMentions(mistake("cost", "--budget", "0ms"), "--budget must be at least 10ms");
@@ -141,6 +141,18 @@ class BadInputTest {
     void aBudgetTooSmallToHonourIsRefused() {
         assertMentions(mistake("cost", "--budget", "1ns"), "--budget must be at least 10ms, was 1 ns",
                 "1,000 pairs");
+    }
+
+    @Test
+    void hugeWorkloadsAreRefused() {
+        assertMentions(mistake("measure", "--iterations", "9223372036854775807"),
+                "--iterations must be from 1 to 10,000,000,000");
+        assertMentions(mistake("isolation", "--iterations", "9223372036854775807"),
+                "--iterations must be from 1 to 10,000,000,000");
+        assertMentions(mistake("frequency", "--interval", "86400s", "--repeats", "10000"),
+                "--interval must be more than 0 and at most 10s");
+        assertMentions(mistake("frequency", "--interval", "10s", "--repeats", "100", "--timeout", "60s"),
+                "--repeats 100 of --interval 10000ms sample for 1000s, which --timeout 60s would cut short");
     }
 
     @Test

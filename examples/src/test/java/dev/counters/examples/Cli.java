@@ -10,9 +10,12 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 
 /** Runs the command line in-process, as {@code java -jar counters.jar ARGS} would, capturing both streams. */
@@ -57,6 +60,32 @@ final class Cli {
         commandLine.setErr(new PrintWriter(err, true));
         int exitCode = commandLine.execute(args);
         return new Result(exitCode, out.toString(), err.toString());
+    }
+
+    /**
+     * Runs {@code java dev.counters.examples.Main ARGS} in a new JVM on this test's class path, as a
+     * user's shell would, with standard output going to {@code out}; returns the exit code and
+     * standard error ({@code out} of the result is empty).
+     */
+    static Result runInNewJvm(ProcessBuilder.Redirect out, String... args) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        try {
+            Process process = new ProcessBuilder(command).redirectOutput(out).start();
+            String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(2, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new AssertionError("the command did not end: " + command + "\n" + err);
+            }
+            return new Result(process.exitValue(), "", err);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
     }
 
     static List<Map<String, String>> csv(String text) {

@@ -6,9 +6,6 @@ import dev.counters.TimeUnits;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -58,23 +55,20 @@ public final class RunChart {
     }
 
     /**
-     * Draws the chart into {@code file}, creating its folder if needed.
+     * Draws the chart into {@code file}, which replaces an earlier chart only once it is complete
+     * (see {@link ChartFile#write}); its folder must exist.
      *
      * @throws IOException if the file cannot be written
      */
     public void write(ChartFile file) throws IOException {
         XYChart chart = build();
-        Path parent = file.path().toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        try (OutputStream out = Files.newOutputStream(file.path())) {
+        file.write(out -> {
             if (file.format() == ChartFile.Format.SVG) {
                 VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
             } else {
                 BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
             }
-        }
+        });
     }
 
     private XYChart build() {

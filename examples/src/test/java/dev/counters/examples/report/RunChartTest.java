@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,7 +48,7 @@ class RunChartTest {
 
     @Test
     void pngHasTheSignatureAndImageIoReadsIt() throws Exception {
-        ChartFile file = ChartFile.parse(folder.resolve("sub/runs.PNG").toString());
+        ChartFile file = ChartFile.parse(folder.resolve("runs.PNG").toString());
         chart().write(file);
         byte[] bytes = Files.readAllBytes(file.path());
         assertArrayEquals(PNG_SIGNATURE, Arrays.copyOf(bytes, PNG_SIGNATURE.length));
@@ -76,6 +77,31 @@ class RunChartTest {
         Path blocker = Files.writeString(folder.resolve("file"), "x");
         ChartFile file = ChartFile.parse(blocker.resolve("runs.svg").toString());
         assertThrows(IOException.class, () -> chart().write(file));
+    }
+
+    @Test
+    void aMissingFolderIsNeverCreated() {
+        ChartFile file = ChartFile.parse(folder.resolve("sub/runs.svg").toString());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, file::checkWritable);
+        assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
+        assertThrows(IOException.class, () -> chart().write(file));
+        assertTrue(Files.notExists(folder.resolve("sub")));
+    }
+
+    @Test
+    void aDrawingThatFailsLeavesTheEarlierChartAndNoTemporaryFile() throws IOException {
+        Path earlier = Files.writeString(folder.resolve("runs.svg"), "earlier chart");
+        ChartFile file = ChartFile.parse(earlier.toString());
+        file.checkWritable();
+        IOException e = assertThrows(IOException.class, () -> file.write(out -> {
+            out.write("<svg half".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            throw new IOException("No space left on device");
+        }));
+        assertEquals("No space left on device", e.getMessage());
+        assertEquals("earlier chart", Files.readString(earlier));
+        try (var files = Files.list(folder)) {
+            assertEquals(List.of(earlier), files.toList());
+        }
     }
 
     private static int distinctColours(BufferedImage image) {
