@@ -4,7 +4,8 @@ module dev.counters.examples {
     requires dev.counters.scope;
     requires dev.counters.measure;
     requires info.picocli;
-    requires org.knowm.xchart;
+    requires org.jfree.jfreechart;
+    requires VectorGraphics2D; // no module name of its own: named after its jar
     requires java.desktop;
 
     // picocli fills options and reads annotations by reflection.

@@ -87,10 +87,12 @@ final class IsolationCommand implements Runnable {
         output.print(spec, report(phases, loadThreads));
         charting.drawIfAsked("A fixed task alone and under load: wall time inflates, thread CPU time stays put",
                 output.progress(spec),
-                chart -> chart.series("wall, alone", phases.alone.wall)
-                        .series("thread CPU, alone", phases.alone.cpu)
-                        .series("wall, under load", phases.loaded.wall)
-                        .series("thread CPU, under load", phases.loaded.cpu));
+                chart -> chart.panel("wall time")
+                        .series("alone", phases.alone.wall)
+                        .series("under load", phases.loaded.wall)
+                        .panel("thread CPU time")
+                        .series("alone", phases.alone.cpu)
+                        .series("under load", phases.loaded.cpu));
     }
 
     private Phases isolate(int loadThreads, Phases phases) {

@@ -110,10 +110,13 @@ final class MeasureCommand implements Runnable {
         }
         output.print(spec, report(results, watched.name()));
         charting.drawIfAsked("Per-run times of " + watched.name() + ": unprepared vs prepared", output.progress(spec),
-                chart -> chart.series("unprepared wall", results.unprepared.wall().samples())
-                        .series("prepared wall", results.prepared.wall().samples())
-                        .series("unprepared thread CPU", results.unprepared.threadCpu().samples())
-                        .series("prepared thread CPU", results.prepared.threadCpu().samples()));
+                chart -> chart.zoomed()
+                        .panel("wall time")
+                        .series("unprepared", results.unprepared.wall().samples())
+                        .series("prepared", results.prepared.wall().samples())
+                        .panel("thread CPU time")
+                        .series("unprepared", results.unprepared.threadCpu().samples())
+                        .series("prepared", results.prepared.threadCpu().samples()));
     }
 
     /** Runs both phases on the calling thread, keeping each result in {@code results} as it completes. */

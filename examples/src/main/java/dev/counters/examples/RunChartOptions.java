@@ -43,7 +43,7 @@ final class RunChartOptions {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--chart: " + e.getMessage());
         } catch (IOException e) {
-            throw new UncheckedIOException("--chart " + chart + " cannot be written, so nothing was measured: " + e, e);
+            throw new UncheckedIOException("--chart " + chart + " cannot be written, so nothing was measured", e);
         }
     }
 
@@ -59,8 +59,7 @@ final class RunChartOptions {
         try {
             series.apply(RunChart.of(title, unit)).write(chart);
         } catch (IOException e) {
-            throw new UncheckedIOException("the report is complete, but the chart could not be written to "
-                    + chart + ": " + e, e);
+            throw new UncheckedIOException("the report is complete, but the chart could not be written to " + chart, e);
         }
         progress.step("chart written to " + chart);
     }

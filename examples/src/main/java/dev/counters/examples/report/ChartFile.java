@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Where to draw a chart, and in which format, told by the file's extension: {@code .svg} for a
@@ -119,8 +120,14 @@ public final class ChartFile {
         }
     }
 
+    /**
+     * A new, empty file beside the chart. Unlike {@link Files#createTempFile}, which makes a file
+     * only its owner may read, it gets the permissions any new file there gets, which the chart keeps.
+     */
     private Path temporaryFile(Path folder) throws IOException {
-        return Files.createTempFile(folder, "." + path.getFileName() + ".", ".tmp");
+        String name = "." + path.getFileName() + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
+                + ".tmp";
+        return Files.createFile(folder.resolve(name));
     }
 
     private Path folder() {
