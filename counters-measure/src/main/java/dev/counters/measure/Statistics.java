@@ -9,7 +9,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The summary of repeated timings, in nanoseconds, as seed 002 recommends reading them: never
+ * The summary of repeated timings, in nanoseconds, read the way they should be: never
  * one number, but the median and the mean with a 95% confidence interval, the spread, and the
  * same figures once the {@code k} highest and {@code k} lowest samples are dropped ("trimmed"),
  * which removes the odd interrupted run without hiding a real change.
@@ -103,7 +103,7 @@ public final class Statistics {
         return mean == 0 ? 0 : standardDeviation() / Math.abs(mean);
     }
 
-    /** The mean once the {@link #trim()} highest and lowest samples are dropped (seed 002's corrected figure). */
+    /** The mean once the {@link #trim()} highest and lowest samples are dropped (the "corrected" figure of a benchmark). */
     public double trimmedMean() {
         return trimmed.mean();
     }

@@ -19,7 +19,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code counters} command: what each counter costs and how well it resolves on this machine,
- * and the measuring lessons of the seeds, run on the user's own hardware.
+ * and the classic lessons of measuring time (warm-up, pinning, CPU time against wall time), run
+ * on the user's own hardware.
  *
  * <p>Exit codes: 0 success; 2 a user mistake (unknown subcommand, option, kind, unit or format;
  * a task class that is missing or not a task), reported as a message and the usage, never a stack

@@ -15,7 +15,7 @@ import java.util.Optional;
 /**
  * The processor's free-running cycle counter, read directly: {@code RDTSC} on x86-64 (preceded by
  * {@code LFENCE}, so earlier instructions finish before the read), {@code CNTVCT_EL0} on aarch64
- * (preceded by {@code ISB}). Seed 002 compiles {@code 0F 31} into a DLL; here the same bytes are
+ * (preceded by {@code ISB}). A C program would compile {@code 0F 31} into a DLL; here the same bytes are
  * placed in a page that is mapped writable, then made executable (never both, see
  * {@link ExecutablePage}), and bound with JNA direct mapping: a {@link SymbolProvider} resolves
  * the native method's name to the page, so a read is one direct call that allocates nothing.
