@@ -3,7 +3,8 @@ module dev.counters.examples {
     requires dev.counters.api;
     requires dev.counters.measure;
     requires info.picocli;
-    requires org.knowm.xchart;
+    requires org.jfree.jfreechart;
+    requires VectorGraphics2D; // no module name of its own: named after its jar
     requires java.desktop;
 
     // picocli fills options and reads annotations by reflection.

@@ -9,7 +9,7 @@ package dev.counters;
  *   <li>{@link #PERFORMANCE} for "how long did this take" on the wall clock: the best
  *       wall-clock counter of the platform.
  *   <li>{@link #THREAD_TIMES} to time an algorithm without counting the time other threads and
- *       processes took from it (see seed 004: a preempted thread's wall time lies).
+ *       processes took from it (a preempted thread's wall time lies).
  *   <li>{@link #PROCESS_TIMES} for the CPU all threads of the process spent.
  *   <li>{@link #TICK}, {@link #MULTIMEDIA}, {@link #SYSTEM_TIME} where their particular clock is
  *       what must be measured, or where their low cost matters more than their resolution.
@@ -18,7 +18,11 @@ package dev.counters;
  * </ul>
  */
 public enum CounterKind {
-    /** The cheap, coarse system tick (Windows {@code GetTickCount64}, Linux {@code CLOCK_MONOTONIC_COARSE}). */
+    /**
+     * The coarse system tick (Windows {@code GetTickCount64}, Linux {@code CLOCK_MONOTONIC_COARSE}).
+     * Cheap to read from C, but from Java on Linux a native call costs more than {@link #PERFORMANCE};
+     * with no platform module it is {@code System.currentTimeMillis()}, which is not monotonic.
+     */
     TICK(Measures.WALL_TIME),
     /** The multimedia timer (Windows {@code timeGetTime}, Linux {@code CLOCK_BOOTTIME}). */
     MULTIMEDIA(Measures.WALL_TIME),

@@ -18,7 +18,7 @@ import java.util.List;
 public final class Counters {
     private Counters() {}
 
-    /** The cheap, coarse system tick. */
+    /** The coarse system tick; see {@link CounterKind#TICK} for what it reads and costs on each platform. */
     public static Counter tick() {
         return create(CounterKind.TICK);
     }

@@ -5,7 +5,7 @@ package dev.counters;
  * process's ({@link CounterKind#PROCESS_TIMES}), with the split into kernel and user time.
  *
  * <p>Use it to time an algorithm honestly on a busy machine: wall time includes every moment
- * the thread was preempted, CPU time does not (seed 004). A thread-times counter must be
+ * the thread was preempted, CPU time does not. A thread-times counter must be
  * started and stopped on the same thread.
  *
  * <pre>{@code

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Parses the unit names people type: {@code s}, {@code ms}, {@code us} (or {@code µs}) and
- * {@code ns}, ignoring case and white space, as the seed's {@code TimeElapsed("ms")} does.
+ * {@code ns}, ignoring case and white space, as a {@code TimeElapsed("ms")} call in C++ or C# would.
  *
  * <pre>{@code
  * long elapsed = counter.getPeriod(TimeUnits.parse(" MS "));

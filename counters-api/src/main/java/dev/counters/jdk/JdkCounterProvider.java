@@ -51,7 +51,9 @@ public final class JdkCounterProvider implements CounterProvider {
         describe(CounterKind.HIGH_PERFORMANCE, "System.nanoTime()", NANO_TIME, NANOSECONDS, true, "");
         describe(CounterKind.PERFORMANCE, "System.nanoTime()", NANO_TIME, NANOSECONDS, true, "");
         describe(CounterKind.SYSTEM_TIME, "Instant.now()", INSTANT_NOW, NANOSECONDS, false, "nanoseconds since 1970-01-01T00:00Z");
-        describe(CounterKind.TICK, "System.currentTimeMillis()", CURRENT_TIME_MILLIS, MILLISECONDS, false, "");
+        describe(CounterKind.TICK, "System.currentTimeMillis()", CURRENT_TIME_MILLIS, MILLISECONDS, false,
+                "the time of day in milliseconds: not monotonic, it jumps when the system clock is set; "
+                        + "PERFORMANCE costs as little and never jumps");
         infos.put(CounterKind.THREAD_TIMES, Suppliers.memoize(() -> cpuInfo(
                 CounterKind.THREAD_TIMES, "ThreadMXBean.getCurrentThreadCpuTime()/getCurrentThreadUserTime()",
                 ThreadCpuTimes.INSTANCE, true, "kernel = CPU time - user time. The total is exact, but HotSpot on Linux "

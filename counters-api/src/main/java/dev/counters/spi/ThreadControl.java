@@ -3,7 +3,7 @@ package dev.counters.spi;
 import java.util.Optional;
 
 /**
- * Prepares the measuring thread, as seeds 002 and 003 teach: pin it to one CPU so that caches
+ * Prepares the measuring thread, as careful benchmarks do: pin it to one CPU so that caches
  * stay warm and it never migrates, and raise its priority so that other threads do not preempt
  * it. Served by the platform modules ({@code sched_setaffinity}/{@code setpriority} on Linux,
  * {@code SetThreadAffinityMask}/{@code SetThreadPriority} on Windows) and found with

@@ -12,8 +12,8 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * A counter's own cost, measured as seed 000 does and then some: the ticks an empty
- * {@code start(); stop();} pair reads. Seed 000 averages 100 000 pairs once; this first warms the
+ * A counter's own cost, measured as STLSoft's counter examples do and then some: the ticks an empty
+ * {@code start(); stop();} pair reads. Averaging 100 000 pairs once is the usual way; this first warms the
  * counter up (so the JIT has compiled both calls and the native path is resolved), then takes
  * {@link #DEFAULT_ROUNDS} rounds of pairs, ignores the first round, takes each round's mean
  * without its highest and lowest tenth (one preempted pair costs thousands of pairs' worth), and
@@ -91,8 +91,8 @@ public final class Calibration {
 
     /**
      * The mean of the middle 80% of {@code pairs}: an interrupt or preemption inside one pair costs
-     * thousands of times the overhead and would otherwise dominate the round (seed 002 drops the
-     * extremes for the same reason).
+     * thousands of times the overhead and would otherwise dominate the round (corrected benchmark
+     * means drop the extremes for the same reason).
      */
     static double trimmedMean(long[] pairs) {
         long[] sorted = pairs.clone();

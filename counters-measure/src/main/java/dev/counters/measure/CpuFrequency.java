@@ -19,16 +19,15 @@ import java.util.OptionalLong;
 
 /**
  * Estimates the frequency of the processor's cycle counter ({@link CounterKind#CPU_CYCLES}: the
- * x86 TSC, the aarch64 virtual counter, served by the platform module) the way seeds 004 and 002
- * do, but without trusting any single interval: count cycles across an interval timed by the
+ * x86 TSC, the aarch64 virtual counter, served by the platform module) the classic way, but without trusting any single interval: count cycles across an interval timed by the
  * high-performance counter, repeat, and keep the trimmed mean. The sampling is
  * {@link CycleFrequency}'s, the same the platform modules use for the counter's own frequency;
  * this class reports every sample, the spread and the kernel's figure beside it.
  *
  * <p>Each interval's ends are bracketed: the high-performance counter is read just before and
  * just after the cycle counter, the cycle reading is placed at the midpoint, and the tightest of a
- * few brackets is kept. So neither the sleep between the ends (seed 004 trusted {@code Sleep(1000)}
- * to last a second) nor the cost of the reads distorts the result; the error left is a fraction of
+ * few brackets is kept. So neither the sleep between the ends (the classic recipe trusts
+ * {@code Sleep(1000)} to last a second) nor the cost of the reads distorts the result; the error left is a fraction of
  * one read's cost over the interval (well under 10 ppm for 20 ms intervals).
  *
  * <pre>{@code

@@ -22,7 +22,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Measures a task the way seeds 000, 002 and 003 teach, in one fluent call: warm it up until its
+ * Measures a task the way careful benchmarks do, in one fluent call: warm it up until its
  * timings are stable, prepare the measuring thread (pin it to one CPU, raise its priority), run
  * it n times recording wall time and the thread's CPU time (user and kernel) in one pass per
  * repetition, optionally subtract the measuring overhead, and summarise with trimmed statistics.
@@ -51,7 +51,7 @@ import java.util.function.Supplier;
  */
 public final class Measure {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    /** The warm-up budget seed 003 found enough: 1.2 s. */
+    /** The longest warm-up unless told otherwise: 1.2 s, enough for the JIT to compile a typical task. */
     public static final Duration DEFAULT_WARM_UP_BUDGET = Duration.ofMillis(1200);
     /** How many of the latest warm-up batches (one run each for tasks over a hundredth of the budget) must agree. */
     public static final int DEFAULT_WARM_UP_WINDOW = 5;

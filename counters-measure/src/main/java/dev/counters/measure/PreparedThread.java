@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The calling thread pinned to one CPU and/or raised in priority (seeds 002 and 003), for the
+ * The calling thread pinned to one CPU and/or raised in priority, as benchmarks prepare it, for the
  * length of a try-with-resources block; {@link #close()} restores everything, in reverse order.
  *
  * <pre>{@code

@@ -10,7 +10,7 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * The summary of repeated timings, in nanoseconds, as seed 002 recommends reading them: never
+ * The summary of repeated timings, in nanoseconds, read the way they should be: never
  * one number, but the median and the mean with a 95% confidence interval, the spread, and the
  * same figures once the {@code k} highest and {@code k} lowest samples are dropped ("trimmed"),
  * which removes the odd interrupted run without hiding a real change.
@@ -104,7 +104,7 @@ public final class Statistics {
         return mean == 0 ? 0 : standardDeviation() / Math.abs(mean);
     }
 
-    /** The mean once the {@link #trim()} highest and lowest samples are dropped (seed 002's corrected figure). */
+    /** The mean once the {@link #trim()} highest and lowest samples are dropped (the "corrected" figure of a benchmark). */
     public double trimmedMean() {
         return trimmed.mean();
     }
@@ -123,13 +123,18 @@ public final class Statistics {
      * The 95% confidence interval of the mean, from Student's t distribution with n - 1 degrees
      * of freedom: if the runs are independent, the true mean lies inside in 19 cases out of 20.
      * A single sample gives the degenerate interval [sample, sample].
+     *
+     * <p>When no sample is negative (times, such as a kernel time that is mostly 0), neither is the
+     * mean, so the interval is cut at 0 where the symmetric t interval would reach below it: the
+     * cut interval holds the true mean at least as often.
      */
     public Interval confidenceInterval95() {
         if (samples.length < 2) {
             return new Interval(mean(), mean());
         }
         double halfWidth = StudentT.quantile975(samples.length - 1) * standardDeviation() / Math.sqrt(samples.length);
-        return new Interval(mean() - halfWidth, mean() + halfWidth);
+        double low = mean() - halfWidth;
+        return new Interval(min() >= 0 ? Math.max(0, low) : low, mean() + halfWidth);
     }
 
     /** (max - min) / median: how far apart the fastest and slowest runs are, relative to a typical run. */

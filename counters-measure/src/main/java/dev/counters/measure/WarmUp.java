@@ -11,7 +11,7 @@ import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
 /**
- * Runs a task until its timings are stable, instead of for a guessed time (seed 003 guessed
+ * Runs a task until its timings are stable, instead of for a guessed time (a common guess is
  * 1200 ms). The runs are grouped in batches of at least a hundredth of the budget (12 ms for the
  * default 1.2 s), each summarised by its median run; stable means the coefficient of variation of
  * the last {@code window} batch medians is at most {@code threshold}. A 100 ms task makes one run

@@ -76,6 +76,7 @@ class MeasureTest {
                 .warmUp(Duration.ofMillis(20)).repetitions(5).pinned().highPriority().threadControl(control).run());
         assertInstanceOf(IOException.class, failure.getCause());
         assertTrue(failure.getMessage().contains("repetition 1"), failure.getMessage());
+        assertEquals("repetition 1", failure.phase());
         assertEquals(List.of("pin 3", "raise", "lower", "unpin"), control.log);
     }
 

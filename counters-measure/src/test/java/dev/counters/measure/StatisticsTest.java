@@ -43,11 +43,24 @@ class StatisticsTest {
 
     @Test
     void confidenceIntervalUsesStudentT() {
+        // The same spread shifted below zero, where nothing cuts the symmetric interval.
+        Statistics shifted = Statistics.of(new double[] {-970, -990, 0, -980, -960}, 1);
         double halfWidth = 2.776 * Math.sqrt(190250) / Math.sqrt(5); // t(0.975, 4) = 2.776
+        Statistics.Interval ci = shifted.confidenceInterval95();
+        assertEquals(-780 - halfWidth, ci.low(), 1e-6);
+        assertEquals(-780 + halfWidth, ci.high(), 1e-6);
+        assertTrue(ci.contains(-780));
+    }
+
+    @Test
+    void confidenceIntervalOfTimesNeverGoesBelowZero() {
+        // 220 - 541.6 would be a negative time: the interval of non-negative samples is cut at 0.
+        double halfWidth = 2.776 * Math.sqrt(190250) / Math.sqrt(5);
         Statistics.Interval ci = stats.confidenceInterval95();
-        assertEquals(220 - halfWidth, ci.low(), 1e-6);
+        assertEquals(0, ci.low(), EXACT);
         assertEquals(220 + halfWidth, ci.high(), 1e-6);
-        assertTrue(ci.contains(220));
+        Statistics narrow = Statistics.of(new double[] {100, 101, 99, 100}, 0);
+        assertTrue(narrow.confidenceInterval95().low() > 98, "an interval far from 0 is not cut");
     }
 
     @Test

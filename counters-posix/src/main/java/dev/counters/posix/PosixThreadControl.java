@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 
 /**
  * Pins the measuring thread to one CPU and raises its priority on Linux, each change undone by
- * closing the {@link ThreadControl.Adjustment} it returns, as seeds 002 and 003 prepare a timing:
+ * closing the {@link ThreadControl.Adjustment} it returns, as careful benchmarks prepare a timing:
  *
  * <pre>{@code
  * try (Adjustment pin = control.pinCurrentThread(1);

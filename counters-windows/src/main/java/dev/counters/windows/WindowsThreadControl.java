@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.stream.IntStream;
 
 /**
- * Prepares the calling thread for timing on Windows, as seed 003 does in .NET: pins it to one
+ * Prepares the calling thread for timing on Windows, as .NET benchmarks do: pins it to one
  * CPU with {@code SetThreadAffinityMask}, and raises the process to {@code HIGH_PRIORITY_CLASS}
  * and the thread to {@code THREAD_PRIORITY_HIGHEST}. Each change is an {@link Adjustment} whose
  * {@code close()}, on the same thread, puts back exactly what was there before:

@@ -23,7 +23,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code counters cost}: seed 001's {@code counter_cost}, measured on this machine. For every
+ * {@code counters cost}: STLSoft's {@code counter_cost} program, measured on this machine. For every
  * kind served here, what one {@code start()}/{@code stop()} pair costs (the median of several
  * batches), next to the counter's measured resolution, frequency, source API and provider,
  * cheapest first: the price and the precision of each clock side by side.
@@ -32,10 +32,18 @@ import picocli.CommandLine.Spec;
     "What one start()/stop() pair of every counter costs here, cheapest first.",
     "For every counter kind available here: the cost of one start()/stop() pair in nanoseconds (the median over "
             + "--batches batches of up to --pairs pairs, timed with the PERFORMANCE counter), beside the counter's "
-            + "measured resolution, frequency, provider and source API: seed 001's counter_cost, on this machine. "
+            + "measured resolution, frequency, provider and source API, as STLSoft's counter_cost program does. "
             + "Dear counters run smaller batches to fit --budget, so a default run stays short.",
 })
 final class CostCommand implements Runnable {
+    /** Each kind timed alone, for comparison: the figures of the project's JMH benchmarks (counters-benchmarks). */
+    static final String JMH_FIGURES = "Timed alone with JMH on a quiet 2-vCPU Linux VM (JDK 17, counters-posix), "
+            + "a pair cost: HIGH_PERFORMANCE and PERFORMANCE 59 ns, SYSTEM_TIME 81 ns, CPU_CYCLES 177 ns, TICK 282 ns, "
+            + "MULTIMEDIA 362 ns, THREAD_TIMES 2.7 us, PROCESS_TIMES 4.0 us.";
+
+    /** The smallest --budget: below it the fewest pairs a kind needs would overrun it, and it would not be honoured. */
+    static final Duration SMALLEST_BUDGET = Duration.ofMillis(10);
+
     @ParentCommand
     CountersCommand parent;
 
@@ -53,7 +61,7 @@ final class CostCommand implements Runnable {
     @Option(names = "--budget", paramLabel = "TIME", defaultValue = "1s",
             converter = OptionConverters.DurationConverter.class,
             description = "Time one kind may take; dear counters, or a busy machine, get smaller batches to fit "
-                    + "(default: ${DEFAULT-VALUE}; e.g. 500ms, 2s).")
+                    + "(default: ${DEFAULT-VALUE}, at least 10ms; e.g. 500ms, 2s).")
     Duration budget;
 
     @Option(names = "--kind", paramLabel = "KIND", split = ",",
@@ -88,8 +96,12 @@ final class CostCommand implements Runnable {
     private void checkOptions() {
         OptionChecks.requireBetween(spec, "--batches", batches, 1, 1_000);
         OptionChecks.requireBetween(spec, "--pairs", pairs, 1, 1_000_000_000L);
-        if (budget.isZero() || budget.isNegative()) {
-            throw new ParameterException(spec.commandLine(), "--budget must be more than 0, was " + budget);
+        if (budget.compareTo(SMALLEST_BUDGET) < 0) {
+            throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT,
+                    "--budget must be at least %dms, was %s: each kind times at least %d pilot batches and --batches "
+                            + "(%d) batches of %,d pairs, more than a dear counter can fit in less",
+                    SMALLEST_BUDGET.toMillis(), HumanNumbers.nanos(budget.toNanos()), CostMeter.PILOTS, batches,
+                    CostMeter.PILOT_PAIRS));
         }
     }
 
@@ -144,7 +156,7 @@ final class CostCommand implements Runnable {
         report.note("resolution: the smallest step seen reading the clock back to back. "
                 + "A cheap counter with a coarse resolution cannot time short intervals; a fine one may cost more.");
         report.note("Every kind is timed through one call site, as code that swaps counters would be, so a few ns of "
-                + "virtual dispatch fall on the kinds timed later; docs/PERFORMANCE.md has JMH figures of each kind alone.");
+                + "virtual dispatch fall on the kinds timed later. " + JMH_FIGURES);
         summary(rows).ifPresent(report::note);
         if (rows.stream().anyMatch(row -> row.cost != null && row.cost.smallestBatch() < pairs)) {
             report.note("Kinds too dear for " + batches + " batches of " + CellFormat.INTEGER.format(pairs)

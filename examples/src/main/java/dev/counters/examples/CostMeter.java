@@ -9,7 +9,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Measures what one {@code start()}/{@code stop()} pair of a counter costs, as seed 001's
+ * Measures what one {@code start()}/{@code stop()} pair of a counter costs, as STLSoft's
  * {@code counter_cost} does, but honestly: several batches of pairs, each timed by a reference
  * clock, and the median per-pair cost over the batches, with their minimum and maximum.
  *

@@ -3,9 +3,9 @@ package dev.counters.examples;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
-import dev.counters.measure.TaskFailedException;
 import dev.counters.CounterRegistry;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -19,11 +19,15 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The {@code counters} command: what each counter costs and how well it resolves on this machine,
- * and the measuring lessons of the seeds, run on the user's own hardware.
+ * and the classic lessons of measuring time (warm-up, pinning, CPU time against wall time), run
+ * on the user's own hardware.
  *
  * <p>Exit codes: 0 success; 2 a user mistake (unknown subcommand, option, kind, unit or format;
  * a task class that is missing or not a task), reported as a message and the usage, never a stack
- * trace; 1 a failure of the machine or the library (a native call that failed), with its cause.
+ * trace; 1 a failure of the machine or the library (a native call that failed, a report or chart
+ * that could not be written), with its cause; 2 also for a {@code --task} that throws or overflows
+ * its stack, named with the run it failed in; 3 a {@code --timeout} that ended the command, after
+ * the report of what was measured before it.
  */
 @Command(
         name = "counters",
@@ -47,14 +51,19 @@ import picocli.CommandLine.UnmatchedArgumentException;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
-            "1:a counter or the platform failed (the message says which call and why)",
-            "2:a mistake in the command line or in a --task class, including a task that throws",
+            "1:a counter or the platform failed, or the report or chart could not be written "
+                    + "(the message says which call and why)",
+            "2:a mistake in the command line or in a --task class, including a task that throws "
+                    + "or calls System.exit",
+            "3:--timeout ended the command; what was measured before it is printed",
         })
 public final class CountersCommand implements Runnable {
     /** Exit code for a failure of the machine or the library. */
     static final int EXIT_FAILURE = 1;
     /** Exit code for a mistake in what the user asked for. */
     static final int EXIT_USAGE = 2;
+    /** Exit code for a command that {@code --timeout} ended. */
+    static final int EXIT_TIMEOUT = 3;
 
     private final CounterRegistry registry;
 
@@ -113,37 +122,57 @@ public final class CountersCommand implements Runnable {
 
     /**
      * Failures while running. A {@link UserInputException} is the user's mistake: its message and
-     * a pointer to the help, exit 2. A {@link CounterException} or {@link UnsupportedOperationException}
-     * is the platform saying no (a native call failed, a kind is not served): their messages name
-     * the call, the error and what to add, so they are printed with their causes, exit 1. Anything
-     * else is a bug or a failing task: message and stack trace for the report, exit 1.
+     * a pointer to the help, exit 2; a {@link TaskRunFailure} is the user's task failing: which run,
+     * the exception and its message, exit 2. A {@link TimeLimit.Reached} is {@code --timeout}
+     * ending the command, exit 3. A {@link CounterException}, {@link UnsupportedOperationException}
+     * or {@link UncheckedIOException} is the platform saying no (a native call failed, a kind is
+     * not served, a write failed): their messages name the call and the error, so they are printed
+     * with their causes, exit 1. Anything else is a bug: message and stack trace for the report, exit 1.
      */
     private static final class ExecutionErrors implements IExecutionExceptionHandler {
         @Override
         public int handleExecutionException(Exception ex, CommandLine commandLine, ParseResult parseResult) {
             PrintWriter err = commandLine.getErr();
+            try {
+                return handle(ex, commandLine, err);
+            } finally {
+                err.flush();
+            }
+        }
+
+        private static int handle(Exception ex, CommandLine commandLine, PrintWriter err) {
             if (ex instanceof UserInputException) {
-                err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + ex.getMessage()));
+                printError(commandLine, ex.getMessage());
                 err.println("See '" + commandLine.getCommandSpec().qualifiedName() + " --help'.");
-                err.flush();
                 return EXIT_USAGE;
             }
-            if (ex instanceof TaskFailedException) {
-                err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + ex.getMessage()));
-                err.println("Fix the task (or what it reads) and run again.");
-                err.flush();
+            if (ex instanceof TaskRunFailure failure) {
+                printError(commandLine, failure.getMessage());
+                if (failure.showStackTrace()) {
+                    failure.getCause().printStackTrace(err);
+                } else {
+                    err.println("Fix the task (or what it reads) and run again; --stack-trace shows where it failed.");
+                }
                 return EXIT_USAGE;
             }
-            err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + "failed: " + ex.getMessage()));
-            if (ex instanceof CounterException || ex instanceof UnsupportedOperationException) {
+            if (ex instanceof TimeLimit.Reached) {
+                printError(commandLine, ex.getMessage());
+                return EXIT_TIMEOUT;
+            }
+            printError(commandLine, "failed: " + ex.getMessage());
+            if (ex instanceof CounterException || ex instanceof UnsupportedOperationException
+                    || ex instanceof UncheckedIOException) {
                 for (Throwable cause = ex.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
                     err.println("  caused by " + cause);
                 }
             } else {
                 ex.printStackTrace(err);
             }
-            err.flush();
             return EXIT_FAILURE;
+        }
+
+        private static void printError(CommandLine commandLine, String message) {
+            commandLine.getErr().println(commandLine.getColorScheme().errorText(prefix(commandLine) + message));
         }
     }
 

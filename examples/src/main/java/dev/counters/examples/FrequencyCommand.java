@@ -17,23 +17,27 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code counters frequency}: the processor cycle counter's frequency, estimated as seeds 002
- * and 004 do (count cycles across a timed interval) but over several bracketed intervals, with
- * the spread of the samples and the kernel's own figure beside it where it has one.
+ * {@code counters frequency}: the processor cycle counter's frequency, estimated the classic way
+ * (count cycles across a timed interval) but over several bracketed intervals, with the spread of
+ * the samples and the kernel's own figure beside it where it has one. The whole command is bounded
+ * by {@code --timeout}, and {@code --interval} times {@code --repeats} must fit within it.
  */
 @Command(name = "frequency", description = {
     "The CPU cycle counter's frequency, estimated with its spread.",
     "Counts the processor's cycle counter (x86 TSC, aarch64 CNTVCT) across --repeats intervals of --interval, "
-            + "each timed by the high-performance counter (seeds 002 and 004), and reports the trimmed mean, every "
+            + "each timed by the high-performance counter, and reports the trimmed mean, every "
             + "sample, their spread, and what the kernel reports where it has an exact figure.",
 })
 final class FrequencyCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
+    /** The longest sampled interval: a frequency needs no more, and a longer one only delays the answer. */
+    static final Duration LONGEST_INTERVAL = Duration.ofSeconds(10);
+
     @Option(names = "--interval", paramLabel = "TIME", defaultValue = "20ms",
             converter = OptionConverters.DurationConverter.class,
-            description = "Length of each sampled interval (default: ${DEFAULT-VALUE}).")
+            description = "Length of each sampled interval (default: ${DEFAULT-VALUE}, at most 10s).")
     Duration interval;
 
     @Option(names = "--repeats", paramLabel = "N", defaultValue = "11",
@@ -41,17 +45,43 @@ final class FrequencyCommand implements Runnable {
     int repeats;
 
     @Mixin
+    TimeLimit limit;
+
+    @Mixin
     OutputOptions output;
 
     @Override
     public void run() {
-        if (interval.isZero() || interval.isNegative()) {
-            throw new ParameterException(spec.commandLine(), "--interval must be more than 0, was " + interval);
+        checkOptions();
+        output.progress(spec).step("sampling " + repeats + " intervals of " + interval.toMillis() + " ms");
+        FrequencyEstimate estimate;
+        try {
+            estimate = limit.call("counters frequency", () -> CpuFrequency.estimate(interval, repeats),
+                    () -> "the sampling of " + repeats + " intervals");
+        } catch (TimeLimit.Reached reached) {
+            output.print(spec, Report.builder("frequency", "CPU cycle counter frequency on " + Platform.describe())
+                    .parameter("interval_ms", interval.toMillis())
+                    .parameter("repeats", (long) repeats)
+                    .note("The sampling was not complete, so there is no estimate.")
+                    .build());
+            throw reached;
+        }
+        output.print(spec, report(estimate));
+    }
+
+    private void checkOptions() {
+        if (interval.isZero() || interval.isNegative() || interval.compareTo(LONGEST_INTERVAL) > 0) {
+            throw new ParameterException(spec.commandLine(), "--interval must be more than 0 and at most "
+                    + LONGEST_INTERVAL.toSeconds() + "s, was " + interval.toMillis() + "ms");
         }
         OptionChecks.requireBetween(spec, "--repeats", repeats, 1, 10_000);
-        output.progress(spec).step("sampling " + repeats + " intervals of " + interval.toMillis() + " ms");
-        FrequencyEstimate estimate = CpuFrequency.estimate(interval, repeats);
-        output.print(spec, report(estimate));
+        Duration sampling = interval.multipliedBy(repeats);
+        if (sampling.compareTo(limit.timeout()) >= 0) {
+            throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT,
+                    "--repeats %d of --interval %dms sample for %ds, which --timeout %ds would cut short: "
+                            + "sample fewer or shorter intervals, or raise --timeout",
+                    repeats, interval.toMillis(), sampling.toSeconds(), limit.timeout().toSeconds()));
+        }
     }
 
     private Report report(FrequencyEstimate estimate) {

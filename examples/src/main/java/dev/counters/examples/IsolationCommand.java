@@ -25,7 +25,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code counters isolation}: seed 001's {@code counter_isolation}. A fixed CPU-bound task is
+ * {@code counters isolation}: after STLSoft's {@code counter_isolation} program. A fixed CPU-bound task is
  * timed on the wall clock and in thread CPU time, first alone, then while other threads (or
  * another process) load every CPU. The wall time inflates by the share of the CPUs the task
  * lost; its thread CPU time stays put, because it counts only what the thread itself ran.
@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "isolation", description = {
     "Wall time inflates under load; thread CPU time stays put.",
     "Times a fixed CPU-bound task on the wall clock and in thread CPU time, first alone, then while other threads "
-            + "(or, with --process, another process) load every CPU: seed 001's counter_isolation.",
+            + "(or, with --process, another process) load every CPU, as STLSoft's counter_isolation program does.",
 })
 final class IsolationCommand implements Runnable {
     private static final int WARM_UP_RUNS = 3;
@@ -58,11 +58,18 @@ final class IsolationCommand implements Runnable {
     int runs;
 
     @Option(names = "--iterations", paramLabel = "N", defaultValue = "25000000",
-            description = "Size of the task in xorshift steps (default: ${DEFAULT-VALUE}, about 50 ms).")
+            description = "Size of the task in xorshift steps (default: ${DEFAULT-VALUE}, about 50 ms; "
+                    + "at most 10,000,000,000).")
     long iterations;
 
     @Mixin
+    TimeLimit limit;
+
+    @Mixin
     RunChartOptions charting;
+
+    /** What the command is doing, for a --timeout message. */
+    private volatile String doing = "the start";
 
     @Mixin
     OutputOptions output;
@@ -71,35 +78,54 @@ final class IsolationCommand implements Runnable {
     public void run() {
         int loadThreads = threads == null ? 2 * Runtime.getRuntime().availableProcessors() : threads;
         checkOptions(loadThreads);
+        charting.checkChart(spec);
+        Phases phases = new Phases();
+        try {
+            limit.call("counters isolation", () -> isolate(loadThreads, phases), () -> doing);
+        } catch (TimeLimit.Reached reached) {
+            output.print(spec, report(phases, loadThreads));
+            throw reached;
+        }
+        output.print(spec, report(phases, loadThreads));
+        charting.drawIfAsked("A fixed task alone and under load: wall time inflates, thread CPU time stays put",
+                output.progress(spec),
+                chart -> chart.panel("wall time")
+                        .series("alone", phases.alone.wall)
+                        .series("under load", phases.loaded.wall)
+                        .panel("thread CPU time")
+                        .series("alone", phases.alone.cpu)
+                        .series("under load", phases.loaded.cpu));
+    }
+
+    private Phases isolate(int loadThreads, Phases phases) {
         CounterRegistry registry = parent.registry();
         Counter wall = registry.create(CounterKind.PERFORMANCE);
         CpuTimesCounter cpu = registry.createCpuTimes(CounterKind.THREAD_TIMES);
         Progress progress = output.progress(spec);
 
         progress.step("warming up (" + WARM_UP_RUNS + " runs)");
+        doing = "the warm-up";
         timeRuns(wall, cpu, WARM_UP_RUNS);
         progress.step(runs + " runs alone");
-        Runs alone = timeRuns(wall, cpu, runs);
-        Runs loaded;
-        String loadDescription;
-        try (CpuLoad load = startLoad(loadThreads)) {
-            loadDescription = load.describe();
-            progress.step(runs + " runs under load from " + loadDescription);
-            sleep(LOAD_SETTLE);
-            loaded = timeRuns(wall, cpu, runs);
+        doing = "the runs alone";
+        phases.alone = timeRuns(wall, cpu, runs);
+        if (Thread.currentThread().isInterrupted()) {
+            return phases; // --timeout passed: start no load that nobody will measure
         }
-        charting.drawIfAsked("A fixed task alone and under load: wall time inflates, thread CPU time stays put", progress,
-                chart -> chart.series("wall, alone", alone.wall)
-                        .series("thread CPU, alone", alone.cpu)
-                        .series("wall, under load", loaded.wall)
-                        .series("thread CPU, under load", loaded.cpu));
-        output.print(spec, report(alone, loaded, loadThreads, loadDescription));
+        try (CpuLoad load = startLoad(loadThreads)) {
+            phases.loadDescription = load.describe();
+            progress.step(runs + " runs under load from " + phases.loadDescription);
+            doing = "the runs under load";
+            sleep(LOAD_SETTLE);
+            phases.loaded = timeRuns(wall, cpu, runs);
+        }
+        return phases;
     }
 
     private void checkOptions(int loadThreads) {
         OptionChecks.requireBetween(spec, "--threads", loadThreads, 1, 1_024);
         OptionChecks.requireBetween(spec, "--runs", runs, 1, OptionChecks.MAX_COUNT);
-        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, Long.MAX_VALUE);
+        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, SpinWorkload.MAX_ITERATIONS);
     }
 
     private CpuLoad startLoad(int loadThreads) {
@@ -128,7 +154,38 @@ final class IsolationCommand implements Runnable {
         return runs;
     }
 
-    private Report report(Runs alone, Runs loaded, int loadThreads, String loadDescription) {
+    private Report report(Phases phases, int loadThreads) {
+        Report.Builder report = Report.builder("isolation",
+                        "A fixed task alone and under load, on " + Platform.describe())
+                .parameter("runs", (long) runs)
+                .parameter("iterations", iterations)
+                .parameter("load_threads", (long) loadThreads)
+                .parameter("load", process ? "process" : "threads");
+        if (phases.alone == null) {
+            return report.note("The runs alone were not complete, so nothing was measured.").build();
+        }
+        if (phases.loaded == null) {
+            Table.Builder perRun = perRunTable();
+            phases.alone.addRows(perRun, "alone");
+            return report.table(perRun.build())
+                    .note("Only the runs alone were complete; the runs under load are missing.").build();
+        }
+        return report(report, phases.alone, phases.loaded, phases.loadDescription);
+    }
+
+    private Table.Builder perRunTable() {
+        CellFormat time = CellFormat.nanosIn(charting.unit);
+        return Table.builder("runs", "Every run (" + TimeUnits.shortName(charting.unit) + ")")
+                .column(Column.text("phase", "phase"))
+                .column(Column.number("run", "run", CellFormat.INTEGER))
+                .column(Column.number("wall_ns", "wall", time))
+                .column(Column.number("thread_cpu_ns", "thread CPU", time))
+                .column(Column.number("user_ns", "user", time))
+                .column(Column.number("kernel_ns", "kernel", time))
+                .column(Column.number("cpu_share", "CPU/wall", CellFormat.PERCENT));
+    }
+
+    private Report report(Report.Builder report, Runs alone, Runs loaded, String loadDescription) {
         CellFormat time = CellFormat.nanosIn(charting.unit);
         String unitName = TimeUnits.shortName(charting.unit);
         double aloneWall = Statistics.of(alone.wall, 0).median();
@@ -147,25 +204,10 @@ final class IsolationCommand implements Runnable {
                 .row("thread CPU time", aloneCpu, loadedCpu, Double.isNaN(cpuFactor) ? null : cpuFactor)
                 .build();
 
-        Table.Builder perRun = Table.builder("runs", "Every run (" + unitName + ")")
-                .column(Column.text("phase", "phase"))
-                .column(Column.number("run", "run", CellFormat.INTEGER))
-                .column(Column.number("wall_ns", "wall", time))
-                .column(Column.number("thread_cpu_ns", "thread CPU", time))
-                .column(Column.number("user_ns", "user", time))
-                .column(Column.number("kernel_ns", "kernel", time))
-                .column(Column.number("cpu_share", "CPU/wall", CellFormat.PERCENT));
+        Table.Builder perRun = perRunTable();
         alone.addRows(perRun, "alone");
         loaded.addRows(perRun, "loaded");
-
-        Report.Builder report = Report.builder("isolation",
-                        "A fixed task alone and under load, on " + Platform.describe())
-                .parameter("runs", (long) runs)
-                .parameter("iterations", iterations)
-                .parameter("load_threads", (long) loadThreads)
-                .parameter("load", process ? "process" : "threads")
-                .table(summary)
-                .table(perRun.build());
+        report.table(summary).table(perRun.build());
         report.note(String.format(Locale.ROOT,
                 "Under load from %s, the task's wall time changed x%.2f while its thread CPU time changed x%.2f.",
                 loadDescription, wallFactor, cpuFactor));
@@ -184,6 +226,13 @@ final class IsolationCommand implements Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The runs of each phase, kept as the phase completes so that a --timeout can still print them. */
+    private static final class Phases {
+        volatile Runs alone;
+        volatile Runs loaded;
+        volatile String loadDescription;
     }
 
     /** The times of a series of runs, in nanoseconds. */

@@ -13,6 +13,7 @@ import dev.counters.measure.MeasureResult;
 import dev.counters.measure.PreparationStep;
 import dev.counters.measure.Statistics;
 import dev.counters.measure.Task;
+import dev.counters.measure.TaskFailedException;
 import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -24,20 +25,29 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code counters measure}: seed 003's experiment. A task runs {@code --runs} times without any
- * preparation, then again after a warm-up with its thread pinned to one CPU at raised priority;
- * the statistics of both, side by side, show how much of a naive timing's spread is the
- * measurement's fault rather than the code's.
+ * {@code counters measure}: the benchmarking lesson that a timing needs preparation, shown on the
+ * user's own task. It runs {@code --runs} times without any preparation, then again after a
+ * warm-up with its thread pinned to one CPU at raised priority; the statistics of both, side by
+ * side, show how much of a naive timing's spread is the measurement's fault rather than the code's.
+ *
+ * <p>The whole command is bounded by {@code --timeout}; a task that throws, overflows its stack or
+ * calls {@code System.exit} is reported with the run it was in (exit code 2).
  */
 @Command(name = "measure", description = {
     "A task timed unprepared, then prepared (warm-up, pinned, high priority), statistics side by side.",
-    "Seed 003's experiment: --runs runs with no preparation, then a warm-up of up to --warm-up, the thread pinned "
-            + "to one CPU at raised priority, and --runs runs again; wall time and thread CPU time of each run, and "
-            + "their statistics side by side. The task is a built-in ~100 ms CPU-bound function, or your class: "
+    "Runs the task --runs times with no preparation, then warms it up for up to --warm-up, pins the thread "
+            + "to one CPU at raised priority, and runs it --runs times again; wall time and thread CPU time of each "
+            + "run, and their statistics side by side, show how much of a naive timing's spread the preparation "
+            + "removes. The task is a built-in ~100 ms CPU-bound function, or your class: "
             + "--task com.example.MyTask (implementing dev.counters.measure.Task, with a public no-argument "
-            + "constructor), found on the class path or in --class-path.",
+            + "constructor), found on the class path or in --class-path. A task that throws, overflows its stack or "
+            + "calls System.exit ends the command with exit code 2 and the run it failed in.",
 })
 final class MeasureCommand implements Runnable {
+    /** How the statistics table's interval is bounded, for the notes. */
+    static final String CI_NOTE = "95% CI: Student's t interval of the mean, cut at 0 where it would reach below "
+            + "(a time cannot be negative), so a cut interval holds the mean at least as often.";
+
     @ParentCommand
     CountersCommand parent;
 
@@ -60,7 +70,7 @@ final class MeasureCommand implements Runnable {
     @Option(names = "--warm-up", paramLabel = "TIME", defaultValue = "1200ms",
             converter = OptionConverters.DurationConverter.class,
             description = "Longest warm-up before the prepared runs; it ends early once runs agree "
-                    + "(default: ${DEFAULT-VALUE}, seed 003's figure).")
+                    + "(default: ${DEFAULT-VALUE}).")
     Duration warmUp;
 
     @Option(names = "--trim", paramLabel = "K", defaultValue = "1",
@@ -68,8 +78,15 @@ final class MeasureCommand implements Runnable {
     int trim;
 
     @Option(names = "--iterations", paramLabel = "N", defaultValue = "50000000",
-            description = "Size of the built-in workload in xorshift steps (default: ${DEFAULT-VALUE}, about 100 ms).")
+            description = "Size of the built-in workload in xorshift steps (default: ${DEFAULT-VALUE}, about 100 ms; "
+                    + "at most 10,000,000,000).")
     long iterations;
+
+    @Option(names = "--stack-trace", description = "When the task fails, show where: its stack trace.")
+    boolean stackTrace;
+
+    @Mixin
+    TimeLimit limit;
 
     @Mixin
     RunChartOptions charting;
@@ -80,22 +97,47 @@ final class MeasureCommand implements Runnable {
     @Override
     public void run() {
         checkOptions();
+        charting.checkChart(spec);
         Task task = taskClass == null ? new SpinTask(iterations) : TaskLoader.load(taskClass, classPath);
-        String taskName = taskClass == null ? task.toString() : taskClass;
+        WatchedTask watched = new WatchedTask(task, taskClass == null ? task.toString() : taskClass);
+        Results results = new Results();
+        try (ExitWatch exits = ExitWatch.open(watched.name(), watched::whereNow, spec.commandLine().getErr(),
+                spec.qualifiedName() + ": ")) {
+            limit.call("counters measure", () -> measureBoth(watched, results), watched::whereNow);
+        } catch (TimeLimit.Reached reached) {
+            output.print(spec, report(results, watched.name()));
+            throw reached;
+        }
+        output.print(spec, report(results, watched.name()));
+        charting.drawIfAsked("Per-run times of " + watched.name() + ": unprepared vs prepared", output.progress(spec),
+                chart -> chart.zoomed()
+                        .panel("wall time")
+                        .series("unprepared", results.unprepared.wall().samples())
+                        .series("prepared", results.prepared.wall().samples())
+                        .panel("thread CPU time")
+                        .series("unprepared", results.unprepared.threadCpu().samples())
+                        .series("prepared", results.prepared.threadCpu().samples()));
+    }
+
+    /** Runs both phases on the calling thread, keeping each result in {@code results} as it completes. */
+    private Results measureBoth(WatchedTask task, Results results) {
         CounterRegistry registry = parent.registry();
         Progress progress = output.progress(spec);
-
-        progress.step(runs + " unprepared runs of " + taskName);
-        MeasureResult unprepared = measure(registry, task).noWarmUp().run();
+        progress.step(runs + " unprepared runs of " + task.name());
+        task.enter("the unprepared runs");
+        results.unprepared = runPhase(task, "unprepared", measure(registry, task).noWarmUp());
         progress.step("warm-up of up to " + warmUp.toMillis() + " ms, then " + runs + " prepared runs");
-        MeasureResult prepared = measure(registry, task).warmUp(warmUp).pinned().highPriority().run();
+        task.enter("the warm-up and prepared runs (warm-up calls included)");
+        results.prepared = runPhase(task, "prepared", measure(registry, task).warmUp(warmUp).pinned().highPriority());
+        return results;
+    }
 
-        charting.drawIfAsked("Per-run times of " + taskName + ": unprepared vs prepared", progress,
-                chart -> chart.series("unprepared wall", unprepared.wall().samples())
-                        .series("prepared wall", prepared.wall().samples())
-                        .series("unprepared thread CPU", unprepared.threadCpu().samples())
-                        .series("prepared thread CPU", prepared.threadCpu().samples()));
-        output.print(spec, report(unprepared, prepared, taskName));
+    private MeasureResult runPhase(WatchedTask task, String phase, Measure measure) {
+        try {
+            return measure.run();
+        } catch (TaskFailedException e) {
+            throw task.failure(phase, e, stackTrace);
+        }
     }
 
     private void checkOptions() {
@@ -104,7 +146,7 @@ final class MeasureCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "--trim " + trim + " must be at least 0 and leave runs: "
                     + "--runs (" + runs + ") must exceed twice --trim");
         }
-        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, Long.MAX_VALUE);
+        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, SpinWorkload.MAX_ITERATIONS);
         if (warmUp.isZero() || warmUp.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--warm-up must be more than 0, was " + warmUp);
         }
@@ -121,9 +163,20 @@ final class MeasureCommand implements Runnable {
                 .threadCounter(() -> registry.createCpuTimes(CounterKind.THREAD_TIMES));
     }
 
-    private Report report(MeasureResult unprepared, MeasureResult prepared, String taskName) {
+    private Report report(Results results, String taskName) {
+        MeasureResult unprepared = results.unprepared;
+        MeasureResult prepared = results.prepared;
         CellFormat time = CellFormat.nanosIn(charting.unit);
         String unitName = TimeUnits.shortName(charting.unit);
+        Report.Builder report = Report.builder("measure", "Unprepared vs prepared runs of " + taskName + ", on "
+                        + Platform.describe())
+                .parameter("task", taskName)
+                .parameter("runs", (long) runs)
+                .parameter("trim", (long) trim)
+                .parameter("warm_up_ms", warmUp.toMillis());
+        if (unprepared == null) {
+            return report.note("No phase was complete, so nothing was measured.").build();
+        }
 
         Table.Builder statistics = Table.builder("statistics", "Statistics side by side (" + unitName + ")")
                 .column(Column.text("preparation", "preparation"))
@@ -141,22 +194,16 @@ final class MeasureCommand implements Runnable {
                 .column(Column.number("spread", "spread", CellFormat.PERCENT))
                 .column(Column.number("trimmed_spread", "trimmed spread", CellFormat.PERCENT));
         addStatistics(statistics, "unprepared", "wall", unprepared.wall());
-        addStatistics(statistics, "prepared", "wall", prepared.wall());
+        if (prepared != null) {
+            addStatistics(statistics, "prepared", "wall", prepared.wall());
+        }
         addStatistics(statistics, "unprepared", "thread CPU", unprepared.threadCpu());
-        addStatistics(statistics, "prepared", "thread CPU", prepared.threadCpu());
-
-        Table.Builder perRun = Table.builder("runs", "Every run (" + unitName + ")")
-                .column(Column.number("run", "run", CellFormat.INTEGER))
-                .column(Column.number("unprepared_wall_ns", "unprepared wall", time))
-                .column(Column.number("prepared_wall_ns", "prepared wall", time))
-                .column(Column.number("unprepared_cpu_ns", "unprepared CPU", time))
-                .column(Column.number("prepared_cpu_ns", "prepared CPU", time));
-        double[] unpreparedWall = unprepared.wall().samples();
-        double[] preparedWall = prepared.wall().samples();
-        double[] unpreparedCpu = unprepared.threadCpu().samples();
-        double[] preparedCpu = prepared.threadCpu().samples();
-        for (int run = 0; run < runs; run++) {
-            perRun.row((long) run + 1, unpreparedWall[run], preparedWall[run], unpreparedCpu[run], preparedCpu[run]);
+        if (prepared != null) {
+            addStatistics(statistics, "prepared", "thread CPU", prepared.threadCpu());
+        }
+        report.table(statistics.build()).table(perRun(unprepared, prepared, time, unitName));
+        if (prepared == null) {
+            return report.note("Only the unprepared runs were complete; the prepared runs are missing.").build();
         }
 
         Table.Builder preparation = Table.builder("preparation", "Preparation of the prepared runs")
@@ -167,16 +214,7 @@ final class MeasureCommand implements Runnable {
         for (PreparationStep step : prepared.preparation()) {
             preparation.row(step.action(), step.applied(), step.description());
         }
-
-        Report.Builder report = Report.builder("measure", "Unprepared vs prepared runs of " + taskName + ", on "
-                        + Platform.describe())
-                .parameter("task", taskName)
-                .parameter("runs", (long) runs)
-                .parameter("trim", (long) trim)
-                .parameter("warm_up_ms", warmUp.toMillis())
-                .table(statistics.build())
-                .table(perRun.build())
-                .table(preparation.build());
+        report.table(preparation.build());
         report.note(String.format(Locale.ROOT,
                 "Wall time spread (max - min) / median: %.1f %% unprepared, %.1f %% prepared (trimmed: %.1f %% and %.1f %%).",
                 100 * unprepared.wall().spread(), 100 * prepared.wall().spread(),
@@ -184,13 +222,32 @@ final class MeasureCommand implements Runnable {
         double bestUnprepared = unprepared.wall().min();
         double worstPrepared = prepared.wall().max();
         report.note(bestUnprepared >= worstPrepared
-                ? "As seed 003 found, the best unprepared run (" + HumanNumbers.nanos(bestUnprepared)
+                ? "The best unprepared run (" + HumanNumbers.nanos(bestUnprepared)
                         + ") is no better than the worst prepared run (" + HumanNumbers.nanos(worstPrepared) + ")."
                 : "Here the best unprepared run (" + HumanNumbers.nanos(bestUnprepared) + ") beat the worst prepared run ("
                         + HumanNumbers.nanos(worstPrepared) + "): this machine's noise hides the preparation's effect.");
         report.note("Unprepared runs include class loading and JIT compilation; the prepared ones start after the "
                 + "warm-up, with the thread pinned and its priority raised where the platform allows (see Preparation).");
+        report.note(CI_NOTE);
         return report.build();
+    }
+
+    private Table perRun(MeasureResult unprepared, MeasureResult prepared, CellFormat time, String unitName) {
+        Table.Builder perRun = Table.builder("runs", "Every run (" + unitName + ")")
+                .column(Column.number("run", "run", CellFormat.INTEGER))
+                .column(Column.number("unprepared_wall_ns", "unprepared wall", time))
+                .column(Column.number("prepared_wall_ns", "prepared wall", time))
+                .column(Column.number("unprepared_cpu_ns", "unprepared CPU", time))
+                .column(Column.number("prepared_cpu_ns", "prepared CPU", time));
+        double[] unpreparedWall = unprepared.wall().samples();
+        double[] unpreparedCpu = unprepared.threadCpu().samples();
+        double[] preparedWall = prepared == null ? null : prepared.wall().samples();
+        double[] preparedCpu = prepared == null ? null : prepared.threadCpu().samples();
+        for (int run = 0; run < runs; run++) {
+            perRun.row((long) run + 1, unpreparedWall[run], preparedWall == null ? null : preparedWall[run],
+                    unpreparedCpu[run], preparedCpu == null ? null : preparedCpu[run]);
+        }
+        return perRun.build();
     }
 
     private static void addStatistics(Table.Builder table, String preparation, String measure, Statistics statistics) {
@@ -198,5 +255,11 @@ final class MeasureCommand implements Runnable {
                 statistics.confidenceInterval95().low(), statistics.confidenceInterval95().high(),
                 statistics.trimmedMean(), statistics.min(), statistics.max(), statistics.standardDeviation(),
                 statistics.coefficientOfVariation(), statistics.spread(), statistics.trimmedSpread());
+    }
+
+    /** What each phase measured, kept as it completes so that a --timeout can still print it. */
+    private static final class Results {
+        volatile MeasureResult unprepared;
+        volatile MeasureResult prepared;
     }
 }

@@ -2,6 +2,9 @@ package dev.counters.examples;
 
 import dev.counters.examples.report.OutputFormat;
 import dev.counters.examples.report.Report;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
@@ -15,9 +18,20 @@ final class OutputOptions {
     @Option(names = {"-q", "--quiet"}, description = "Print no progress on standard error.")
     boolean quiet;
 
-    /** Writes {@code report} to the command's standard output in the chosen format. */
+    /**
+     * Writes {@code report} to the command's standard output in the chosen format.
+     *
+     * @throws UncheckedIOException if the output reported a write error (a full disk, a closed
+     *     pipe): a {@link PrintWriter} only records those, so it is asked after the last line
+     */
     void print(CommandSpec spec, Report report) {
-        format.write(report, spec.commandLine().getOut());
+        PrintWriter out = spec.commandLine().getOut();
+        format.write(report, out);
+        if (out.checkError()) {
+            throw new UncheckedIOException("the " + spec.name() + " report could not be written to standard output "
+                    + "(a full disk, or a closed pipe?); what was written is incomplete",
+                    new IOException("the output stream reported a write error"));
+        }
     }
 
     /** Progress on the command's standard error, unless {@code --quiet}. */

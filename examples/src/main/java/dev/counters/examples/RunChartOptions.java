@@ -3,11 +3,19 @@ package dev.counters.examples;
 import dev.counters.examples.report.ChartFile;
 import dev.counters.examples.report.RunChart;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
-/** The options of the subcommands that time runs: the unit of their figures, and an optional per-run chart. */
+/**
+ * The options of the subcommands that time runs: the unit of their figures, and an optional
+ * per-run chart. The chart's path is checked before anything is measured ({@link #checkChart}) and
+ * drawn after the report is printed ({@link #drawIfAsked}), so a chart that cannot be written
+ * never costs the measurement.
+ */
 final class RunChartOptions {
     @Option(names = "--unit", paramLabel = "UNIT", defaultValue = "ms",
             converter = OptionConverters.UnitConverter.class,
@@ -16,10 +24,34 @@ final class RunChartOptions {
     TimeUnit unit;
 
     @Option(names = "--chart", paramLabel = "FILE", converter = OptionConverters.ChartFileConverter.class,
-            description = "Also draw the per-run times into FILE (.svg or .png).")
+            description = "Also draw the per-run times into FILE (.svg or .png), in an existing folder; "
+                    + "it is checked before measuring and written after the report.")
     ChartFile chart;
 
-    /** Draws the runs {@code series} adds into the {@code --chart} file, if one was asked for. */
+    /**
+     * Checks that the {@code --chart} file, if any, can be written.
+     *
+     * @throws ParameterException if the path is wrong (a missing folder, a folder): exit 2
+     * @throws UncheckedIOException if the folder refuses a file: exit 1
+     */
+    void checkChart(CommandSpec spec) {
+        if (chart == null) {
+            return;
+        }
+        try {
+            chart.checkWritable();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--chart: " + e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException("--chart " + chart + " cannot be written, so nothing was measured", e);
+        }
+    }
+
+    /**
+     * Draws the runs {@code series} adds into the {@code --chart} file, if one was asked for.
+     *
+     * @throws UncheckedIOException if the chart could not be written (exit 1); the report is already out
+     */
     void drawIfAsked(String title, Progress progress, UnaryOperator<RunChart> series) {
         if (chart == null) {
             return;
@@ -27,7 +59,7 @@ final class RunChartOptions {
         try {
             series.apply(RunChart.of(title, unit)).write(chart);
         } catch (IOException e) {
-            throw new UserInputException("cannot write the chart to " + chart + ": " + e, e);
+            throw new UncheckedIOException("the report is complete, but the chart could not be written to " + chart, e);
         }
         progress.step("chart written to " + chart);
     }

@@ -6,8 +6,8 @@ import dev.counters.measure.Task;
 
 /**
  * The built-in workload of {@code counters measure}: a fixed number of xorshift steps
- * ({@link SpinWorkload}), about 100 ms of pure CPU work by default, like the seed's
- * {@code TestFunction}. Its result is returned, so {@code Measure} keeps it alive.
+ * ({@link SpinWorkload}), about 100 ms of pure CPU work by default, like the test function of a
+ * classic benchmark. Its result is returned, so {@code Measure} keeps it alive.
  */
 final class SpinTask implements Task {
     private final long iterations;

@@ -11,6 +11,8 @@ import static com.google.common.base.Preconditions.checkArgument;
 final class SpinWorkload {
     /** Steps that take about 100 ms on a 3 GHz core. */
     static final long ABOUT_100_MS = 50_000_000L;
+    /** The largest workload a command accepts: about 20 s per run, far beyond any useful timing. */
+    static final long MAX_ITERATIONS = 10_000_000_000L;
 
     /** Where results go, so that the work is never dead code. */
     private static volatile long sink;

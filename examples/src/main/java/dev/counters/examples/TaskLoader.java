@@ -2,6 +2,7 @@ package dev.counters.examples;
 
 import dev.counters.measure.Task;
 import java.io.File;
+import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
@@ -12,11 +13,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.jar.JarFile;
 
 /**
  * Finds the user's {@link Task} for {@code counters measure --task}: on the class path, or in
  * the jars and folders of {@code --class-path}. Every way it can go wrong (no such class, not a
- * task, no public no-argument constructor, a constructor that throws) is a
+ * task, no public no-argument constructor, a constructor or static initialiser that throws, a jar
+ * that cannot be read) is a
  * {@link UserInputException} that says what to fix.
  */
 final class TaskLoader {
@@ -61,6 +64,8 @@ final class TaskLoader {
             throw new UserInputException(type.getName() + " must be a public class (and public static if nested)", e);
         } catch (InvocationTargetException e) {
             throw new UserInputException("the constructor of " + type.getName() + " threw " + e.getCause(), e);
+        } catch (ExceptionInInitializerError e) {
+            throw new UserInputException("the static initialiser of " + type.getName() + " threw " + e.getCause(), e);
         } catch (InstantiationException | LinkageError e) {
             throw new UserInputException(type.getName() + " cannot be instantiated: " + e, e);
         }
@@ -82,6 +87,9 @@ final class TaskLoader {
             if (!Files.exists(path)) {
                 throw new UserInputException("--class-path entry '" + entry + "' does not exist");
             }
+            if (Files.isRegularFile(path)) {
+                checkReadableJar(entry, path);
+            }
             try {
                 urls.add(path.toUri().toURL());
             } catch (MalformedURLException e) {
@@ -89,5 +97,15 @@ final class TaskLoader {
             }
         }
         return new URLClassLoader(urls.toArray(new URL[0]), parent);
+    }
+
+    /** A class loader skips a jar it cannot open, which would surface later as "no class": say so now. */
+    private static void checkReadableJar(String entry, Path path) {
+        try (JarFile jar = new JarFile(path.toFile())) {
+            jar.size();
+        } catch (IOException e) {
+            throw new UserInputException("--class-path entry '" + entry + "' is not a readable jar (corrupt, "
+                    + "truncated or not a jar at all: " + e.getMessage() + "); give a jar or a folder of classes", e);
+        }
     }
 }

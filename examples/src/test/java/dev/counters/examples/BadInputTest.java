@@ -119,10 +119,10 @@ class BadInputTest {
         assertMentions(mistake("measure", "--runs", "4", "--trim", "2"), "must exceed twice --trim");
         assertMentions(mistake("measure", "--warm-up", "0s"), "--warm-up must be more than 0");
         assertMentions(mistake("frequency", "--repeats", "0"), "--repeats must be from 1 to 10,000, was 0");
-        assertMentions(mistake("frequency", "--interval", "0ms"), "--interval must be more than 0");
+        assertMentions(mistake("frequency", "--interval", "0ms"), "--interval must be more than 0 and at most 10s");
         assertMentions(mistake("cost", "--batches", "0"), "--batches must be from 1 to 1,000, was 0");
         assertMentions(mistake("cost", "--pairs", "-5"), "--pairs must be from 1 to 1,000,000,000, was -5");
-        assertMentions(mistake("cost", "--budget", "0ms"), "--budget must be more than 0");
+        assertMentions(mistake("cost", "--budget", "0ms"), "--budget must be at least 10ms");
         assertMentions(mistake("isolation", "--runs", "0"), "--runs must be from 1 to 100,000, was 0");
         assertMentions(mistake("isolation", "--threads", "0"), "--threads must be from 1 to 1,024, was 0");
         assertMentions(mistake("cost", "--pairs", "many"), "'many' is not an int");
@@ -135,6 +135,39 @@ class BadInputTest {
         assertMentions(mistake("measure", "--runs", "1000000"), "--runs must be from 1 to 100,000");
         assertMentions(mistake("cost", "--budget", "999999999999s"), "at most 1 day");
         assertMentions(mistake("measure", "--warm-up", "99999999999s"), "at most 1 day");
+    }
+
+    @Test
+    void aBudgetTooSmallToHonourIsRefused() {
+        assertMentions(mistake("cost", "--budget", "1ns"), "--budget must be at least 10ms, was 1 ns",
+                "1,000 pairs");
+    }
+
+    @Test
+    void hugeWorkloadsAreRefused() {
+        assertMentions(mistake("measure", "--iterations", "9223372036854775807"),
+                "--iterations must be from 1 to 10,000,000,000");
+        assertMentions(mistake("isolation", "--iterations", "9223372036854775807"),
+                "--iterations must be from 1 to 10,000,000,000");
+        assertMentions(mistake("frequency", "--interval", "86400s", "--repeats", "10000"),
+                "--interval must be more than 0 and at most 10s");
+        assertMentions(mistake("frequency", "--interval", "10s", "--repeats", "100", "--timeout", "60s"),
+                "--repeats 100 of --interval 10000ms sample for 1000s, which --timeout 60s would cut short");
+    }
+
+    @Test
+    void aTaskWhoseStaticInitialiserThrowsIsReportedWithTheCause() {
+        assertMentions(mistake("measure", "--task", TestTasks.FailsToInitialise.class.getName()),
+                "the static initialiser of " + TestTasks.FailsToInitialise.class.getName()
+                        + " threw java.lang.IllegalStateException: no.such.setting is not set");
+    }
+
+    @Test
+    void aCorruptJarInTheClassPathIsNamedAsSuch(@org.junit.jupiter.api.io.TempDir java.nio.file.Path folder)
+            throws java.io.IOException {
+        java.nio.file.Path jar = java.nio.file.Files.writeString(folder.resolve("notajar.jar"), "not a zip file");
+        assertMentions(mistake("measure", "--task", "x.Y", "--class-path", jar.toString()),
+                "--class-path entry '" + jar + "' is not a readable jar");
     }
 
     @Test

@@ -4,15 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.counters.CounterRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 
 /** Runs the command line in-process, as {@code java -jar counters.jar ARGS} would, capturing both streams. */
@@ -30,13 +35,30 @@ final class Cli {
             }
         }
 
-        /** The CSV blocks of the output (separated by empty lines), each parsed by an independent reader into header-keyed rows. */
-        List<List<Map<String, String>>> csvBlocks() {
-            List<List<Map<String, String>>> blocks = new ArrayList<>();
-            for (String block : out.split("\\R\\R")) {
-                blocks.add(csv(block.strip() + "\n"));
+        /**
+         * The output as one CSV table read by an independent reader: every row must be as long as
+         * the header, whose first column is {@code section}; the rows keyed by column id, grouped
+         * by section in the order they appear.
+         */
+        Map<String, List<Map<String, String>>> csvSections() {
+            List<List<String>> rows = csvRows(out);
+            List<String> header = rows.get(0);
+            if (!header.get(0).equals("section")) {
+                throw new AssertionError("the first column is not 'section': " + header);
             }
-            return blocks;
+            Map<String, List<Map<String, String>>> sections = new LinkedHashMap<>();
+            for (List<String> row : rows.subList(1, rows.size())) {
+                if (row.size() != header.size()) {
+                    throw new AssertionError("not rectangular: a row of " + row.size() + " fields under a header of "
+                            + header.size() + ": " + row + "\n" + out);
+                }
+                Map<String, String> cells = new LinkedHashMap<>();
+                for (int i = 0; i < header.size(); i++) {
+                    cells.put(header.get(i), row.get(i));
+                }
+                sections.computeIfAbsent(row.get(0), section -> new ArrayList<>()).add(cells);
+            }
+            return sections;
         }
 
         @Override
@@ -57,6 +79,42 @@ final class Cli {
         commandLine.setErr(new PrintWriter(err, true));
         int exitCode = commandLine.execute(args);
         return new Result(exitCode, out.toString(), err.toString());
+    }
+
+    /**
+     * Runs {@code java dev.counters.examples.Main ARGS} in a new JVM on this test's class path, as a
+     * user's shell would, with standard output going to {@code out}; returns the exit code and
+     * standard error ({@code out} of the result is empty).
+     */
+    static Result runInNewJvm(ProcessBuilder.Redirect out, String... args) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        try {
+            Process process = new ProcessBuilder(command).redirectOutput(out).start();
+            String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(2, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new AssertionError("the command did not end: " + command + "\n" + err);
+            }
+            return new Result(process.exitValue(), "", err);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** Every record of {@code text}, blank lines included, as Jackson's CSV reader splits them. */
+    static List<List<String>> csvRows(String text) {
+        CsvMapper mapper = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
+        try (MappingIterator<List<String>> rows = mapper.readerFor(List.class).readValues(text)) {
+            return rows.readAll();
+        } catch (IOException e) {
+            throw new UncheckedIOException("not CSV:\n" + text, e);
+        }
     }
 
     static List<Map<String, String>> csv(String text) {

@@ -33,6 +33,8 @@ class CostCommandTest {
         }
         assertTrue(result.out().contains("ns/pair") && result.out().contains("resolution"), result.out());
         assertTrue(result.out().contains("Cheapest here:"), result.out());
+        assertTrue(result.out().contains("Timed alone with JMH") && !result.out().contains("docs/"),
+                "a jar user gets the figures, not a path into the source tree:\n" + result.out());
     }
 
     @Test

@@ -39,8 +39,9 @@ class FrequencyCommandTest {
         assertTrue(table.err().contains("sampling 3 intervals"), table.err());
 
         Cli.Result csv = Cli.run("frequency", "--interval", "5ms", "--repeats", "3", "--format", "csv", "-q");
-        List<List<Map<String, String>>> blocks = csv.csvBlocks();
-        assertTrue(Double.parseDouble(blocks.get(0).get(0).get("hz")) > 0, csv.out());
-        assertEquals(3, blocks.get(1).size());
+        Map<String, List<Map<String, String>>> sections = csv.csvSections();
+        assertEquals(List.of("estimate", "samples"), List.copyOf(sections.keySet()));
+        assertTrue(Double.parseDouble(sections.get("estimate").get(0).get("hz")) > 0, csv.out());
+        assertEquals(3, sections.get("samples").size());
     }
 }

@@ -1,6 +1,7 @@
 package dev.counters.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +37,8 @@ class HelpAndVersionTest {
         assertTrue(result.out().startsWith("Usage: counters " + subcommand + " "), result.out());
         assertTrue(result.out().contains("--format"), result.out());
         assertTrue(result.out().contains("--help"), result.out());
+        assertFalse(result.out().toLowerCase(java.util.Locale.ROOT).matches("(?s).*\\bseeds? ?0.*"),
+                "no 'seed 00N' that means nothing to a user:\n" + result.out());
     }
 
     @Test

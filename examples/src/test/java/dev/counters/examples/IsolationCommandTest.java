@@ -34,8 +34,8 @@ class IsolationCommandTest {
     void everyRunsThreadCpuTimeFitsInItsWallTimeAndSplitsExactly() {
         Cli.Result result = Cli.run(args("--format", "csv", "-q"));
         assertEquals(0, result.exitCode(), result.toString());
-        List<List<Map<String, String>>> blocks = result.csvBlocks();
-        List<Map<String, String>> runs = blocks.get(1);
+        Map<String, List<Map<String, String>>> sections = result.csvSections();
+        List<Map<String, String>> runs = sections.get("runs");
         assertEquals(4, runs.size());
         assertEquals(2, runs.stream().filter(r -> r.get("phase").equals("alone")).count());
         assertEquals(2, runs.stream().filter(r -> r.get("phase").equals("loaded")).count());
@@ -47,7 +47,7 @@ class IsolationCommandTest {
             assertTrue(cpu > 0 && cpu <= wall + slack, run.toString());
             assertEquals(cpu, Long.parseLong(run.get("user_ns")) + Long.parseLong(run.get("kernel_ns")), run.toString());
         }
-        Map<String, String> wallSummary = blocks.get(0).get(0);
+        Map<String, String> wallSummary = sections.get("summary").get(0);
         assertEquals("wall time", wallSummary.get("measure"));
         assertEquals(Double.parseDouble(wallSummary.get("loaded_ns")) / Double.parseDouble(wallSummary.get("alone_ns")),
                 Double.parseDouble(wallSummary.get("factor")), 1e-9);

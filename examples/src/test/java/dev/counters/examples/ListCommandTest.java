@@ -102,7 +102,7 @@ class ListCommandTest {
         assertTrue(result.out().lines().anyMatch(l -> l.startsWith("PERFORMANCE ")), result.out());
         assertTrue(result.out().lines().anyMatch(l -> l.matches("windows\\s+100\\s+loaded\\s+-")), result.out());
 
-        List<Map<String, String>> unserved = Cli.run(registry, "list", "--format", "csv", "--quiet").csvBlocks().get(2);
+        List<Map<String, String>> unserved = Cli.run(registry, "list", "--format", "csv", "--quiet").csvSections().get("unserved");
         List<String> windowsRows = new ArrayList<>();
         unserved.stream().filter(row -> row.get("provider").equals("windows"))
                 .forEach(row -> windowsRows.add(row.get("kinds") + "|" + row.get("reason")));
@@ -110,12 +110,14 @@ class ListCommandTest {
     }
 
     @Test
-    void csvHasOneBlockForKindsProvidersAndUnservedKinds() {
+    void csvIsOneTableWithASectionForKindsProvidersAndUnservedKinds() {
         Cli.Result result = Cli.run("list", "--format", "csv", "--quiet");
         assertEquals(0, result.exitCode(), result.toString());
-        List<List<Map<String, String>>> blocks = result.csvBlocks();
-        assertEquals(3, blocks.size());
-        assertEquals(Counters.available().size(), blocks.get(0).size());
-        assertTrue(blocks.get(1).stream().anyMatch(row -> row.get("provider").equals("jdk")));
+        Map<String, List<Map<String, String>>> sections = result.csvSections();
+        assertEquals(List.of("kinds", "providers", "unserved"), List.copyOf(sections.keySet()));
+        assertEquals(Counters.available().size(), sections.get("kinds").size());
+        assertTrue(sections.get("providers").stream().anyMatch(row -> row.get("provider").equals("jdk")));
+        assertTrue(sections.get("providers").stream().allMatch(row -> row.get("frequency_hz").isEmpty()),
+                "a kinds column stays empty in a providers row");
     }
 }

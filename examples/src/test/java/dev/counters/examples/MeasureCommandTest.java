@@ -86,7 +86,7 @@ class MeasureCommandTest {
         Cli.Result result = Cli.run(args("--task", TestTasks.Tiny.class.getName(), "--format", "csv"));
         assertEquals(0, result.exitCode(), result.toString());
         assertTrue(TestTasks.Tiny.RUNS.get() - before >= 6, "3 unprepared + 3 prepared runs + the warm-up");
-        List<Map<String, String>> statistics = result.csvBlocks().get(0);
+        List<Map<String, String>> statistics = result.csvSections().get("statistics");
         assertEquals(4, statistics.size());
     }
 

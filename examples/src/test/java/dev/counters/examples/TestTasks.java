@@ -62,4 +62,99 @@ public final class TestTasks {
             throw new java.io.IOException("input.csv: No such file or directory");
         }
     }
+
+    /** A task with a bug that shows on its second run: an unchecked exception. */
+    public static final class ThrowsOnSecondRun implements Task {
+        private int runs;
+
+        @Override
+        public Object run() {
+            if (++runs == 2) {
+                throw new IllegalStateException("task bug");
+            }
+            return runs;
+        }
+    }
+
+    /** Runs {@link #GOOD_RUNS} times (the unprepared runs of {@code --runs 3}), then fails in the warm-up. */
+    public static final class ThrowsInWarmUp implements Task {
+        static final int GOOD_RUNS = 3;
+        private int runs;
+
+        @Override
+        public Object run() {
+            if (++runs > GOOD_RUNS) {
+                throw new ArithmeticException("/ by zero");
+            }
+            return runs;
+        }
+    }
+
+    /** A recursion that never ends. */
+    public static final class OverflowsTheStack implements Task {
+        @Override
+        public Object run() {
+            return depth(0);
+        }
+
+        private static long depth(long n) {
+            return depth(n + 1) + 1;
+        }
+    }
+
+    /** A task whose class cannot be initialised. */
+    public static final class FailsToInitialise implements Task {
+        static final String SETTING = System.getProperty("no.such.setting", "");
+
+        static {
+            if (SETTING.isEmpty()) {
+                throw new IllegalStateException("no.such.setting is not set");
+            }
+        }
+
+        @Override
+        public Object run() {
+            return null;
+        }
+    }
+
+    /** Runs {@link ThrowsInWarmUp#GOOD_RUNS} times, then blocks until it is interrupted: a hang. */
+    public static final class HangsAfterThreeRuns implements Task {
+        private int runs;
+
+        @Override
+        public Object run() throws InterruptedException {
+            if (++runs > ThrowsInWarmUp.GOOD_RUNS) {
+                Thread.sleep(Long.MAX_VALUE);
+            }
+            return SpinWorkload.spin(20_000, runs);
+        }
+    }
+
+    /** Ends the JVM from its second run on. */
+    public static final class CallsSystemExit implements Task {
+        private int runs;
+
+        @Override
+        public Object run() {
+            if (++runs == 2) {
+                System.exit(0);
+            }
+            return runs;
+        }
+    }
+
+    /** Deletes the folder named by the system property {@value #FOLDER} on its first run, as a vanishing disk would. */
+    public static final class DeletesAFolder implements Task {
+        static final String FOLDER = "counters.test.folderToDelete";
+
+        @Override
+        public Object run() throws java.io.IOException {
+            String folder = System.getProperty(FOLDER);
+            if (folder != null && java.nio.file.Files.isDirectory(java.nio.file.Path.of(folder))) {
+                java.nio.file.Files.delete(java.nio.file.Path.of(folder));
+            }
+            return folder;
+        }
+    }
 }

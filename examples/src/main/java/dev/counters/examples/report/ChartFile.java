@@ -2,12 +2,22 @@ package dev.counters.examples.report;
 
 import static java.util.Objects.requireNonNull;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Where to draw a chart, and in which format, told by the file's extension: {@code .svg} for a
  * vector drawing a browser shows and scales, {@code .png} for a picture.
+ *
+ * <p>A chart is checked before anything is measured ({@link #checkWritable}), and written to a
+ * temporary file in the same folder that is then moved into place ({@link #write}): a failed write
+ * leaves any earlier chart as it was, and no folder is ever created.
  */
 public final class ChartFile {
     /** The extensions {@link #parse} accepts, for messages. */
@@ -15,6 +25,12 @@ public final class ChartFile {
 
     /** The drawing formats a chart can be written in. */
     public enum Format { SVG, PNG }
+
+    /** Writes a drawing into a stream. */
+    @FunctionalInterface
+    public interface Drawing {
+        void writeTo(OutputStream out) throws IOException;
+    }
 
     private final Path path;
     private final Format format;
@@ -48,6 +64,79 @@ public final class ChartFile {
 
     public Format format() {
         return format;
+    }
+
+    /**
+     * Checks, before a long run, that the chart can be written: its folder exists and is a folder,
+     * the path is not a folder, and a file can be created beside it (which is deleted again).
+     *
+     * @throws IllegalArgumentException if the path names a missing folder, a folder, or has a
+     *     file where a folder should be: a mistake in the path, said in the message
+     * @throws IOException if the folder refuses a new file (permissions, a read-only or special
+     *     file system)
+     */
+    public void checkWritable() throws IOException {
+        Path folder = folder();
+        if (!Files.exists(folder)) {
+            throw new IllegalArgumentException("the folder of chart file '" + path + "' does not exist: create "
+                    + folder + " first, or name a chart file in an existing folder");
+        }
+        if (!Files.isDirectory(folder)) {
+            throw new IllegalArgumentException("chart file '" + path + "' cannot be written: " + folder
+                    + " is a file, not a folder");
+        }
+        if (Files.isDirectory(path)) {
+            throw new IllegalArgumentException("chart file '" + path + "' is a folder; name a file inside it, "
+                    + "such as " + path.resolve("runs" + extension()));
+        }
+        Files.delete(temporaryFile(folder));
+    }
+
+    /**
+     * Writes {@code drawing} to a temporary file in the chart's folder and moves it over the chart,
+     * atomically where the file system can; on failure the temporary file is removed and an
+     * existing chart is left untouched.
+     *
+     * @throws IOException if the drawing or the move failed
+     */
+    public void write(Drawing drawing) throws IOException {
+        Path temporary = temporaryFile(folder());
+        try {
+            try (OutputStream out = Files.newOutputStream(temporary)) {
+                drawing.writeTo(out);
+            }
+            moveIntoPlace(temporary);
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(temporary);
+            throw e;
+        }
+    }
+
+    private void moveIntoPlace(Path temporary) throws IOException {
+        try {
+            Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * A new, empty file beside the chart. Unlike {@link Files#createTempFile}, which makes a file
+     * only its owner may read, it gets the permissions any new file there gets, which the chart keeps.
+     */
+    private Path temporaryFile(Path folder) throws IOException {
+        String name = "." + path.getFileName() + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
+                + ".tmp";
+        return Files.createFile(folder.resolve(name));
+    }
+
+    private Path folder() {
+        Path parent = path.toAbsolutePath().getParent();
+        return parent == null ? path.toAbsolutePath().getRoot() : parent;
+    }
+
+    private String extension() {
+        return format == Format.SVG ? ".svg" : ".png";
     }
 
     @Override

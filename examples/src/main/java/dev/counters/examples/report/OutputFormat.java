@@ -14,7 +14,7 @@ public enum OutputFormat {
             TextTables.write(report, out);
         }
     },
-    /** Each table as an RFC 4180 block with a header line; blocks are separated by one empty line. */
+    /** One rectangular RFC 4180 table: a {@code section} column naming each row's table, then every table's columns. */
     CSV {
         @Override
         public void write(Report report, PrintWriter out) {

@@ -79,9 +79,16 @@ public final class Report {
             return this;
         }
 
-        /** Adds a table; its id becomes a JSON member, so it must not be a reserved name or repeat another. */
+        /**
+         * Adds a table; its id becomes a JSON member, so it must not be a reserved name or repeat
+         * another, and no column may be called {@code section}, the CSV column that names the table.
+         */
         public Builder table(Table table) {
             requireNonNull(table, "table");
+            if (table.columns().stream().anyMatch(column -> column.id().equals(CsvTables.SECTION))) {
+                throw new IllegalArgumentException("table " + table.id() + " has a column '" + CsvTables.SECTION
+                        + "', the CSV column that names each row's table; call it something else");
+            }
             if (RESERVED_IDS.contains(table.id()) || tables.stream().anyMatch(t -> t.id().equals(table.id()))) {
                 throw new IllegalArgumentException("table id '" + table.id() + "' is taken; avoid " + RESERVED_IDS
                         + " and the ids of the other tables");

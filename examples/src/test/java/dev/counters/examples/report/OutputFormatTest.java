@@ -63,18 +63,22 @@ class OutputFormatTest {
     }
 
     @Test
-    void csvHoldsOneParsableBlockPerTable() throws Exception {
-        String[] blocks = write(OutputFormat.CSV).split("\\R\\R");
-        assertEquals(2, blocks.length);
-        List<Map<String, String>> rows = csv(blocks[0]);
-        assertEquals(2, rows.size());
+    void csvIsOneRectangularTableWhoseSectionColumnNamesEachRowsTable() throws Exception {
+        String text = write(OutputFormat.CSV);
+        assertEquals("section,kind,cost_ns,frequency_hz,kinds,notes,name", text.lines().findFirst().orElseThrow());
+        List<Map<String, String>> all = csv(text);
+        assertEquals(3, all.size());
+        List<Map<String, String>> rows = all.subList(0, 2);
+        assertTrue(rows.stream().allMatch(row -> row.get("section").equals("costs") && row.get("name").isEmpty()));
         assertEquals("TICK", rows.get(0).get("kind"));
         assertEquals("23.25", rows.get(0).get("cost_ns"));
         assertEquals("1000000000", rows.get(0).get("frequency_hz"));
         assertEquals("A;B", rows.get(0).get("kinds"));
         assertEquals(AWKWARD, rows.get(0).get("notes"));
         assertEquals("", rows.get(1).get("cost_ns"));
-        assertEquals("x", csv(blocks[1]).get(0).get("name"));
+        assertEquals("second", all.get(2).get("section"));
+        assertEquals("x", all.get(2).get("name"));
+        assertEquals("", all.get(2).get("kind"));
     }
 
     @Test
@@ -99,6 +103,12 @@ class OutputFormatTest {
         assertEquals(OutputFormat.JSON, OutputFormat.parse(" Json "));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OutputFormat.parse("xml"));
         assertTrue(e.getMessage().contains("table, csv, json"), e.getMessage());
+    }
+
+    @Test
+    void reportRefusesAColumnNamedLikeTheCsvSectionColumn() {
+        Table clash = Table.builder("t", "t").column(Column.text("section", "section")).build();
+        assertThrows(IllegalArgumentException.class, () -> Report.builder("c", "t").table(clash));
     }
 
     @Test

@@ -1,0 +1,80 @@
+package dev.counters.examples;
+
+import dev.counters.examples.report.HumanNumbers;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --timeout}: a limit on the whole of a command that runs a task. The command's work runs
+ * on a platform thread of its own, and the command waits for it at most that long; when the limit
+ * is reached, the work is interrupted and {@link #call} throws {@link Reached}, so that the command
+ * can print what it measured so far before exiting with code 3. The thread is a daemon: a task
+ * that ignores the interrupt ends with the JVM.
+ */
+final class TimeLimit {
+    /** The default limit: far beyond a default run, short of a run that hangs unnoticed. */
+    static final String DEFAULT = "600s";
+
+    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = DEFAULT,
+            converter = OptionConverters.DurationConverter.class,
+            description = "Longest the whole command may run; when reached, what was measured so far is printed "
+                    + "and the exit code is 3 (default: ${DEFAULT-VALUE}, at most 86400s).")
+    Duration timeout = Duration.ofSeconds(600);
+
+    Duration timeout() {
+        return timeout;
+    }
+
+    /**
+     * Runs {@code work} on a new platform thread named {@code name} and returns its result.
+     *
+     * @param where what the work is doing now, for the message when the limit is reached
+     * @throws Reached if the limit passed first; the work has been interrupted
+     */
+    <T> T call(String name, Callable<T> work, Supplier<String> where) {
+        FutureTask<T> future = new FutureTask<>(work);
+        Thread worker = new Thread(future, name);
+        worker.setDaemon(true);
+        worker.start();
+        try {
+            return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            String doing = where.get();
+            worker.interrupt();
+            throw new Reached("--timeout " + HumanNumbers.nanos(timeout.toNanos()) + " ended the command during "
+                    + doing + "; the report above holds only what was measured before it (raise --timeout to "
+                    + "let it finish)");
+        } catch (InterruptedException e) {
+            worker.interrupt();
+            Thread.currentThread().interrupt();
+            throw new Reached("interrupted during " + where.get() + "; the report above holds what was measured");
+        } catch (ExecutionException e) {
+            throw rethrow(e.getCause());
+        }
+    }
+
+    private static RuntimeException rethrow(Throwable cause) {
+        if (cause instanceof RuntimeException unchecked) {
+            throw unchecked;
+        }
+        if (cause instanceof Error error) {
+            throw error;
+        }
+        return new IllegalStateException(cause);
+    }
+
+    /** The limit ended the command; the message says during what. Exit code 3. */
+    static final class Reached extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Reached(String message) {
+            super(message);
+        }
+    }
+}
