@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.Counter;
 import dev.counters.CounterKind;
 import dev.counters.CpuTimesCounter;
+import dev.counters.nativeaccess.Binding;
 import dev.counters.testing.VirtualThreadRunner;
 import org.junit.jupiter.api.Test;
 
