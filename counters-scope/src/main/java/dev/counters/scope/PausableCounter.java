@@ -27,11 +27,15 @@ import dev.counters.CounterInfo;
  */
 public final class PausableCounter implements Counter {
     private final Counter counter;
+    /** Ticks counted in the interval's segments already ended by a pause. */
     private long accumulated;
     private boolean running;
     private boolean started;
+    /** The reading of the last stop(): ticks counted from the interval's start to that stop. */
     private long total;
     private boolean readable;
+    /** Whether the last stop() fell inside the segment still running (no pause since). */
+    private boolean stoppedInRunningSegment;
 
     private PausableCounter(Counter counter) {
         this.counter = counter;
@@ -59,6 +63,7 @@ public final class PausableCounter implements Counter {
             counter.stop();
             accumulated += counter.getPeriodCount();
             running = false;
+            stoppedInRunningSegment = false;
         }
     }
 
@@ -91,17 +96,26 @@ public final class PausableCounter implements Counter {
         }
         total = accumulated + running;
         readable = true;
+        stoppedInRunningSegment = this.running;
     }
 
-    /** Begins a new interval from the last {@link #stop()}, keeping pauses as they are. */
+    /**
+     * Begins a new interval at the last {@link #stop()}, keeping pauses as they are: whatever ran
+     * since that stop (before a later pause, or since a later resume) counts in the new interval.
+     * Reads no clock.
+     */
     @Override
     public void restartFromStop() {
         if (!readable) {
             throw new IllegalStateException("restartFromStop() needs a stopped counter: call start() and stop() first");
         }
-        accumulated = 0;
-        if (running) {
+        if (stoppedInRunningSegment) {
+            // Nothing ended since the stop: the new interval is the running segment from the stop on.
             counter.restartFromStop();
+            accumulated = 0;
+        } else {
+            // The stop's reading is a prefix of what has been counted since the interval's start.
+            accumulated -= total;
         }
         readable = false;
     }
