@@ -6,6 +6,7 @@ import com.google.common.collect.ImmutableList;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
@@ -24,6 +25,9 @@ import java.util.ServiceLoader;
  * provider serves its kinds.
  */
 public final class CounterRegistry {
+    private static final List<CounterKind> CPU_TIMES_KINDS =
+            Arrays.stream(CounterKind.values()).filter(CounterKind::isCpuTimes).toList();
+
     private final ImmutableList<CounterProvider> providers;
     private final ImmutableList<ProviderReport> reports;
 
@@ -75,7 +79,7 @@ public final class CounterRegistry {
 
     /** A new CPU-times counter of {@code kind} ({@link CounterKind#THREAD_TIMES} or {@link CounterKind#PROCESS_TIMES}). */
     public CpuTimesCounter createCpuTimes(CounterKind kind) {
-        requireNonNull(kind, "kind");
+        requireNonNull(kind, "kind is null; pass one of " + CPU_TIMES_KINDS);
         if (!kind.isCpuTimes()) {
             throw new IllegalArgumentException(kind + " does not measure CPU time; use THREAD_TIMES or PROCESS_TIMES");
         }

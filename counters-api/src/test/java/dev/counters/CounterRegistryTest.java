@@ -151,7 +151,8 @@ class CounterRegistryTest {
     void nullKindSaysWhatToPass() {
         NullPointerException e = assertThrows(NullPointerException.class, () -> registry.create(null));
         assertTrue(e.getMessage().contains("PERFORMANCE"), e.getMessage());
-        assertThrows(NullPointerException.class, () -> registry.createCpuTimes(null));
+        NullPointerException cpu = assertThrows(NullPointerException.class, () -> registry.createCpuTimes(null));
+        assertEquals("kind is null; pass one of [THREAD_TIMES, PROCESS_TIMES]", cpu.getMessage());
     }
 
     @Test

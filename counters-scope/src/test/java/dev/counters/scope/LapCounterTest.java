@@ -56,6 +56,8 @@ class LapCounterTest {
     void nullArgumentsSayWhatToPass() {
         NullPointerException e = assertThrows(NullPointerException.class, () -> LapCounter.start(null));
         assertTrue(e.getMessage().contains("Counters.performance()"), e.getMessage());
-        assertThrows(NullPointerException.class, () -> laps.stopGetAndRestart(null));
+        NullPointerException unit = assertThrows(NullPointerException.class, () -> laps.stopGetAndRestart(null));
+        assertTrue(unit.getMessage().contains("TimeUnit.MICROSECONDS"), unit.getMessage());
+        assertEquals(1, clock.reads(), "a null unit leaves the lap running");
     }
 }
