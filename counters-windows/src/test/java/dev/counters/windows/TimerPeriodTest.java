@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterException;
 import dev.counters.CounterKind;
-import java.time.Duration;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -92,19 +94,22 @@ class TimerPeriodTest {
     }
 
     @Test
-    void aForgottenPeriodIsEndedByTheCleaner() throws InterruptedException {
-        requestAndForget(win32, 3);
+    void aForgottenPeriodIsEndedByTheActionItRegistersWithTheCleaner() {
+        List<Runnable> registered = new ArrayList<>();
+        TimerPeriod forgotten = TimerPeriod.request(win32, 3, (holder, action) -> {
+            registered.add(action);
+            return action::run;
+        });
+        Runnable end = registered.get(0);
+        // The Cleaner runs the action only once nothing reaches the period: the action must not reach it either.
+        assertTrue(Modifier.isStatic(end.getClass().getModifiers()), end.getClass() + " is an inner class");
+        assertTrue(Arrays.stream(end.getClass().getDeclaredFields()).noneMatch(field -> field.getType() == TimerPeriod.class),
+                end.getClass() + " holds the period");
 
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (win32.ended().isEmpty() && System.nanoTime() < deadline) {
-            System.gc();
-            Thread.sleep(20);
-        }
+        end.run(); // what the Cleaner does once the period is unreachable
+
         assertEquals(List.of(3), win32.ended());
-    }
-
-    private static void requestAndForget(FakeWin32 win32, int milliseconds) {
-        TimerPeriod.request(win32, milliseconds);
+        assertFalse(forgotten.isActive());
     }
 
     @Test
