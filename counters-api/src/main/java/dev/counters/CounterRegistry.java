@@ -126,10 +126,15 @@ public final class CounterRegistry {
     }
 
     static String moduleToAdd(CounterKind kind) {
+        return moduleToAdd(kind, System.getProperty("os.name", ""));
+    }
+
+    /** The module that would serve {@code kind} on the operating system named {@code osName} (as {@code os.name} says it). */
+    static String moduleToAdd(CounterKind kind, String osName) {
         if (kind.measures() == Measures.CYCLES) {
             return "dev.counters:counters-measure (cycle counters) with the platform module";
         }
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String os = osName.toLowerCase(Locale.ROOT);
         if (os.startsWith("windows")) {
             return "dev.counters:counters-windows";
         }
