@@ -86,8 +86,13 @@ class CalibrationTest {
         for (int batch = 0; batch < 30; batch++) {
             quietest = Math.min(quietest, medianOfEmptyRegions(calibrated, 5_001));
         }
-        assertTrue(quietest <= resolution.typical().toNanos(),
-                "calibrated empty region median " + quietest + " ns exceeds one step " + resolution + "; " + calibrated.calibration());
+        // The overhead was measured before the batches; a machine that got busier since (a sibling thread, a lower
+        // clock) makes every pair dearer. A second calibration right after measures that drift: allow one step more.
+        Calibration after = Calibration.of(counter);
+        long drift = Math.max(0, after.overhead().toNanos() - calibrated.calibration().overhead().toNanos());
+        long bound = resolution.typical().toNanos() + drift;
+        assertTrue(quietest <= bound, "calibrated empty region median " + quietest + " ns exceeds one step " + resolution
+                + " plus the overhead's drift of " + drift + " ns; before: " + calibrated.calibration() + ", after: " + after);
     }
 
     private static double medianOfEmptyRegions(Counter counter, int regions) {
