@@ -4,6 +4,7 @@ import dev.counters.spi.Scratch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.function.IntFunction;
 
 /**
  * A native layer that behaves like libc until told to fail: a failing call returns C's error
@@ -23,6 +24,7 @@ final class FakePosixCalls implements PosixCalls, SchedulingCalls {
     private final JnaPosixCalls real = JnaPosixCalls.bind();
     private final List<Rule> rules = new ArrayList<>();
     private int fakedErrno = -1;
+    private IntFunction<String> errorText = real::errorText;
 
     private record Rule(Call call, OptionalInt selector, int errno) {
         boolean matches(Call made, int firstArgument) {
@@ -39,6 +41,12 @@ final class FakePosixCalls implements PosixCalls, SchedulingCalls {
     /** Makes later {@code call}s whose first argument (clock id, {@code who}) is {@code selector} fail with {@code errno}. */
     FakePosixCalls fail(Call call, int selector, int errno) {
         rules.add(new Rule(call, OptionalInt.of(selector), errno));
+        return this;
+    }
+
+    /** Makes {@code strerror} answer with {@code text} (which may return null or throw) instead of libc's. */
+    FakePosixCalls errorText(IntFunction<String> text) {
+        this.errorText = text;
         return this;
     }
 
@@ -99,7 +107,7 @@ final class FakePosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public String errorText(int errno) {
-        return real.errorText(errno);
+        return errorText.apply(errno);
     }
 
     @Override
