@@ -11,6 +11,10 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /** timeBeginPeriod is always paired with exactly one timeEndPeriod of the same value. */
@@ -106,10 +110,59 @@ class TimerPeriodTest {
         assertTrue(Arrays.stream(end.getClass().getDeclaredFields()).noneMatch(field -> field.getType() == TimerPeriod.class),
                 end.getClass() + " holds the period");
 
-        end.run(); // what the Cleaner does once the period is unreachable
+        List<LogRecord> warnings = logged(end); // what the Cleaner does once the period is unreachable
 
         assertEquals(List.of(3), win32.ended());
         assertFalse(forgotten.isActive());
+        assertEquals(1, warnings.size());
+        assertEquals(Level.WARNING, warnings.get(0).getLevel());
+        assertTrue(warnings.get(0).getMessage().contains("was never closed"), warnings.get(0).getMessage());
+    }
+
+    @Test
+    void aClosedPeriodEndsWithoutAWarning() {
+        List<Runnable> registered = new ArrayList<>();
+        TimerPeriod period = TimerPeriod.request(win32, 4, (holder, action) -> {
+            registered.add(action);
+            return action::run;
+        });
+        assertEquals("TimerPeriod(4 ms, active)", period.toString());
+        assertEquals(List.of(), logged(period::close));
+        assertEquals(List.of(4), win32.ended());
+        assertEquals("TimerPeriod(4 ms, ended)", period.toString());
+    }
+
+    @Test
+    void withoutWinmmNothingIsBegun() {
+        win32.winmmMissing = "winmm.dll could not be loaded";
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> TimerPeriod.request(win32, 1));
+        assertEquals("winmm.dll could not be loaded", e.getMessage());
+        assertEquals(List.of(), win32.begun);
+    }
+
+    /** What {@code action} logs through TimerPeriod's logger (java.util.logging, the System.Logger default). */
+    private static List<LogRecord> logged(Runnable action) {
+        Logger logger = Logger.getLogger(TimerPeriod.class.getName());
+        List<LogRecord> records = new ArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                records.add(record);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        logger.addHandler(handler);
+        try {
+            action.run();
+        } finally {
+            logger.removeHandler(handler);
+        }
+        return records;
     }
 
     @Test
