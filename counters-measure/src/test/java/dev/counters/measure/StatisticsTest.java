@@ -15,6 +15,8 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class StatisticsTest {
     private static final double EXACT = 1e-9;
@@ -121,16 +123,11 @@ class StatisticsTest {
         assertThrows(IllegalArgumentException.class, () -> new Statistics.Interval(2, 1));
     }
 
-    @Test
-    void nanosecondsReadInTheLargestUnitBelowAThousand() {
-        assertEquals("999.9 ns", Statistics.nanos(999.9));
-        assertEquals("1.000 us", Statistics.nanos(1_000));
-        assertEquals("999.999 us", Statistics.nanos(999_999));
-        assertEquals("1.000 ms", Statistics.nanos(1e6));
-        assertEquals("999.999 ms", Statistics.nanos(999_999_000));
-        assertEquals("1.000 s", Statistics.nanos(1e9));
-        assertEquals("1.500 s", Statistics.nanos(1.5e9));
-        assertEquals("-2.000 us", Statistics.nanos(-2_000));
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"999.9|999.9 ns", "1000|1.000 us", "999999|999.999 us", "1e6|1.000 ms",
+        "999999000|999.999 ms", "1e9|1.000 s", "1.5e9|1.500 s", "-2000|-2.000 us"})
+    void nanosecondsReadInTheLargestUnitBelowAThousand(double nanos, String expected) {
+        assertEquals(expected, Statistics.nanos(nanos));
     }
 
     @Test

@@ -121,11 +121,7 @@ class TimerPeriodTest {
 
     @Test
     void aClosedPeriodEndsWithoutAWarning() {
-        List<Runnable> registered = new ArrayList<>();
-        TimerPeriod period = TimerPeriod.request(win32, 4, (holder, action) -> {
-            registered.add(action);
-            return action::run;
-        });
+        TimerPeriod period = TimerPeriod.request(win32, 4);
         assertEquals("TimerPeriod(4 ms, active)", period.toString());
         assertEquals(List.of(), logged(period::close));
         assertEquals(List.of(4), win32.ended());
