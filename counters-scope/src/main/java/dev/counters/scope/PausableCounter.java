@@ -3,7 +3,7 @@ package dev.counters.scope;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
-import dev.counters.CounterInfo;
+import dev.counters.spi.ForwardingCounter;
 
 /**
  * A counter that can be paused: time between {@link #pause()} and {@link #resume()} is left out,
@@ -25,8 +25,7 @@ import dev.counters.CounterInfo;
  * <p>Pausing and resuming each read the clock once; the readings accumulate in native ticks, so
  * nothing is lost to rounding.
  */
-public final class PausableCounter implements Counter {
-    private final Counter counter;
+public final class PausableCounter extends ForwardingCounter {
     /** Ticks counted in the interval's segments already ended by a pause. */
     private long accumulated;
     private boolean running;
@@ -38,7 +37,7 @@ public final class PausableCounter implements Counter {
     private boolean stoppedInRunningSegment;
 
     private PausableCounter(Counter counter) {
-        this.counter = counter;
+        super(counter);
     }
 
     /** Wraps {@code counter}, which must not be used elsewhere. */
@@ -53,15 +52,15 @@ public final class PausableCounter implements Counter {
         started = true;
         running = true;
         readable = false;
-        counter.start();
+        delegate().start();
     }
 
     /** Stops counting until {@link #resume()}; pausing a paused counter does nothing. */
     public void pause() {
         requireStarted("pause()");
         if (running) {
-            counter.stop();
-            accumulated += counter.getPeriodCount();
+            delegate().stop();
+            accumulated += delegate().getPeriodCount();
             running = false;
             stoppedInRunningSegment = false;
         }
@@ -72,7 +71,7 @@ public final class PausableCounter implements Counter {
         requireStarted("resume()");
         if (!running) {
             running = true;
-            counter.start();
+            delegate().start();
         }
     }
 
@@ -91,8 +90,8 @@ public final class PausableCounter implements Counter {
         requireStarted("stop()");
         long running = 0;
         if (this.running) {
-            counter.stop();
-            running = counter.getPeriodCount();
+            delegate().stop();
+            running = delegate().getPeriodCount();
         }
         total = accumulated + running;
         readable = true;
@@ -111,7 +110,7 @@ public final class PausableCounter implements Counter {
         }
         if (stoppedInRunningSegment) {
             // Nothing ended since the stop: the new interval is the running segment from the stop on.
-            counter.restartFromStop();
+            delegate().restartFromStop();
             accumulated = 0;
         } else {
             // The stop's reading is a prefix of what has been counted since the interval's start.
@@ -128,16 +127,6 @@ public final class PausableCounter implements Counter {
                     : "Nothing to read yet: call start() and then stop() before reading the counter");
         }
         return total;
-    }
-
-    @Override
-    public long getFrequency() {
-        return counter.getFrequency();
-    }
-
-    @Override
-    public CounterInfo getInfo() {
-        return counter.getInfo();
     }
 
     private void requireStarted(String call) {
