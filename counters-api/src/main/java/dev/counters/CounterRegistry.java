@@ -7,6 +7,7 @@ import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.ServiceProviders;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -27,6 +28,9 @@ import java.util.Set;
  * provider serves its kinds.
  */
 public final class CounterRegistry {
+    private static final List<CounterKind> CPU_TIMES_KINDS =
+            Arrays.stream(CounterKind.values()).filter(CounterKind::isCpuTimes).toList();
+
     private final ImmutableList<CounterProvider> providers;
     private final ImmutableList<ProviderReport> reports;
 
@@ -74,7 +78,7 @@ public final class CounterRegistry {
 
     /** A new CPU-times counter of {@code kind} ({@link CounterKind#THREAD_TIMES} or {@link CounterKind#PROCESS_TIMES}). */
     public CpuTimesCounter createCpuTimes(CounterKind kind) {
-        requireNonNull(kind, "kind");
+        requireNonNull(kind, "kind is null; pass one of " + CPU_TIMES_KINDS);
         if (!kind.isCpuTimes()) {
             throw new IllegalArgumentException(kind + " does not measure CPU time; use THREAD_TIMES or PROCESS_TIMES");
         }
@@ -126,10 +130,15 @@ public final class CounterRegistry {
 
     /** The module that serves {@code kind} on this operating system, for a user to add. */
     static String moduleToAdd(CounterKind kind) {
-        return moduleToAdd(System.getProperty("os.name", ""));
+        return moduleToAdd(kind, System.getProperty("os.name", ""));
     }
 
-    private static String moduleToAdd(String osName) {
+    /**
+     * The module that would serve {@code kind} on the operating system named {@code osName} (as
+     * {@code os.name} says it): the platform module, which serves the cycle kinds too.
+     */
+    static String moduleToAdd(CounterKind kind, String osName) {
+        requireNonNull(kind, "kind");
         return isWindows(osName) ? "dev.counters:counters-windows" : "dev.counters:counters-posix (Linux, macOS, FreeBSD)";
     }
 
@@ -148,7 +157,7 @@ public final class CounterRegistry {
             return "The platform module (" + platformProvider + ") is loaded and says above why it cannot serve " + kind
                     + " here; no other module would.";
         }
-        return "Add " + moduleToAdd(osName) + " to the class or module path.";
+        return "Add " + moduleToAdd(kind, osName) + " to the class or module path.";
     }
 
     private static boolean isWindows(String osName) {

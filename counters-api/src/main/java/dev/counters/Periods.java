@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.math.BigInteger;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,6 +26,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Periods {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final String UNIT_IS_NULL = "unit is null; pass one of " + List.of(TimeUnit.values());
 
     private Periods() {}
 
@@ -36,7 +38,7 @@ public final class Periods {
      * @throws ArithmeticException if the result does not fit in a {@code long}
      */
     public static long convert(long periodCount, long frequency, TimeUnit unit) {
-        requireNonNull(unit, "unit");
+        requireNonNull(unit, UNIT_IS_NULL);
         checkFrequency(frequency);
         long unitNanos = unit.toNanos(1);
         try {

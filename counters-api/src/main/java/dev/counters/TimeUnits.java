@@ -46,8 +46,16 @@ public final class TimeUnits {
         }
     }
 
-    /** The short name of {@code unit} as {@link #parse} accepts it, e.g. {@code "ms"}. */
+    /**
+     * The short name of {@code unit} as {@link #parse} accepts it, e.g. {@code "ms"}.
+     *
+     * @throws IllegalArgumentException if {@code unit} is coarser than seconds
+     * @throws NullPointerException if {@code unit} is null
+     */
     public static String shortName(TimeUnit unit) {
+        if (unit == null) {
+            throw new NullPointerException("unit is null; pass one of SECONDS, MILLISECONDS, MICROSECONDS, NANOSECONDS");
+        }
         switch (unit) {
             case SECONDS:
                 return "s";

@@ -143,15 +143,11 @@ class CounterRegistryTest {
 
     @Test
     void theModuleToAddFollowsTheOperatingSystem() {
-        String os = System.getProperty("os.name");
-        try {
-            System.setProperty("os.name", "Windows 11");
-            assertEquals("dev.counters:counters-windows", CounterRegistry.moduleToAdd(CounterKind.TICK));
-            System.setProperty("os.name", "Mac OS X");
-            assertTrue(CounterRegistry.moduleToAdd(CounterKind.TICK).contains("counters-posix"));
-        } finally {
-            System.setProperty("os.name", os);
-        }
+        assertEquals("dev.counters:counters-windows", CounterRegistry.moduleToAdd(CounterKind.TICK, "Windows 11"));
+        assertTrue(CounterRegistry.moduleToAdd(CounterKind.TICK, "Mac OS X").contains("counters-posix"));
+        assertTrue(CounterRegistry.moduleToAdd(CounterKind.TICK, "Linux").contains("counters-posix"));
+        assertEquals(CounterRegistry.moduleToAdd(CounterKind.TICK, System.getProperty("os.name")),
+                CounterRegistry.moduleToAdd(CounterKind.TICK), "the running system's name by default");
     }
 
     @Test
@@ -176,7 +172,8 @@ class CounterRegistryTest {
     void nullKindSaysWhatToPass() {
         NullPointerException e = assertThrows(NullPointerException.class, () -> registry.create(null));
         assertTrue(e.getMessage().contains("PERFORMANCE"), e.getMessage());
-        assertThrows(NullPointerException.class, () -> registry.createCpuTimes(null));
+        NullPointerException cpu = assertThrows(NullPointerException.class, () -> registry.createCpuTimes(null));
+        assertEquals("kind is null; pass one of [THREAD_TIMES, PROCESS_TIMES]", cpu.getMessage());
     }
 
     @Test

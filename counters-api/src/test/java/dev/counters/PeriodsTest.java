@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.spi.SourceCounter;
+import dev.counters.testing.FakeCounters;
+import dev.counters.testing.FakeTickSource;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -68,5 +71,15 @@ class PeriodsTest {
         assertThrows(IllegalArgumentException.class, () -> Periods.scale(1, -1, 1));
         assertThrows(IllegalArgumentException.class, () -> Periods.scale(1, 1, 0));
         assertThrows(NullPointerException.class, () -> Periods.convert(1, 1, null));
+    }
+
+    @Test
+    void aNullUnitSaysWhatToPass() {
+        SourceCounter counter = FakeCounters.over(FakeTickSource.at(0), 1000);
+        counter.start();
+        counter.stop();
+        NullPointerException e = assertThrows(NullPointerException.class, () -> counter.getPeriod(null));
+        assertEquals("unit is null; pass one of [NANOSECONDS, MICROSECONDS, MILLISECONDS, SECONDS, MINUTES, HOURS, DAYS]",
+                e.getMessage());
     }
 }

@@ -40,6 +40,12 @@ class TimeUnitsTest {
     }
 
     @Test
+    void nullUnitSaysWhatToPass() {
+        NullPointerException e = assertThrows(NullPointerException.class, () -> TimeUnits.shortName(null));
+        assertEquals("unit is null; pass one of SECONDS, MILLISECONDS, MICROSECONDS, NANOSECONDS", e.getMessage());
+    }
+
+    @Test
     void shortNamesRoundTrip() {
         for (TimeUnit unit : new TimeUnit[] {TimeUnit.SECONDS, TimeUnit.MILLISECONDS, TimeUnit.MICROSECONDS, TimeUnit.NANOSECONDS}) {
             assertEquals(unit, TimeUnits.parse(TimeUnits.shortName(unit)));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.CounterKind;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeCpuTimesSource;
+import java.math.BigInteger;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import net.jqwik.api.ForAll;
@@ -221,7 +222,7 @@ class SampledCpuTimesCounterTest {
     }
 
     @Property(tries = 2000)
-    void kernelPlusUserIsTheTotalInEveryUnit(
+    void eachPartIsItsShareOfTheTotalInEveryUnit(
             @ForAll @LongRange(min = 0, max = 1_000_000_000_000_000L) long total,
             @ForAll @LongRange(min = 0, max = 1_000_000_000_000L) long kernel,
             @ForAll @LongRange(min = 0, max = 1_000_000_000_000L) long user,
@@ -232,15 +233,35 @@ class SampledCpuTimesCounterTest {
         counter.start();
         fake.advance(total, kernel, user);
         counter.stop();
-        assertEquals(counter.getPeriodCount(), counter.getKernelPeriodCount() + counter.getUserPeriodCount());
+        // The reference: the total apportioned in the ratio the source sampled, with unbounded integers; the
+        // kernel share rounds down and the user share up (what neither part can claim goes to user time).
+        BigInteger parts = BigInteger.valueOf(kernel).add(BigInteger.valueOf(user));
+        BigInteger kernelShare = parts.signum() == 0 ? BigInteger.ZERO
+                : BigInteger.valueOf(total).multiply(BigInteger.valueOf(kernel)).divide(parts);
+        BigInteger userShare = parts.signum() == 0 ? BigInteger.valueOf(total)
+                : ceilDivide(BigInteger.valueOf(total).multiply(BigInteger.valueOf(user)), parts);
+        assertEquals(kernelShare.longValueExact(), counter.getKernelPeriodCount());
+        assertEquals(userShare.longValueExact(), counter.getUserPeriodCount());
         for (TimeUnit unit : new TimeUnit[] {TimeUnit.SECONDS, TimeUnit.MILLISECONDS, TimeUnit.MICROSECONDS, TimeUnit.NANOSECONDS}) {
-            try {
-                assertEquals(counter.getPeriod(unit), counter.getKernelPeriod(unit) + counter.getUserPeriod(unit));
-            } catch (ArithmeticException tooLargeForUnit) {
-                // the total itself has no value in this unit; nothing to add up
+            BigInteger kernelInUnit = inUnit(kernelShare, frequency, unit);
+            BigInteger userInUnit = inUnit(userShare, frequency, unit);
+            if (inUnit(BigInteger.valueOf(total), frequency, unit).bitLength() >= Long.SIZE) {
+                continue; // the total itself has no long value in this unit
             }
+            assertEquals(kernelInUnit.longValueExact(), counter.getKernelPeriod(unit), unit + " kernel");
+            // User time in a unit is the total's truncation less the kernel's: its own truncation, or one unit more.
+            long userExcess = counter.getUserPeriod(unit) - userInUnit.longValueExact();
+            assertTrue(userExcess == 0 || userExcess == 1, unit + " user is " + userExcess + " units off its share");
         }
-        assertEquals(counter.getSeconds(), counter.getKernelSeconds() + counter.getUserSeconds());
-        assertTrue(counter.getKernelPeriodCount() >= 0 && counter.getUserPeriodCount() >= 0);
+    }
+
+    private static BigInteger inUnit(BigInteger ticks, long frequency, TimeUnit unit) {
+        BigInteger nanosPerUnit = BigInteger.valueOf(unit.toNanos(1));
+        return ticks.multiply(BigInteger.valueOf(1_000_000_000L)).divide(BigInteger.valueOf(frequency).multiply(nanosPerUnit));
+    }
+
+    private static BigInteger ceilDivide(BigInteger dividend, BigInteger divisor) {
+        BigInteger[] quotientAndRemainder = dividend.divideAndRemainder(divisor);
+        return quotientAndRemainder[1].signum() == 0 ? quotientAndRemainder[0] : quotientAndRemainder[0].add(BigInteger.ONE);
     }
 }

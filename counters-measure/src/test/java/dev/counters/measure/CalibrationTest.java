@@ -1,13 +1,14 @@
 package dev.counters.measure;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.Counter;
-import dev.counters.Counters;
-import dev.counters.Resolution;
 import dev.counters.measure.FakeCounters.CostlyClock;
+import dev.counters.spi.TickSource;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -71,32 +72,81 @@ class CalibrationTest {
     void rejectsDegenerateRounds() {
         Counter counter = FakeCounters.nanosecondCounter(new CostlyClock(1));
         assertThrows(IllegalArgumentException.class, () -> Calibration.of(counter, 1, 10));
+        assertThrows(IllegalArgumentException.class, () -> Calibration.of(counter, 0, 10));
         assertThrows(IllegalArgumentException.class, () -> Calibration.of(counter, 3, 0));
         assertThrows(IllegalArgumentException.class, () -> Calibration.ofKnownOverhead(-1, 1));
     }
 
     @Test
-    void realCounterCalibratedEmptyRegionReadsWithinOneResolutionStep() {
-        Counter counter = Counters.performance();
-        Resolution resolution = Resolutions.probe(counter);
-        CalibratedCounter calibrated = CalibratedCounter.of(counter);
-        // Measure like the calibration did: compiled code. Batches until the JIT has compiled this loop too;
-        // noise (preemption, a compiler thread) only ever adds, so the quietest batch is the truest.
-        double quietest = Double.MAX_VALUE;
-        for (int batch = 0; batch < 30; batch++) {
-            quietest = Math.min(quietest, medianOfEmptyRegions(calibrated, 5_001));
-        }
-        assertTrue(quietest <= resolution.typical().toNanos(),
-                "calibrated empty region median " + quietest + " ns exceeds one step " + resolution + "; " + calibrated.calibration());
+    void warmsUpThenReadsEveryPairOfEveryRound() {
+        CountingClock clock = new CountingClock(new CostlyClock(7));
+        Calibration calibration = Calibration.of(FakeCounters.nanosecondCounter(clock), 2, 1);
+        assertEquals(2 * (Calibration.WARM_UP_PAIRS + 2), clock.reads, "a start and a stop read per pair");
+        assertEquals(1, calibration.roundMeans().length);
+        assertEquals(7, calibration.overheadTicks());
     }
 
-    private static double medianOfEmptyRegions(Counter counter, int regions) {
-        long[] readings = new long[regions];
-        for (int i = 0; i < regions; i++) {
-            counter.start();
-            counter.stop();
-            readings[i] = counter.getNanoseconds();
+    @Test
+    void keepsTheMedianRoundAndSaysWhichRoundsItSaw() {
+        // The first round (ignored) costs 9 ticks a pair, then 6, then 3: round means 6 and 3, median 4.5, rounded to 5.
+        long[] reads = {0};
+        CostlyClock slowingDown = new CostlyClock(0) {
+            @Override
+            public long read() {
+                long round = Math.max(0, (++reads[0] - 2 * Calibration.WARM_UP_PAIRS - 1) / 20);
+                advance(9 - 3 * round);
+                return super.read();
+            }
+        };
+        Calibration calibration = Calibration.of(FakeCounters.nanosecondCounter(slowingDown), 3, 10);
+        assertEquals(5, calibration.overheadTicks());
+        assertArrayEquals(new double[] {6, 3}, calibration.roundMeans());
+        assertEquals("overhead 5 ticks (5.0 ns), median of 2 rounds of 10 pairs (round means 3.0..6.0 ticks)",
+                calibration.toString());
+    }
+
+    @Test
+    void eachRoundDropsItsHighestAndLowestTenth() {
+        assertEquals(5.5, Calibration.trimmedMean(new long[] {10, 1, 2, 3, 4, 5, 6, 7, 8, 9}), 0, "1 and 10 dropped");
+        assertEquals(3, Calibration.trimmedMean(new long[] {3, 3, 3, 3, 3, 3, 3, 3, 3}), 0, "fewer than ten: nothing dropped");
+    }
+
+    @Test
+    void aKnownOverheadIsTakenAsGiven() {
+        Calibration given = Calibration.ofKnownOverhead(0, 1);
+        assertEquals(0, given.overheadTicks());
+        assertEquals("overhead 10 ticks (PT0.00000001S, given)", Calibration.ofKnownOverhead(10, 1_000_000_000L).toString());
+        assertThrows(IllegalArgumentException.class, () -> Calibration.ofKnownOverhead(1, 0));
+    }
+
+    @Test
+    void aCalibratedCounterSaysWhatItSubtracts() {
+        Counter counter = FakeCounters.nanosecondCounter(new CostlyClock(3));
+        Calibration calibration = Calibration.ofKnownOverhead(2, 1_000_000_000L);
+        CalibratedCounter calibrated = calibration.apply(counter);
+        assertSame(calibration, calibrated.calibration());
+        assertEquals("calibrated " + counter + ", overhead 2 ticks (PT0.000000002S, given)", calibrated.toString());
+    }
+
+    @Test
+    void overheadReadsInPeopleUnits() {
+        assertEquals("overhead subtracted: wall 25.0 ns, thread CPU 1.500 us (user 1.000 us, kernel 500.0 ns), median of 1000 empty passes",
+                new Overhead(25, 1_500, 1_000, 500, 1_000).toString());
+    }
+
+    /** Counts the reads of another clock. */
+    private static final class CountingClock implements TickSource {
+        private final TickSource clock;
+        private long reads;
+
+        CountingClock(TickSource clock) {
+            this.clock = clock;
         }
-        return Statistics.of(readings, 0).median();
+
+        @Override
+        public long read() {
+            reads++;
+            return clock.read();
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.counters.measure;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,6 +15,8 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class StatisticsTest {
     private static final double EXACT = 1e-9;
@@ -97,12 +100,54 @@ class StatisticsTest {
 
     @Test
     void studentQuantilesMatchTheTables() {
-        assertEquals(12.706, StudentT.quantile975(1), 1e-3);
-        assertEquals(2.042, StudentT.quantile975(30), 1e-3);
-        assertEquals(2.0395, StudentT.quantile975(31), 1e-3);
-        assertEquals(2.0003, StudentT.quantile975(60), 1e-3);
-        assertEquals(1.9799, StudentT.quantile975(120), 1e-3);
+        assertEquals(12.706, StudentT.quantile975(1), 0);
+        assertEquals(2.042, StudentT.quantile975(30), 0, "the table's last row, not the expansion");
+        // Beyond the table, against quantiles solved from Student's CDF to 12 digits (mpmath): the expansion's
+        // own error there is below 2e-6 at 31 degrees of freedom and falls as n^-4.
+        assertEquals(2.0395134464, StudentT.quantile975(31), 2e-6);
+        assertEquals(2.0210753903, StudentT.quantile975(40), 1e-6);
+        assertEquals(2.0002978220, StudentT.quantile975(60), 3e-7);
+        assertEquals(1.9799304051, StudentT.quantile975(120), 1e-7);
         assertEquals(1.9600, StudentT.quantile975(1_000_000), 1e-3);
+        assertThrows(IllegalArgumentException.class, () -> StudentT.quantile975(0));
+    }
+
+    @Test
+    void twoSamplesAreEnoughForASpreadAndAnInterval() {
+        Statistics two = Statistics.of(new double[] {10, 20}, 0);
+        assertEquals(Math.sqrt(50), two.standardDeviation(), EXACT);
+        double halfWidth = 12.706 * Math.sqrt(50) / Math.sqrt(2);
+        assertEquals(15 - halfWidth, two.confidenceInterval95().low(), 1e-9);
+        assertEquals(15 + halfWidth, two.confidenceInterval95().high(), 1e-9);
+    }
+
+    @Test
+    void aZeroMedianGivesNoRelativeSpreadOrAnInfiniteOne() {
+        assertEquals(0, Statistics.of(new double[] {0, 0, 0}, 0).spread(), 0);
+        assertEquals(Double.POSITIVE_INFINITY, Statistics.of(new double[] {-1, 0, 1}, 0).spread(), 0);
+    }
+
+    @Test
+    void intervalsIncludeTheirEnds() {
+        Statistics.Interval interval = new Statistics.Interval(10, 14);
+        assertTrue(interval.contains(10) && interval.contains(14) && interval.contains(12));
+        assertFalse(interval.contains(9.999) || interval.contains(14.001));
+        assertEquals(4, interval.width(), 0);
+        assertThrows(IllegalArgumentException.class, () -> new Statistics.Interval(2, 1));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"999.9|999.9 ns", "1000|1.000 us", "999999|999.999 us", "1e6|1.000 ms",
+        "999999000|999.999 ms", "1e9|1.000 s", "1.5e9|1.500 s", "-2000|-2.000 us"})
+    void nanosecondsReadInTheLargestUnitBelowAThousand(double nanos, String expected) {
+        assertEquals(expected, Statistics.nanos(nanos));
+    }
+
+    @Test
+    void oneLineSummaryNamesEveryFigure() {
+        assertEquals(1, stats.trim());
+        assertEquals("n=5 median 30.0 ns mean 220.0 ns (95% CI -321.5 ns..761.5 ns) min 10.0 ns max 1.000 us sd 436.2 ns"
+                + " cv 198.262% spread 3300.000% trimmed(1) mean 30.0 ns spread 66.667%", stats.toString());
     }
 
     @Property(tries = 200)

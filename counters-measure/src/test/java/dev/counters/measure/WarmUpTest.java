@@ -85,10 +85,52 @@ class WarmUpTest {
     }
 
     @Test
+    void batchesLastTheirHundredthOfTheBudgetExactly() {
+        clock.set(1_000_000_000_000L); // a clock that does not start at zero
+        // 1 ms runs, 10 ms batches: ten runs a batch, stable once five equal batches are in.
+        WarmUpReport report = WarmUp.run(runs(1e6), clock::get, Duration.ofSeconds(1), 5, 0.01);
+        assertTrue(report.converged(), report.toString());
+        assertEquals(50, report.runs(), report.toString());
+        assertEquals(0, report.finalCoefficientOfVariation(), 0);
+        assertEquals(Duration.ofMillis(50), report.duration());
+        assertEquals("converged after 50 runs in 50.000 ms (budget 1.000 s): cv of last 5 batches 0.000% (threshold 1.000%)",
+                report.toString());
+    }
+
+    @Test
+    void stopsAtTheBudgetEvenInTheMiddleOfABatch() {
+        clock.set(1_000_000_000_000L);
+        // A window longer than the budget allows batches: never stable. 1 ms runs in batches of 10.05 ms end exactly at 1005 ms.
+        WarmUpReport report = WarmUp.run(runs(1e6), clock::get, Duration.ofMillis(1005), 200, 0.01);
+        assertFalse(report.converged());
+        assertEquals(1005, report.runs());
+        assertEquals(Duration.ofMillis(1005), report.duration());
+    }
+
+    @Test
+    void aWindowExactlyAtTheThresholdIsStable() {
+        // Runs of 1 ms and 3 ms, one a batch: every window of two batches has the same coefficient of variation.
+        double threshold = WarmUp.coefficientOfVariation(new double[] {1e6, 3e6});
+        WarmUpReport report = WarmUp.run(runs(1e6, 3e6, 1e6, 3e6, 1e6, 3e6), clock::get, Duration.ofMillis(100), 2, threshold);
+        assertTrue(report.converged(), report.toString());
+        assertEquals(2, report.runs());
+        assertEquals(threshold, report.finalCoefficientOfVariation(), 0);
+    }
+
+    @Test
+    void coefficientOfVariationOfAZeroMean() {
+        assertEquals(0, WarmUp.coefficientOfVariation(new double[] {0, 0}), 0);
+        assertEquals(Double.POSITIVE_INFINITY, WarmUp.coefficientOfVariation(new double[] {-1, 1}), 0);
+        assertEquals(Math.sqrt(2) / 2, WarmUp.coefficientOfVariation(new double[] {1, 3}), 1e-15);
+    }
+
+    @Test
     void rejectsNonsense() {
         assertThrows(IllegalArgumentException.class, () -> WarmUp.run(runs(1), clock::get, Duration.ZERO, 5, 0.01));
         assertThrows(IllegalArgumentException.class, () -> WarmUp.run(runs(1), clock::get, Duration.ofSeconds(1), 1, 0.01));
         assertThrows(IllegalArgumentException.class, () -> WarmUp.run(runs(1), clock::get, Duration.ofSeconds(1), 5, 0));
+        assertThrows(IllegalArgumentException.class, () -> WarmUp.run(runs(1), clock::get, Duration.ofSeconds(-1), 5, 0.01));
+        assertEquals(1, WarmUp.run(runs(2e9), clock::get, Duration.ofSeconds(1), 2, 0.01).runs(), "a window of two is enough");
     }
 
     @Test

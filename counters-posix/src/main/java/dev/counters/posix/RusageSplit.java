@@ -35,8 +35,4 @@ final class RusageSplit {
         into[KERNEL] = Layouts.timevalMicros(rusage, Layouts.RUSAGE_STIME_OFFSET, narrowSuseconds);
         into[USER] = Layouts.timevalMicros(rusage, Layouts.RUSAGE_UTIME_OFFSET, narrowSuseconds);
     }
-
-    String api() {
-        return api;
-    }
 }

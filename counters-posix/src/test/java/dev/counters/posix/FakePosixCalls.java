@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
+import java.util.function.IntFunction;
 
 /**
  * A native layer that behaves like libc until told to fail: a failing call returns C's error
@@ -96,6 +97,7 @@ final class FakePosixCalls implements PosixCalls, SchedulingCalls {
     List<Long> unmappedPages() {
         return unmappedPages;
     }
+    private IntFunction<String> errorText = real::errorText;
 
     private record Rule(Call call, OptionalInt selector, int errno) {
         boolean matches(Call made, int firstArgument) {
@@ -112,6 +114,12 @@ final class FakePosixCalls implements PosixCalls, SchedulingCalls {
     /** Makes later {@code call}s whose first argument (clock id, {@code who}) is {@code selector} fail with {@code errno}. */
     FakePosixCalls fail(Call call, int selector, int errno) {
         rules.add(new Rule(call, OptionalInt.of(selector), errno));
+        return this;
+    }
+
+    /** Makes {@code strerror} answer with {@code text} (which may return null or throw) instead of libc's. */
+    FakePosixCalls errorText(IntFunction<String> text) {
+        this.errorText = text;
         return this;
     }
 
@@ -258,7 +266,7 @@ final class FakePosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public String errorText(int errno) {
-        return real.errorText(errno);
+        return errorText.apply(errno);
     }
 
     @Override

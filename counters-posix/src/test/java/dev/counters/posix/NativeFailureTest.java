@@ -110,6 +110,33 @@ class NativeFailureTest {
     }
 
     @Test
+    void aFailureReadsAsOneLineWithTheCallTheErrnoAndTheSystemsText() {
+        FakePosixCalls calls = failedGetrusage(new FakePosixCalls());
+        assertEquals("getrusage(RUSAGE_SELF) failed with error 14: Bad address", NativeFailures.describe(calls, "getrusage(RUSAGE_SELF)"));
+    }
+
+    @Test
+    void aMissingOrFailingStrerrorStillLeavesTheCallAndTheErrno() {
+        FakePosixCalls silent = failedGetrusage(new FakePosixCalls().errorText(errno -> null));
+        CounterException noText = NativeFailures.of(silent, "getrusage(RUSAGE_SELF)");
+        assertEquals("getrusage(RUSAGE_SELF) failed with error 14", noText.getMessage());
+        assertEquals(Optional.of(""), noText.errorText());
+
+        FakePosixCalls broken = failedGetrusage(new FakePosixCalls().errorText(errno -> {
+            throw new UnsatisfiedLinkError("strerror");
+        }));
+        CounterException brokenText = NativeFailures.of(broken, "getrusage(RUSAGE_SELF)");
+        assertEquals(14, brokenText.errorCode().orElseThrow());
+        assertEquals(Optional.of("strerror failed too: java.lang.UnsatisfiedLinkError: strerror"), brokenText.errorText());
+    }
+
+    private static FakePosixCalls failedGetrusage(FakePosixCalls calls) {
+        calls.fail(GETRUSAGE, PosixPlatform.RUSAGE_SELF, FakePosixCalls.EFAULT);
+        assertEquals(-1, calls.getrusage(PosixPlatform.RUSAGE_SELF, calls.allocate(Layouts.RUSAGE_BYTES)));
+        return calls;
+    }
+
+    @Test
     void aFailingClockGetresSurfacesWhenTheResolutionIsMeasured() {
         FakePosixCalls calls = new FakePosixCalls().fail(FakePosixCalls.Call.CLOCK_GETRES, FakePosixCalls.EINVAL);
         Counter system = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls))).create(CounterKind.SYSTEM_TIME);

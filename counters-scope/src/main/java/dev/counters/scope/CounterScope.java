@@ -23,8 +23,9 @@ import dev.counters.CpuTimesReadings;
  * System.out.println(counter.getMilliseconds() + " ms in all");
  * }</pre>
  *
- * <p>Inside the block, {@link #counter()} is a read-only view: it can be read but not restarted,
- * so staged timings always measure from the scope's start. Scopes over a {@link CpuTimesCounter}
+ * <p>Inside the block, {@link #counter()} is a read-only view: it reads through to the counter
+ * but is not a {@link Counter} (no cast gets {@code start()} back), so staged timings always
+ * measure from the scope's start. Scopes over a {@link CpuTimesCounter}
  * expose the kernel/user readings too.
  *
  * @param <R> the read-only view of the counter: {@link CounterReadings} or {@link CpuTimesReadings}
@@ -42,13 +43,13 @@ public final class CounterScope<R extends CounterReadings> implements AutoClosea
     /** Starts {@code counter} and returns the scope that will stop it. */
     public static CounterScope<CounterReadings> start(Counter counter) {
         requireNonNull(counter, "counter is null; pass e.g. Counters.performance()");
-        return new CounterScope<>(counter, counter);
+        return new CounterScope<>(counter, new ReadingsView(counter));
     }
 
     /** Starts a CPU-times {@code counter}; the scope's view exposes kernel and user time. */
     public static CounterScope<CpuTimesReadings> start(CpuTimesCounter counter) {
         requireNonNull(counter, "counter is null; pass e.g. Counters.threadTimes()");
-        return new CounterScope<>(counter, counter);
+        return new CounterScope<>(counter, new CpuTimesReadingsView(counter));
     }
 
     /** Stops the counter now, for an intermediate (staged) timing; the scope stays open. */
@@ -56,7 +57,10 @@ public final class CounterScope<R extends CounterReadings> implements AutoClosea
         counter.stop();
     }
 
-    /** The counter, read-only: readings are valid after {@link #stop()} or {@link #close()}. */
+    /**
+     * The counter, read-only: a view made once with the scope that reads through to the counter,
+     * so readings are valid after {@link #stop()} or {@link #close()} and cost what the counter's own do.
+     */
     public R counter() {
         return readings;
     }

@@ -36,7 +36,7 @@ public final class LapCounter {
 
     /** Ends the current lap, returns its length in {@code unit}, and begins the next lap at the same instant. */
     public long stopGetAndRestart(TimeUnit unit) {
-        requireNonNull(unit, "unit");
+        requireNonNull(unit, "unit is null; pass e.g. TimeUnit.MICROSECONDS");
         counter.stop();
         long lap = counter.getPeriod(unit);
         counter.restartFromStop();

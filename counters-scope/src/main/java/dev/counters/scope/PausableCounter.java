@@ -3,8 +3,8 @@ package dev.counters.scope;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
-import dev.counters.CounterInfo;
 import dev.counters.spi.CounterMisuse;
+import dev.counters.spi.ForwardingCounter;
 
 /**
  * A counter that can be paused: time between {@link #pause()} and {@link #resume()} is left out,
@@ -26,16 +26,19 @@ import dev.counters.spi.CounterMisuse;
  * <p>Pausing and resuming each read the clock once; the readings accumulate in native ticks, so
  * nothing is lost to rounding.
  */
-public final class PausableCounter implements Counter {
-    private final Counter counter;
+public final class PausableCounter extends ForwardingCounter {
+    /** Ticks counted in the interval's segments already ended by a pause. */
     private long accumulated;
     private boolean running;
     private boolean started;
+    /** The reading of the last stop(): ticks counted from the interval's start to that stop. */
     private long total;
     private boolean readable;
+    /** Whether the last stop() fell inside the segment still running (no pause since). */
+    private boolean stoppedInRunningSegment;
 
     private PausableCounter(Counter counter) {
-        this.counter = counter;
+        super(counter);
     }
 
     /** Wraps {@code counter}, which must not be used elsewhere. */
@@ -50,16 +53,17 @@ public final class PausableCounter implements Counter {
         started = true;
         running = true;
         readable = false;
-        counter.start();
+        delegate().start();
     }
 
     /** Stops counting until {@link #resume()}; pausing a paused counter does nothing. */
     public void pause() {
         requireStarted("pause()");
         if (running) {
-            counter.stop();
-            accumulated += counter.getPeriodCount();
+            delegate().stop();
+            accumulated += delegate().getPeriodCount();
             running = false;
+            stoppedInRunningSegment = false;
         }
     }
 
@@ -68,7 +72,7 @@ public final class PausableCounter implements Counter {
         requireStarted("resume()");
         if (!running) {
             running = true;
-            counter.start();
+            delegate().start();
         }
     }
 
@@ -87,22 +91,31 @@ public final class PausableCounter implements Counter {
         requireStarted("stop()");
         long running = 0;
         if (this.running) {
-            counter.stop();
-            running = counter.getPeriodCount();
+            delegate().stop();
+            running = delegate().getPeriodCount();
         }
         total = accumulated + running;
         readable = true;
+        stoppedInRunningSegment = this.running;
     }
 
-    /** Begins a new interval from the last {@link #stop()}, keeping pauses as they are. */
+    /**
+     * Begins a new interval at the last {@link #stop()}, keeping pauses as they are: whatever ran
+     * since that stop (before a later pause, or since a later resume) counts in the new interval.
+     * Reads no clock.
+     */
     @Override
     public void restartFromStop() {
         if (!readable) {
             throw CounterMisuse.restartNeedsStop();
         }
-        accumulated = 0;
-        if (running) {
-            counter.restartFromStop();
+        if (stoppedInRunningSegment) {
+            // Nothing ended since the stop: the new interval is the running segment from the stop on.
+            delegate().restartFromStop();
+            accumulated = 0;
+        } else {
+            // The stop's reading is a prefix of what has been counted since the interval's start.
+            accumulated -= total;
         }
         readable = false;
     }
@@ -113,16 +126,6 @@ public final class PausableCounter implements Counter {
             throw CounterMisuse.notReadable(started);
         }
         return total;
-    }
-
-    @Override
-    public long getFrequency() {
-        return counter.getFrequency();
-    }
-
-    @Override
-    public CounterInfo getInfo() {
-        return counter.getInfo();
     }
 
     private void requireStarted(String call) {

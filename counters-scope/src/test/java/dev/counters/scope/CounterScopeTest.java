@@ -1,10 +1,12 @@
 package dev.counters.scope;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.Counter;
 import dev.counters.CounterKind;
 import dev.counters.CounterReadings;
 import dev.counters.CpuTimesCounter;
@@ -14,10 +16,13 @@ import dev.counters.spi.SampledCpuTimesCounter;
 import dev.counters.spi.SourceCounter;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeCpuTimesSource;
+import dev.counters.testing.Allocations;
 import dev.counters.testing.FakeTickSource;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class CounterScopeTest {
+    private static long sink;
     private final FakeTickSource clock = FakeTickSource.at(100);
     private final SourceCounter counter = FakeCounters.over(clock, 1000);
 
@@ -57,31 +62,61 @@ class CounterScopeTest {
     }
 
     @Test
-    void theViewIsTheCounterReadOnly() {
+    void theViewReadsTheCounterButCannotRestartIt() {
         try (CounterScope<CounterReadings> scope = CounterScope.start(counter)) {
             CounterReadings view = scope.counter();
-            assertSame(counter, view);
+            assertFalse(view instanceof Counter, "a cast would give start() back");
+            assertThrows(ClassCastException.class, () -> ((Counter) view).start());
             assertThrows(IllegalStateException.class, view::getPeriodCount);
+            clock.advance(2_500);
+            scope.stop();
+            assertEquals(2_500, view.getPeriodCount());
+            assertEquals(1000, view.getFrequency());
+            assertEquals(2, view.getSeconds());
+            assertEquals(Duration.ofMillis(2_500), view.getElapsed());
+            assertSame(counter.getInfo(), view.getInfo());
+            assertTrue(view.toString().contains(counter.toString()), view.toString());
+            assertSame(view, scope.counter(), "one view per scope");
+        }
+    }
+
+    @Test
+    void readingTheViewAllocatesNothing() {
+        FakeCpuTimesSource source = new FakeCpuTimesSource();
+        CpuTimesCounter cpu = cpuCounterOver(source);
+        try (CounterScope<CpuTimesReadings> scope = CounterScope.start(cpu)) {
+            source.advance(4_000_000, 1_000_000, 3_000_000);
+            scope.stop();
+            Allocations.assertAllocatesNothing("reading a scope's view", () -> {
+                CpuTimesReadings view = scope.counter();
+                sink += view.getPeriodCount() + view.getMicroseconds() + view.getKernelNanoseconds() + view.getUserMilliseconds();
+            }, 10_000);
         }
     }
 
     @Test
     void cpuTimesScopesExposeKernelAndUser() {
         FakeCpuTimesSource source = new FakeCpuTimesSource();
-        CpuTimesCounter cpu = new SampledCpuTimesCounter(CounterKind.THREAD_TIMES, source, true,
-                LazyFrequency.fixed(1_000_000_000L), FakeCounters.info(CounterKind.THREAD_TIMES, 1_000_000_000L));
+        CpuTimesCounter cpu = cpuCounterOver(source);
         try (CounterScope<CpuTimesReadings> scope = CounterScope.start(cpu)) {
-            source.advance(4_000_000, 1, 3);
+            assertFalse(scope.counter() instanceof Counter);
+            source.advance(4_000_000, 1_000_000, 3_000_000);
             scope.stop();
             assertEquals(1, scope.counter().getKernelMilliseconds());
             assertEquals(3, scope.counter().getUserMilliseconds());
+            assertEquals(4, scope.counter().getMilliseconds());
         }
+    }
+
+    private static CpuTimesCounter cpuCounterOver(FakeCpuTimesSource source) {
+        return new SampledCpuTimesCounter(CounterKind.THREAD_TIMES, source, true,
+                LazyFrequency.fixed(1_000_000_000L), FakeCounters.info(CounterKind.THREAD_TIMES, 1_000_000_000L));
     }
 
     @Test
     void nullCounterSaysWhatToPass() {
         NullPointerException plain = assertThrows(NullPointerException.class,
-                () -> CounterScope.start((dev.counters.Counter) null));
+                () -> CounterScope.start((Counter) null));
         assertTrue(plain.getMessage().contains("Counters.performance()"), plain.getMessage());
         NullPointerException cpu = assertThrows(NullPointerException.class,
                 () -> CounterScope.start((CpuTimesCounter) null));

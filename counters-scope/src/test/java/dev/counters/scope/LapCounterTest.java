@@ -44,9 +44,20 @@ class LapCounterTest {
     }
 
     @Test
+    void eachElapsedLapStartsWhereThePreviousEnded() {
+        clock.advance(3_000);
+        assertEquals(Duration.ofNanos(3_000), laps.stopGetElapsedAndRestart());
+        clock.advance(500);
+        assertEquals(Duration.ofNanos(500), laps.stopGetElapsedAndRestart(), "the second lap alone, not both");
+        assertEquals(3, clock.reads());
+    }
+
+    @Test
     void nullArgumentsSayWhatToPass() {
         NullPointerException e = assertThrows(NullPointerException.class, () -> LapCounter.start(null));
         assertTrue(e.getMessage().contains("Counters.performance()"), e.getMessage());
-        assertThrows(NullPointerException.class, () -> laps.stopGetAndRestart(null));
+        NullPointerException unit = assertThrows(NullPointerException.class, () -> laps.stopGetAndRestart(null));
+        assertTrue(unit.getMessage().contains("TimeUnit.MICROSECONDS"), unit.getMessage());
+        assertEquals(1, clock.reads(), "a null unit leaves the lap running");
     }
 }

@@ -101,6 +101,36 @@ class PausableCounterTest {
     }
 
     @Test
+    void restartFromStopKeepsWhatRanBetweenTheStopAndAPause() {
+        timer.start();
+        clock.set(100);
+        timer.stop();
+        clock.set(130);
+        timer.pause();
+        timer.restartFromStop();
+        clock.set(200);
+        timer.resume();
+        clock.set(250);
+        timer.stop();
+        assertEquals(80, timer.getPeriodCount(), "30 ticks before the pause plus 50 after the resume");
+    }
+
+    @Test
+    void restartFromStopAfterAPauseAndResumeCountsFromTheStop() {
+        timer.start();
+        clock.set(100);
+        timer.stop();
+        clock.set(130);
+        timer.pause();
+        clock.set(150);
+        timer.resume();
+        timer.restartFromStop();
+        clock.set(170);
+        timer.stop();
+        assertEquals(50, timer.getPeriodCount(), "30 ticks before the pause plus 20 after the resume");
+    }
+
+    @Test
     void wrongCallOrderSaysWhatToDo() {
         IllegalStateException read = assertThrows(IllegalStateException.class, timer::getPeriodCount);
         assertTrue(read.getMessage().contains("call start() and then stop()"), read.getMessage());

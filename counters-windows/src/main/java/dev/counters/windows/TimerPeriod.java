@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 import com.google.common.collect.Range;
 import java.lang.ref.Cleaner;
+import java.util.function.BiFunction;
 import java.util.Optional;
 
 /**
@@ -33,10 +34,10 @@ public final class TimerPeriod implements AutoCloseable {
     private final End end;
     private final Cleaner.Cleanable cleanable;
 
-    private TimerPeriod(Win32 api, int milliseconds) {
+    private TimerPeriod(Win32 api, int milliseconds, BiFunction<Object, Runnable, Cleaner.Cleanable> cleaner) {
         this.milliseconds = milliseconds;
         this.end = new End(api, milliseconds);
-        this.cleanable = CLEANER.register(this, end);
+        this.cleanable = cleaner.apply(this, end);
     }
 
     /**
@@ -61,6 +62,11 @@ public final class TimerPeriod implements AutoCloseable {
     }
 
     static TimerPeriod request(Win32 api, int milliseconds) {
+        return request(api, milliseconds, CLEANER::register);
+    }
+
+    /** As {@link #request(Win32, int)}, with the action that ends a forgotten period registered through {@code cleaner}. */
+    static TimerPeriod request(Win32 api, int milliseconds, BiFunction<Object, Runnable, Cleaner.Cleanable> cleaner) {
         Range<Integer> supported = devCaps(api);
         checkArgument(supported.contains(milliseconds),
                 "A timer period of %s ms is outside what this system's timer supports (%s to %s ms, from timeGetDevCaps);"
@@ -70,7 +76,7 @@ public final class TimerPeriod implements AutoCloseable {
         if (result != Win32.TIMERR_NOERROR) {
             throw Win32Errors.mmResult("timeBeginPeriod(" + milliseconds + ")", result);
         }
-        return new TimerPeriod(api, milliseconds);
+        return new TimerPeriod(api, milliseconds, cleaner);
     }
 
     /** The supported periods, or empty when winmm is missing or {@code timeGetDevCaps} fails (for descriptions). */

@@ -7,8 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterException;
 import dev.counters.CounterKind;
-import java.time.Duration;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /** timeBeginPeriod is always paired with exactly one timeEndPeriod of the same value. */
@@ -92,19 +98,67 @@ class TimerPeriodTest {
     }
 
     @Test
-    void aForgottenPeriodIsEndedByTheCleaner() throws InterruptedException {
-        requestAndForget(win32, 3);
+    void aForgottenPeriodIsEndedByTheActionItRegistersWithTheCleaner() {
+        List<Runnable> registered = new ArrayList<>();
+        TimerPeriod forgotten = TimerPeriod.request(win32, 3, (holder, action) -> {
+            registered.add(action);
+            return action::run;
+        });
+        Runnable end = registered.get(0);
+        // The Cleaner runs the action only once nothing reaches the period: the action must not reach it either.
+        assertTrue(Modifier.isStatic(end.getClass().getModifiers()), end.getClass() + " is an inner class");
+        assertTrue(Arrays.stream(end.getClass().getDeclaredFields()).noneMatch(field -> field.getType() == TimerPeriod.class),
+                end.getClass() + " holds the period");
 
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (win32.ended().isEmpty() && System.nanoTime() < deadline) {
-            System.gc();
-            Thread.sleep(20);
-        }
+        List<LogRecord> warnings = logged(end); // what the Cleaner does once the period is unreachable
+
         assertEquals(List.of(3), win32.ended());
+        assertFalse(forgotten.isActive());
+        assertEquals(1, warnings.size());
+        assertEquals(Level.WARNING, warnings.get(0).getLevel());
+        assertTrue(warnings.get(0).getMessage().contains("was never closed"), warnings.get(0).getMessage());
     }
 
-    private static void requestAndForget(FakeWin32 win32, int milliseconds) {
-        TimerPeriod.request(win32, milliseconds);
+    @Test
+    void aClosedPeriodEndsWithoutAWarning() {
+        TimerPeriod period = TimerPeriod.request(win32, 4);
+        assertEquals("TimerPeriod(4 ms, active)", period.toString());
+        assertEquals(List.of(), logged(period::close));
+        assertEquals(List.of(4), win32.ended());
+        assertEquals("TimerPeriod(4 ms, ended)", period.toString());
+    }
+
+    @Test
+    void withoutWinmmNothingIsBegun() {
+        win32.winmmMissing = "winmm.dll could not be loaded";
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> TimerPeriod.request(win32, 1));
+        assertEquals("winmm.dll could not be loaded", e.getMessage());
+        assertEquals(List.of(), win32.begun);
+    }
+
+    /** What {@code action} logs through TimerPeriod's logger (java.util.logging, the System.Logger default). */
+    private static List<LogRecord> logged(Runnable action) {
+        Logger logger = Logger.getLogger(TimerPeriod.class.getName());
+        List<LogRecord> records = new ArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                records.add(record);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        logger.addHandler(handler);
+        try {
+            action.run();
+        } finally {
+            logger.removeHandler(handler);
+        }
+        return records;
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
+import dev.counters.CounterRegistry;
 import dev.counters.Counters;
 import dev.counters.examples.report.SvgFiles;
 import java.nio.file.Files;
@@ -45,12 +46,27 @@ class IsolationCommandTest {
             long cpu = Long.parseLong(run.get("thread_cpu_ns"));
             // The wall counter starts before and stops after the CPU counter, around one thread's work.
             assertTrue(cpu > 0 && cpu <= wall + slack, run.toString());
-            assertEquals(cpu, Long.parseLong(run.get("user_ns")) + Long.parseLong(run.get("kernel_ns")), run.toString());
         }
         Map<String, String> wallSummary = sections.get("summary").get(0);
         assertEquals("wall time", wallSummary.get("measure"));
         assertEquals(Double.parseDouble(wallSummary.get("loaded_ns")) / Double.parseDouble(wallSummary.get("alone_ns")),
                 Double.parseDouble(wallSummary.get("factor")), 1e-9);
+    }
+
+    @Test
+    void everyRunReportsTheKernelAndUserTimeItsCounterRead() {
+        CounterRegistry registry = CounterRegistry.of(List.of(new FloorProvider(CounterKind.PERFORMANCE), new QuarterKernelProvider()));
+        Cli.Result result = Cli.run(registry, args("--format", "json", "-q"));
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode runs = result.json().get("runs");
+        assertEquals(4, runs.size(), runs.toString());
+        for (JsonNode run : runs) {
+            long cpu = run.get("thread_cpu_ns").asLong();
+            // The counter reports a quarter of the CPU time as kernel time, each end's quarter truncated.
+            assertTrue(cpu > 0, run.toString());
+            assertEquals(cpu / 4.0, run.get("kernel_ns").asDouble(), 1, run.toString());
+            assertEquals(cpu * 3 / 4.0, run.get("user_ns").asDouble(), 1, run.toString());
+        }
     }
 
     @Test
