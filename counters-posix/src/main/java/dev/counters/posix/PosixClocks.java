@@ -46,6 +46,7 @@ final class PosixClocks {
     private static final String INSTANT_NOW_API = "Instant.now()";
 
     private final PosixPlatform platform;
+    private final ClockBindings.Chosen binding;
     private final PosixCalls calls;
     private final String unservedReason;
     private final Map<CounterKind, KindSupport> support = new EnumMap<>(CounterKind.class);
@@ -55,12 +56,21 @@ final class PosixClocks {
     private final Map<CounterKind, Supplier<Resolution>> resolutions = new EnumMap<>(CounterKind.class);
     private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
 
-    /** The clocks of {@code platform}, read through {@code binding} if it succeeded. */
+    /** The clocks of {@code platform}, read through {@code binding} (JNA) if it succeeded. */
     PosixClocks(PosixPlatform platform, Binding<? extends PosixCalls> binding) {
+        this(platform, new ClockBindings.Chosen(ClockBindings.JNA, Binding.of(() -> binding.calls().orElseThrow(
+                () -> new IllegalStateException(binding.failure().orElse("not bound")))), ""));
+    }
+
+    /** The clocks of {@code platform}, read through the {@code chosen} binding if it succeeded. */
+    PosixClocks(PosixPlatform platform, ClockBindings.Chosen chosen) {
         this.platform = requireNonNull(platform, "platform");
-        this.calls = binding.calls().orElse(null);
+        this.binding = chosen;
+        this.calls = chosen.binding().calls().orElse(null);
         this.unservedReason = platform.refusal()
-                .or(() -> binding.failure().map(failure -> "libc could not be bound through JNA: " + failure))
+                .or(() -> chosen.binding().failure().map(failure -> "libc could not be bound through "
+                        + chosen.name() + ": " + failure
+                        + (chosen.ffmProblem().isEmpty() ? "" : " (" + chosen.ffmProblem() + ")")))
                 .orElse(null);
         for (CounterKind kind : CounterKind.values()) {
             support.put(kind, checkSupport(kind));
@@ -118,6 +128,11 @@ final class PosixClocks {
 
     PosixPlatform platform() {
         return platform;
+    }
+
+    /** How the clocks reach libc: {@link ClockBindings#FFM} or {@link ClockBindings#JNA}. */
+    String bindingName() {
+        return binding.name();
     }
 
     private boolean isSupported(CounterKind kind) {
