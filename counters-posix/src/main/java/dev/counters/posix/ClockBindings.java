@@ -25,10 +25,14 @@ final class ClockBindings {
 
     /** The binding chosen on this JVM: FFM where it links, else JNA, else why neither. */
     static Chosen choose() {
-        return choose(Runtime.version().feature(), ClockBindings::bindFfm, JnaPosixCalls::bind);
+        return choose(Runtime.version().feature(), ClockBindings::bindFfm, SystemNative::binding);
     }
 
-    static Chosen choose(int release, Supplier<? extends PosixCalls> ffm, Supplier<? extends PosixCalls> jna) {
+    /**
+     * FFM from {@code ffm} on {@code release} 22 or later where it links, else the JNA binding
+     * {@code jna} gives (asked for only then, so that JNA is not bound where FFM serves).
+     */
+    static Chosen choose(int release, Supplier<? extends PosixCalls> ffm, Supplier<? extends Binding<? extends PosixCalls>> jna) {
         String ffmProblem;
         if (release < FFM_RELEASE) {
             ffmProblem = "FFM needs JDK " + FFM_RELEASE + "+; this is JDK " + release;
@@ -39,7 +43,7 @@ final class ClockBindings {
             }
             ffmProblem = "FFM could not link: " + bound.failure().orElseThrow();
         }
-        return new Chosen(JNA, Binding.of(jna), ffmProblem);
+        return new Chosen(JNA, Binding.widen(jna.get()), ffmProblem);
     }
 
     /** {@code FfmPosixCalls.bind()}, reached by name. */

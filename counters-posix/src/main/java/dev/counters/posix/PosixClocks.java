@@ -58,8 +58,7 @@ final class PosixClocks {
 
     /** The clocks of {@code platform}, read through {@code binding} (JNA) if it succeeded. */
     PosixClocks(PosixPlatform platform, Binding<? extends PosixCalls> binding) {
-        this(platform, new ClockBindings.Chosen(ClockBindings.JNA, Binding.of(() -> binding.calls().orElseThrow(
-                () -> new IllegalStateException(binding.failure().orElse("not bound")))), ""));
+        this(platform, new ClockBindings.Chosen(ClockBindings.JNA, Binding.widen(binding), ""));
     }
 
     /** The clocks of {@code platform}, read through the {@code chosen} binding if it succeeded. */

@@ -29,7 +29,7 @@ class FfmBindingTest {
     void jdk17ReadsThroughJnaAndSaysWhy() {
         ClockBindings.Chosen chosen = ClockBindings.choose(17, () -> {
             throw new AssertionError("FFM must not be tried before JDK 22");
-        }, () -> JNA);
+        }, () -> Binding.of(() -> JNA));
         assertEquals(ClockBindings.JNA, chosen.name());
         assertEquals("FFM needs JDK 22+; this is JDK 17", chosen.ffmProblem());
     }
@@ -38,7 +38,7 @@ class FfmBindingTest {
     void anFfmThatCannotLinkFallsBackToJnaWithTheReason() {
         ClockBindings.Chosen chosen = ClockBindings.choose(25, () -> {
             throw new IllegalCallerException("native access is not enabled for the class path (ALL-UNNAMED)");
-        }, () -> JNA);
+        }, () -> Binding.of(() -> JNA));
         assertEquals(ClockBindings.JNA, chosen.name());
         assertTrue(chosen.ffmProblem().startsWith("FFM could not link: native access is denied"), chosen.ffmProblem());
         assertTrue(chosen.binding().calls().isPresent());
