@@ -44,19 +44,6 @@ public final class VirtualThreads {
     }
 
     /**
-     * Throws {@link #refusal} if the calling thread is virtual and {@code kind} measures the
-     * calling thread.
-     */
-    public static void checkCanMeasureCurrentThread(CounterKind kind) {
-        if (kind.isThreadBound()) {
-            Thread current = Thread.currentThread();
-            if (isVirtual(current)) {
-                throw refusal(kind, current);
-            }
-        }
-    }
-
-    /**
      * The exception a thread-bound counter of {@code kind} throws on the virtual thread
      * {@code thread}: what is wrong, why, and what to use instead.
      */
@@ -76,9 +63,11 @@ public final class VirtualThreads {
      */
     public static <T> T onPlatformThread(Supplier<T> work) {
         requireNonNull(work, "work");
-        if (!isCurrentThreadVirtual()) {
-            return work.get();
-        }
+        return isCurrentThreadVirtual() ? onNewPlatformThread(work) : work.get();
+    }
+
+    /** Runs {@code work} on a new platform thread and waits for it, keeping the caller's interrupt status. */
+    static <T> T onNewPlatformThread(Supplier<T> work) {
         AtomicReference<T> result = new AtomicReference<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread platform = new Thread(() -> {
