@@ -19,12 +19,20 @@ final class ClockBindings {
     static final String JNA = "JNA";
     /** The first release with the final FFM API ({@code java.lang.foreign}). */
     static final int FFM_RELEASE = 22;
+    /**
+     * {@code -Ddev.counters.binding=jna} keeps a JVM of 22 or later on JNA: to compare the two,
+     * or to step around an FFM problem. Any other value, or none, lets FFM serve where it links.
+     */
+    static final String BINDING_PROPERTY = "dev.counters.binding";
     private static final String FFM_CLASS = "dev.counters.posix.FfmPosixCalls";
 
     private ClockBindings() {}
 
     /** The binding chosen on this JVM: FFM where it links, else JNA, else why neither. */
     static Chosen choose() {
+        if ("jna".equalsIgnoreCase(System.getProperty(BINDING_PROPERTY, "").trim())) {
+            return new Chosen(JNA, Binding.widen(SystemNative.binding()), BINDING_PROPERTY + "=jna chose JNA");
+        }
         return choose(Runtime.version().feature(), ClockBindings::bindFfm, SystemNative::binding);
     }
 

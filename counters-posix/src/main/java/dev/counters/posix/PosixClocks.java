@@ -80,7 +80,9 @@ final class PosixClocks {
                 && JvmClockCheck.readsSameClock(clockSource(CounterKind.SYSTEM_TIME), INSTANT_NOW);
         // Decided on a platform thread whichever thread loads the provider: on a virtual thread
         // ThreadMXBean answers -1 and clock_gettime reads the carrier, and the check would fail.
+        // ThreadMXBean's JNI call is cheaper than JNA's but dearer than an FFM downcall.
         this.mxBeanReadsThreadClock = isSupported(CounterKind.THREAD_TIMES)
+                && !ClockBindings.FFM.equals(chosen.name())
                 && VirtualThreads.onPlatformThread(() -> CurrentThreadCpuClock.isEnabled()
                         && JvmClockCheck.readsSameClock(clockSource(CounterKind.THREAD_TIMES), ThreadMxBeanCpuTime.INSTANCE));
         for (CounterKind kind : CounterKind.values()) {
@@ -287,6 +289,10 @@ final class PosixClocks {
                     + "on this thread's CPU-time clock and which a check at load confirmed reads " + clock.name()
                     + " (a reading lay between two " + clock.gettimeApi() + " readings): exact to the nanosecond, "
                     + "through a JNI call cheaper than JNA's";
+        }
+        if (ClockBindings.FFM.equals(binding.name())) {
+            return "total read through an FFM downcall, cheaper than " + CurrentThreadCpuClock.CPU_TIME_API
+                    + "'s JNI call: exact to the nanosecond";
         }
         return "total read through JNA: " + CurrentThreadCpuClock.CPU_TIME_API + " is disabled or did not lie between two "
                 + clock.gettimeApi() + " readings";
