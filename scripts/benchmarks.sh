@@ -48,8 +48,6 @@ done
 for tool in java gcc python3; do
     command -v "$tool" >/dev/null || { echo "benchmarks.sh: '$tool' is needed and not on the PATH" >&2; exit 69; }
 done
-mkdir -p "$out"
-rm -f "$out"/jmh-*.json "$out"/c-*.json "$out/jmh.log" "$out/table.md"
 
 jdk25=""
 if $use_jdk25; then
@@ -71,6 +69,8 @@ if $build; then
     fi
 fi
 [[ -f "$jar" ]] || { echo "benchmarks.sh: $jar is missing; run without --no-build" >&2; exit 66; }
+mkdir -p "$out"   # after the build, whose clean removes target/
+rm -f "$out"/jmh*.json "$out"/c-*.json "$out/jmh.log" "$out/table.md"
 
 echo "== compiling the C baseline (gcc -O2)"
 gcc -O2 -Wall -Wextra -Werror -o "$out/counter_cost" "$module/src/main/c/counter_cost.c" -lpthread
