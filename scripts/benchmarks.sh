@@ -8,8 +8,12 @@
 #                                    the same 100 ms window on both sides (about 4 minutes)
 #   scripts/benchmarks.sh --smoke    one short iteration of every benchmark, for CI: exits non-zero
 #                                    if any benchmark or the C baseline fails (about 1 minute)
+# With a JDK 25 (COUNTERS_JDK25_HOME, else one under /usr/lib/jvm), each kind is also measured on
+# JDK 25 through FFM (the default there) and through JNA (-Ddev.counters.binding=jna), in the same
+# interleaved run, and the jar is built on JDK 25 so that it holds the FFM bindings.
 # Options:
 #   --no-build        reuse counters-benchmarks/target/counters-benchmarks.jar
+#   --no-jdk25        measure on the default java only
 #   --out DIR         where the results go (default counters-benchmarks/target/benchmark-results)
 #   --jmh-args "..."  extra JMH arguments, appended last (e.g. "-f 1 -i 3")
 #
@@ -25,15 +29,17 @@ table="$root/scripts/benchmarks_table.py"
 out="$module/target/benchmark-results"
 smoke=false
 build=true
+use_jdk25=true
 extra_jmh_args=""
 
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --smoke) smoke=true ;;
         --no-build) build=false ;;
+        --no-jdk25) use_jdk25=false ;;
         --out) out="$2"; shift ;;
         --jmh-args) extra_jmh_args="$2"; shift ;;
-        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "benchmarks.sh: unknown option '$1' (try --help)" >&2; exit 64 ;;
     esac
     shift
@@ -42,14 +48,29 @@ done
 for tool in java gcc python3; do
     command -v "$tool" >/dev/null || { echo "benchmarks.sh: '$tool' is needed and not on the PATH" >&2; exit 69; }
 done
-mkdir -p "$out"
-rm -f "$out"/jmh-*.json "$out"/c-*.json "$out/jmh.log" "$out/table.md"
+
+jdk25=""
+if $use_jdk25; then
+    for home in "${COUNTERS_JDK25_HOME:-}" /usr/lib/jvm/*; do
+        if [[ -n "$home" && -x "$home/bin/java" ]] && grep -qs '^JAVA_VERSION="25' "$home/release"; then
+            jdk25="$home"
+            break
+        fi
+    done
+    [[ -n "$jdk25" ]] || echo "benchmarks.sh: no JDK 25 found (set COUNTERS_JDK25_HOME): JDK 25 columns left out" >&2
+fi
 
 if $build; then
-    echo "== building the benchmarks jar"
-    (cd "$root" && mvn -q -B -Dstyle.color=never -pl counters-benchmarks -am package -DskipTests)
+    echo "== building the benchmarks jar${jdk25:+ on JDK 25, with the FFM bindings}"
+    if [[ -n "$jdk25" && -x "$jdk25/bin/javac" ]]; then
+        (cd "$root" && JAVA_HOME="$jdk25" mvn -q -B -Dstyle.color=never -pl counters-benchmarks -am clean package -DskipTests)
+    else
+        (cd "$root" && mvn -q -B -Dstyle.color=never -pl counters-benchmarks -am clean package -DskipTests)
+    fi
 fi
 [[ -f "$jar" ]] || { echo "benchmarks.sh: $jar is missing; run without --no-build" >&2; exit 66; }
+mkdir -p "$out"   # after the build, whose clean removes target/
+rm -f "$out"/jmh*.json "$out"/c-*.json "$out/jmh.log" "$out/table.md"
 
 echo "== compiling the C baseline (gcc -O2)"
 gcc -O2 -Wall -Wextra -Werror -o "$out/counter_cost" "$module/src/main/c/counter_cost.c" -lpthread
@@ -74,11 +95,11 @@ c_baseline() { # RESULT_NAME [--only BASELINE]
     "$out/counter_cost" "${c_args[@]}" "$@" > "$out/$name.json"
 }
 
-jmh() { # RESULT_NAME JMH_ARGS...
+jmh() { # RESULT_NAME JMH_ARGS...  (on the java of $JMH_JAVA, default: the PATH's)
     local name="$1"; shift
     # -foe: a benchmark that throws fails the run (JMH would otherwise go on and exit 0).
     # shellcheck disable=SC2086
-    if ! java -jar "$jar" "$@" -prof gc -foe true -rf json -rff "$out/$name.json" \
+    if ! "${JMH_JAVA:-java}" -jar "$jar" "$@" -prof gc -foe true -rf json -rff "$out/$name.json" \
             "${jmh_args[@]}" $extra_jmh_args >> "$out/jmh.log" 2>&1; then
         tail -n 60 "$out/jmh.log" >&2
         echo "benchmarks.sh: JMH failed on $name (full log: $out/jmh.log)" >&2
@@ -101,6 +122,13 @@ while read -r kind baseline peers; do
         peers_run+=("$peers")
     fi
     jmh "jmh-$kind" "${patterns[@]}" -p "kind=$kind"
+    if [[ -n "$jdk25" ]]; then
+        JMH_JAVA="$jdk25/bin/java" jmh "jmh25ffm-$kind" "${bench}CounterPairBenchmark\.startStopPair\$" -p "kind=$kind"
+        if ! $smoke; then
+            JMH_JAVA="$jdk25/bin/java" jmh "jmh25jna-$kind" "${bench}CounterPairBenchmark\.startStopPair\$" -p "kind=$kind" \
+                -jvmArgsPrepend -Ddev.counters.binding=jna
+        fi
+    fi
     c_baseline "c-$kind-2-after" --only "$baseline"
 done < <(python3 "$table" plan "$out")
 

@@ -62,6 +62,8 @@ JNA_FLOOR_BASELINE = {
     "processTimesPair": "process_times",
 }
 RATIO_TARGET = 1.3
+# JDK 22+ through FFM: a pair may cost at most max(1.3 x C, C + 10 ns).
+FFM_SLACK_NS = 10.0
 THREAD_MXBEAN_SPEEDUP_TARGET = 8.0
 # One object per pair is >= 16 B/op. Below 1 B/op is JMH's own per-iteration allocation spread
 # over the pairs of the iteration, which shows most on the slow kinds (few pairs per second).
@@ -153,7 +155,7 @@ def table(directory, smoke):
     environment = load(os.path.join(directory, "environment.json"))
     sources = {info["kind"]: info for info in environment["kinds"]}
 
-    rows, verdicts, peer_results, kinds_bytes = [], [], {}, {}
+    rows, verdicts, peer_results, kinds_bytes, jdk25_seen = [], [], {}, {}, []
     for info in environment["kinds"]:
         kind = info["kind"]
         path = os.path.join(directory, f"jmh-{kind}.json")
@@ -175,12 +177,23 @@ def table(directory, smoke):
         c = c_entry(c_runs, baseline)
         c_median, c_min = (c["median"], c["min"]) if c else (None, None)
         kinds_bytes[kind] = java["bytes"]
+        ffm, jna25 = jdk25_entry(directory, "ffm", kind), jdk25_entry(directory, "jna", kind)
+        if ffm is not None:
+            jdk25_seen.append(kind)
+            kinds_bytes[kind + " (JDK 25 FFM)"] = ffm["bytes"]
         rows.append([
             kind, f"{info['provider']}: {info['source']}", fmt(java["median"]), fmt(c_median),
             ratio_text(java["median"], c_median), ratio_text(java["min"], c_min), fmt(java["bytes"], 3),
+            fmt(ffm["median"]) if ffm else "-", ratio_text(ffm["median"], c_median) if ffm else "-",
+            fmt(jna25["median"]) if jna25 else "-",
             baseline if c else f"{baseline} (not measurable here)",
             ", ".join(f"{name} {fmt(peer['median'])}" for name, peer in peers.items()) or "-",
         ])
+        if ffm is not None and c:
+            limit = max(RATIO_TARGET * c_median, c_median + FFM_SLACK_NS)
+            verdicts.append(f"{'ok  ' if ffm['median'] <= limit else 'MISS'}  {kind} on JDK 25 (FFM): "
+                            f"{fmt(ffm['median'])} ns/pair vs C {baseline} {fmt(c_median)}, limit max(1.3x C, C + 10 ns) "
+                            f"= {fmt(limit)}" + (f"; JNA on JDK 25 {fmt(jna25['median'])}" if jna25 else ""))
         if kind in ("HIGH_PERFORMANCE", "THREAD_TIMES", "PROCESS_TIMES") and c:
             ratio, min_ratio = java["median"] / c_median, java["min"] / c_min
             verdicts.append(f"{'ok  ' if ratio <= RATIO_TARGET else 'MISS'}  {kind}: {ratio:.2f}x C {baseline} "
@@ -231,14 +244,16 @@ def table(directory, smoke):
         unavailable += [f"C {name} ({why})" for name, why in reference[0]["unavailable"].items()]
 
     threads = reference[0]["threads"] if reference else "?"
-    setting = (f"{environment['os']}, {environment['cpus']} CPUs, {environment['java']}; the C process "
+    setting = (f"{environment['os']}, {environment['cpus']} CPUs, {environment['java']}"
+               + ("; JDK 25 columns: the same jar on JDK 25, through FFM (its default) and through JNA "
+                  "(-Ddev.counters.binding=jna)" if jdk25_seen else "") + "; the C process "
                f"baselines ran with {threads} threads, as many as a JMH fork (a bare JVM has "
                f"{environment['jvm_threads']})")
     if smoke:
         setting += ("\nSMOKE RUN: one short iteration, no warm-up: the figures prove the benchmarks run, "
                     "not what they cost (B/op includes interpreter and JIT start-up)")
     kind_header = ["kind", "provider: source", "Java ns/pair", "C ns/pair", "ratio", "min ratio", "B/op",
-                   "C baseline", "peer ns/pair"]
+                   "JDK 25 FFM ns/pair", "FFM/C", "JDK 25 JNA ns/pair", "C baseline", "peer ns/pair"]
     peer_header = ["peer", "ns/pair (median)", "min", "B/op", "runs"]
     c_header = ["C baseline", "calls per reading (2 readings a pair)", "ns/pair (median)", "min"]
     jna_header = ["bare JNA call pair", "ns/pair", "C ns/pair", "ratio", "JNA ns over C per reading", "B/op"]
@@ -264,6 +279,15 @@ def table(directory, smoke):
         out.write("Targets:\n\n" + "\n".join(f"- `{v}`" for v in verdicts) + "\n")
         if unavailable:
             out.write("\nNot served or not measurable here: " + "; ".join(unavailable) + "\n")
+
+
+def jdk25_entry(directory, binding, kind):
+    """The JDK 25 result of KIND through BINDING ("ffm" or "jna"), if that run was made."""
+    path = os.path.join(directory, f"jmh25{binding}-{kind}.json")
+    if not os.path.exists(path):
+        return None
+    results = [r for r in load(path) if r.get("params", {}).get("kind") == kind]
+    return jmh_entry(results[0]) if results else None
 
 
 def summary(path):

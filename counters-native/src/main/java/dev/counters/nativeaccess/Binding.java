@@ -44,6 +44,12 @@ public final class Binding<T> {
         return new Binding<>(null, requireNonNull(reason, "reason"));
     }
 
+    /** {@code binding} seen as a binding of a wider type: a binding only hands its calls out. */
+    @SuppressWarnings("unchecked")
+    public static <T> Binding<T> widen(Binding<? extends T> binding) {
+        return (Binding<T>) requireNonNull(binding, "binding");
+    }
+
     /** The bound calls, if binding succeeded. */
     public Optional<T> calls() {
         return Optional.ofNullable(calls);

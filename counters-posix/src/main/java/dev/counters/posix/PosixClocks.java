@@ -47,6 +47,7 @@ final class PosixClocks {
     private static final String INSTANT_NOW_API = "Instant.now()";
 
     private final PosixPlatform platform;
+    private final ClockBindings.Chosen binding;
     private final PosixCalls calls;
     private final String unservedReason;
     private final Map<CounterKind, KindSupport> support = new EnumMap<>(CounterKind.class);
@@ -57,12 +58,20 @@ final class PosixClocks {
     private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
     private final PosixCycles cycles;
 
-    /** The clocks of {@code platform}, read through {@code binding} if it succeeded. */
+    /** The clocks of {@code platform}, read through {@code binding} (JNA) if it succeeded. */
     PosixClocks(PosixPlatform platform, Binding<? extends PosixCalls> binding) {
+        this(platform, new ClockBindings.Chosen(ClockBindings.JNA, Binding.widen(binding), ""));
+    }
+
+    /** The clocks of {@code platform}, read through the {@code chosen} binding if it succeeded. */
+    PosixClocks(PosixPlatform platform, ClockBindings.Chosen chosen) {
         this.platform = requireNonNull(platform, "platform");
-        this.calls = binding.calls().orElse(null);
+        this.binding = chosen;
+        this.calls = chosen.binding().calls().orElse(null);
         this.unservedReason = platform.refusal()
-                .or(() -> binding.failure().map(failure -> "libc could not be bound through JNA: " + failure))
+                .or(() -> chosen.binding().failure().map(failure -> "libc could not be bound through "
+                        + chosen.name() + ": " + failure
+                        + (chosen.ffmProblem().isEmpty() ? "" : " (" + chosen.ffmProblem() + ")")))
                 .orElse(null);
         this.cycles = new PosixCycles(platform, calls, unservedReason);
         for (CounterKind kind : CounterKind.values()) {
@@ -74,7 +83,9 @@ final class PosixClocks {
                 && JvmClockCheck.readsSameClock(clockSource(CounterKind.SYSTEM_TIME), INSTANT_NOW);
         // Decided on a platform thread whichever thread loads the provider: on a virtual thread
         // ThreadMXBean answers -1 and clock_gettime reads the carrier, and the check would fail.
+        // ThreadMXBean's JNI call is cheaper than JNA's but dearer than an FFM downcall.
         this.mxBeanReadsThreadClock = isSupported(CounterKind.THREAD_TIMES)
+                && !ClockBindings.FFM.equals(chosen.name())
                 && VirtualThreads.onPlatformThread(() -> CurrentThreadCpuClock.isEnabled()
                         && JvmClockCheck.readsSameClock(clockSource(CounterKind.THREAD_TIMES), ThreadMxBeanCpuTime.INSTANCE));
         for (CounterKind kind : CounterKind.values()) {
@@ -124,6 +135,11 @@ final class PosixClocks {
 
     PosixPlatform platform() {
         return platform;
+    }
+
+    /** How the clocks reach libc: {@link ClockBindings#FFM} or {@link ClockBindings#JNA}. */
+    String bindingName() {
+        return binding.name();
     }
 
     private boolean isSupported(CounterKind kind) {
@@ -281,6 +297,10 @@ final class PosixClocks {
                     + "on this thread's CPU-time clock and which a check at load confirmed reads " + clock.name()
                     + " (a reading lay between two " + clock.gettimeApi() + " readings): exact to the nanosecond, "
                     + "through a JNI call cheaper than JNA's";
+        }
+        if (ClockBindings.FFM.equals(binding.name())) {
+            return "total read through an FFM downcall, cheaper than " + CurrentThreadCpuClock.CPU_TIME_API
+                    + "'s JNI call: exact to the nanosecond";
         }
         return "total read through JNA: " + CurrentThreadCpuClock.CPU_TIME_API + " is disabled or did not lie between two "
                 + clock.gettimeApi() + " readings";

@@ -75,6 +75,6 @@ public final class PosixCounterProvider implements CounterProvider {
 
     /** One set of clocks per process, so that each kind's resolution is measured once. */
     private static final class SystemClocks {
-        static final PosixClocks INSTANCE = new PosixClocks(SystemNative.platform(), SystemNative.binding());
+        static final PosixClocks INSTANCE = new PosixClocks(SystemNative.platform(), SystemNative.clockBinding());
     }
 }

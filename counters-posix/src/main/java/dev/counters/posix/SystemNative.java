@@ -15,14 +15,25 @@ final class SystemNative {
         return Holder.PLATFORM;
     }
 
-    /** The libc binding, or why there is none (the platform's refusal, or JNA's error). */
+    /** The JNA libc binding (thread control uses it), or why there is none (the platform's refusal, or JNA's error). */
     static Binding<JnaPosixCalls> binding() {
         return Holder.BINDING;
+    }
+
+    /** The binding the clocks are read through: FFM on JDK 22+ where it links, else JNA (see {@link ClockBindings}). */
+    static ClockBindings.Chosen clockBinding() {
+        return ClockHolder.CHOSEN;
     }
 
     /** Binds with {@code binder} unless {@code platform} is refused, in which case nothing is bound and the refusal is the reason. */
     static <T> Binding<T> bindUnlessRefused(PosixPlatform platform, Supplier<? extends T> binder) {
         return platform.refusal().isPresent() ? Binding.failed(platform.refusal().get()) : Binding.of(binder);
+    }
+
+    private static final class ClockHolder {
+        static final ClockBindings.Chosen CHOSEN = Holder.PLATFORM.refusal().isPresent()
+                ? new ClockBindings.Chosen(ClockBindings.JNA, Binding.failed(Holder.PLATFORM.refusal().get()), "")
+                : ClockBindings.choose();
     }
 
     private static final class Holder {

@@ -36,6 +36,21 @@ class BrokenPlatformTest {
     }
 
     @Test
+    void whereFfmServesTheClocksDoNotNeedJnaAtAll() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= ClockBindings.FFM_RELEASE, "FFM needs JDK 22+");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                Path.of(ClockBindings.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                        .resolve("dev/counters/posix/FfmPosixCalls.class").toFile().exists(), "built without FFM (on JDK 17)");
+        Properties report = runRegistryReport("--enable-native-access=ALL-UNNAMED",
+                "-Djna.nosys=true", "-Djna.noclasspath=true", "-Djna.nounpack=true");
+
+        for (String kind : WALL_AND_CPU_KINDS) {
+            assertEquals("posix", report.getProperty("served." + kind), kind);
+        }
+        assertEquals("posix", report.getProperty("served.MULTIMEDIA"));
+    }
+
+    @Test
     void onWindowsTheProviderLoadsAndRefusesWithItsReason() throws Exception {
         Properties report = runRegistryReport("-Dos.name=Windows 11", "-Dos.arch=amd64");
 

@@ -1,0 +1,110 @@
+package dev.counters.posix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.counters.nativeaccess.Binding;
+import dev.counters.CounterKind;
+import dev.counters.spi.Scratch;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The FFM binding (JDK 22+, built on JDK 22+) against the JNA one: the same clocks, the same
+ * structures, the same errno and text for a failure. CI runs these on JDK 25; on JDK 17 only the
+ * choice of JNA is checked.
+ */
+class FfmBindingTest {
+    private static final PosixPlatform LINUX = Kernel.PLATFORM;
+    private static final JnaPosixCalls JNA = JnaPosixCalls.bind();
+
+    private static PosixCalls ffm() {
+        assumeTrue(Runtime.version().feature() >= ClockBindings.FFM_RELEASE, "FFM needs JDK 22+");
+        ClockBindings.Chosen chosen = ClockBindings.choose();
+        assumeTrue(!chosen.ffmProblem().contains("has no FFM binding"), chosen.ffmProblem());
+        assertEquals(ClockBindings.FFM, chosen.name(), chosen.ffmProblem());
+        return chosen.binding().calls().orElseThrow();
+    }
+
+    @Test
+    void jdk17ReadsThroughJnaAndSaysWhy() {
+        ClockBindings.Chosen chosen = ClockBindings.choose(17, () -> {
+            throw new AssertionError("FFM must not be tried before JDK 22");
+        }, () -> Binding.of(() -> JNA));
+        assertEquals(ClockBindings.JNA, chosen.name());
+        assertEquals("FFM needs JDK 22+; this is JDK 17", chosen.ffmProblem());
+    }
+
+    @Test
+    void anFfmThatCannotLinkFallsBackToJnaWithTheReason() {
+        ClockBindings.Chosen chosen = ClockBindings.choose(25, () -> {
+            throw new IllegalCallerException("native access is not enabled for the class path (ALL-UNNAMED)");
+        }, () -> Binding.of(() -> JNA));
+        assertEquals(ClockBindings.JNA, chosen.name());
+        assertTrue(chosen.ffmProblem().startsWith("FFM could not link: native access is denied"), chosen.ffmProblem());
+        assertTrue(chosen.binding().calls().isPresent());
+    }
+
+    @Test
+    void theSystemProviderReadsThroughFfmOnJdk22() {
+        ffm();
+        assertEquals(ClockBindings.FFM, SystemNative.clockBinding().name());
+    }
+
+    @Test
+    void everyClockReadsTheSameThroughFfmAsThroughJna() {
+        PosixCalls ffm = ffm();
+        for (CounterKind kind : new CounterKind[] {CounterKind.TICK, CounterKind.MULTIMEDIA, CounterKind.SYSTEM_TIME,
+                CounterKind.HIGH_PERFORMANCE, CounterKind.THREAD_TIMES, CounterKind.PROCESS_TIMES}) {
+            NamedClock clock = LINUX.clock(kind).orElseThrow();
+            long before = new ClockGettime(JNA, clock).read();
+            long between = new ClockGettime(ffm, clock).read();
+            long after = new ClockGettime(JNA, clock).read();
+            assertTrue(before <= between && between <= after,
+                    clock.name() + ": FFM read " + between + " outside the JNA bracket " + before + ".." + after);
+
+            Scratch ffmRes = ffm.allocate(Layouts.TIMESPEC_BYTES);
+            Scratch jnaRes = JNA.allocate(Layouts.TIMESPEC_BYTES);
+            assertEquals(0, ffm.clockGetres(clock.id(), ffmRes));
+            assertEquals(0, JNA.clockGetres(clock.id(), jnaRes));
+            assertEquals(Layouts.timespecNanos(jnaRes), Layouts.timespecNanos(ffmRes), clock.getresApi());
+        }
+    }
+
+    @Test
+    void getrusageFillsTheSameStructure() {
+        PosixCalls ffm = ffm();
+        Scratch before = JNA.allocate(Layouts.RUSAGE_BYTES);
+        Scratch between = ffm.allocate(Layouts.RUSAGE_BYTES);
+        Scratch after = JNA.allocate(Layouts.RUSAGE_BYTES);
+        assertEquals(0, JNA.getrusage(PosixPlatform.RUSAGE_SELF, before));
+        assertEquals(0, ffm.getrusage(PosixPlatform.RUSAGE_SELF, between));
+        assertEquals(0, JNA.getrusage(PosixPlatform.RUSAGE_SELF, after));
+        for (int offset : new int[] {Layouts.RUSAGE_UTIME_OFFSET, Layouts.RUSAGE_STIME_OFFSET}) {
+            long b = Layouts.timevalMicros(before, offset, false);
+            long m = Layouts.timevalMicros(between, offset, false);
+            long a = Layouts.timevalMicros(after, offset, false);
+            assertTrue(b <= m && m <= a, "offset " + offset + ": " + b + " <= " + m + " <= " + a);
+        }
+    }
+
+    @Test
+    void aFailedCallReportsErrnoAndTheSystemsText() {
+        PosixCalls ffm = ffm();
+        int noSuchClock = 4242;
+        Scratch timespec = ffm.allocate(Layouts.TIMESPEC_BYTES);
+        assertEquals(-1, ffm.clockGettime(noSuchClock, timespec));
+        assertEquals(22, ffm.lastError(), "EINVAL");
+        assertEquals(-1, ffm.getrusage(4242, ffm.allocate(Layouts.RUSAGE_BYTES)));
+        assertEquals(22, ffm.lastError(), "EINVAL");
+        assertEquals(-1, ffm.clockGetres(noSuchClock, timespec));
+        assertEquals(22, ffm.lastError(), "EINVAL");
+        assertEquals(JNA.errorText(22), ffm.errorText(22));
+        assertEquals("Invalid argument", ffm.errorText(22));
+
+        ClockGettime broken = new ClockGettime(ffm, new NamedClock("CLOCK_NONE", noSuchClock));
+        dev.counters.CounterException failure = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.counters.CounterException.class, broken::read);
+        assertEquals("clock_gettime(CLOCK_NONE) failed with error 22: Invalid argument", failure.getMessage());
+    }
+}
