@@ -25,8 +25,6 @@ import java.util.Optional;
  * thread's last native call, so {@link #lastError()} must come straight after the failed call.
  */
 final class NativeWin32 implements Win32 {
-    private static final String CPU_KEY = "HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0";
-
     private final Optional<String> preciseMissing;
     private final Optional<String> cycleMissing;
     private final Optional<String> winmmMissing;
@@ -133,10 +131,9 @@ final class NativeWin32 implements Win32 {
     @Override
     public long processorMegahertz() {
         try {
-            return Advapi32Util.registryGetIntValue(WinReg.HKEY_LOCAL_MACHINE, CPU_KEY, "~MHz");
+            return Advapi32Util.registryGetIntValue(WinReg.HKEY_LOCAL_MACHINE, CPU_KEY, CPU_MHZ_VALUE);
         } catch (Win32Exception e) {
-            throw CounterException.nativeFailure(
-                    "RegQueryValueEx(HKLM\\" + CPU_KEY + "\\~MHz)", e.getErrorCode(), formatMessage(e.getErrorCode()));
+            throw CounterException.nativeFailure(CPU_MHZ_CALL, e.getErrorCode(), formatMessage(e.getErrorCode()));
         }
     }
 

@@ -1,14 +1,14 @@
 package dev.counters.windows;
 
-import dev.counters.spi.NativeAccess;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The {@link Win32} layer of this process, bound once, or the reason there is none. On any OS but
- * 64-bit Windows nothing native is touched (JNA is not even loaded), so the module loads
- * everywhere and its providers report every kind as unsupported with that reason.
+ * The {@link Win32} layer of this process, bound once ({@link Win32Bindings}: FFM on JDK 22+, else
+ * JNA), or the reason there is none. On any OS but 64-bit Windows nothing native is touched
+ * (neither FFM nor JNA is even loaded), so the module loads everywhere and its providers report
+ * every kind as unsupported with that reason.
  */
 final class SystemWin32 {
     private static final Set<String> SUPPORTED_ARCHITECTURES = Set.of("amd64", "x86_64", "aarch64");
@@ -33,6 +33,11 @@ final class SystemWin32 {
         return Holder.API;
     }
 
+    /** How the layer was bound (FFM on JDK 22+ where it links, else JNA), or why it was not; see {@link Win32Bindings}. */
+    static Win32Bindings.Chosen binding() {
+        return Holder.CHOSEN;
+    }
+
     /** The counter kinds of the system layer, shared so that frequencies and descriptions are looked up once per process. */
     static Optional<WindowsKinds> kinds() {
         return Optional.ofNullable(KindsHolder.KINDS);
@@ -52,23 +57,18 @@ final class SystemWin32 {
     }
 
     private static final class Holder {
+        static final Win32Bindings.Chosen CHOSEN;
         static final Win32 API;
         static final String UNAVAILABLE;
 
         static {
             Optional<String> problem = platformProblem(
                     System.getProperty("os.name", "unknown"), System.getProperty("os.arch", "unknown"));
-            Win32 bound = null;
-            String reason = problem.orElse("");
-            if (problem.isEmpty()) {
-                try {
-                    bound = NativeWin32.bind();
-                } catch (LinkageError | RuntimeException e) {
-                    reason = "kernel32 could not be bound through JNA: " + NativeAccess.describe(e);
-                }
-            }
-            API = bound;
-            UNAVAILABLE = reason;
+            CHOSEN = problem.isPresent()
+                    ? new Win32Bindings.Chosen(Win32Bindings.JNA, null, problem.get(), "")
+                    : Win32Bindings.choose();
+            API = CHOSEN.api().orElse(null);
+            UNAVAILABLE = CHOSEN.failure();
         }
     }
 

@@ -45,6 +45,13 @@ interface Win32 {
     /** The scratch {@link #getThreadTimes}/{@link #getProcessTimes} need: four {@code FILETIME}s. */
     int TIMES_BYTES = 4 * FILETIME_BYTES;
 
+    /** The registry key of the first processor, whose {@code ~MHz} value is its nominal clock. */
+    String CPU_KEY = "HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0";
+    /** The registry value of {@link #CPU_KEY} that holds the clock in MHz, a {@code REG_DWORD}. */
+    String CPU_MHZ_VALUE = "~MHz";
+    /** How a failure to read {@link #processorMegahertz()} names the call. */
+    String CPU_MHZ_CALL = "RegQueryValueEx(HKLM\\" + CPU_KEY + "\\" + CPU_MHZ_VALUE + ")";
+
     /** Memory for {@code bytes} bytes of out-parameters, owned by the caller: native here, on the heap in a fake. */
     Scratch allocate(int bytes);
 
