@@ -2,8 +2,9 @@ package dev.counters.windows;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.spi.ForeignLayers;
 import dev.counters.spi.NativeAccess;
-import java.lang.reflect.InvocationTargetException;
+import java.lang.invoke.MethodHandles;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -14,14 +15,14 @@ import java.util.function.Supplier;
  * nothing: the same artifact serves both.
  *
  * <p>The FFM class is compiled for release 22 when the build runs on JDK 22+, and is reached here
- * only by name, so that this class, compiled for release 17, still loads on JDK 17 and on a build
- * made on JDK 17 (which has no FFM class).
+ * only by name ({@link ForeignLayers#bindByName}), so that this class, compiled for release 17,
+ * still loads on JDK 17 and on a build made on JDK 17 (which has no FFM class).
  */
 final class Win32Bindings {
     static final String FFM = "FFM";
     static final String JNA = "JNA";
     /** The first release with the final FFM API ({@code java.lang.foreign}). */
-    static final int FFM_RELEASE = 22;
+    static final int FFM_RELEASE = ForeignLayers.RELEASE;
     static final String FFM_CLASS = "dev.counters.windows.FfmWin32";
 
     private Win32Bindings() {}
@@ -58,23 +59,7 @@ final class Win32Bindings {
 
     /** {@code FfmWin32.bind()}, reached by name. */
     private static Win32 bindFfm() {
-        try {
-            return (Win32) Class.forName(FFM_CLASS).getDeclaredMethod("bind").invoke(null);
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("this build of counters-windows has no FFM binding (it was built on a JDK "
-                    + "before " + FFM_RELEASE + ")", e);
-        } catch (InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException) {
-                throw (RuntimeException) cause;
-            }
-            if (cause instanceof Error) {
-                throw (Error) cause;
-            }
-            throw new IllegalStateException(cause);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot call " + FFM_CLASS + ".bind()", e);
-        }
+        return ForeignLayers.bindByName(MethodHandles.lookup(), FFM_CLASS, Win32.class, "counters-windows");
     }
 
     /** The layer that was bound and by what, or why none was; and why FFM was not used, if it was not. */

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.counters.CounterException;
+import dev.counters.spi.ForeignLayers;
 import dev.counters.spi.Scratch;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -71,8 +72,7 @@ final class FfmWin32 implements Win32 {
     static FfmWin32 bind() {
         Module module = FfmWin32.class.getModule();
         if (!module.isNativeAccessEnabled()) {
-            throw new IllegalCallerException("native access is not enabled for " + (module.isNamed() ? module.getName()
-                    : "the class path (ALL-UNNAMED)") + ", so FFM downcalls would warn or be refused; JNA serves instead");
+            throw ForeignLayers.nativeAccessNotEnabled(module);
         }
         Kernel32.link();
         Optional<String> winmmMissing;
@@ -97,7 +97,7 @@ final class FfmWin32 implements Win32 {
         try {
             return (long) Kernel32.GET_TICK_COUNT_64.invokeExact();
         } catch (Throwable impossible) {
-            throw downcallThrew("GetTickCount64", impossible);
+            throw ForeignLayers.downcallThrew("GetTickCount64", impossible);
         }
     }
 
@@ -108,7 +108,7 @@ final class FfmWin32 implements Win32 {
             return (int) Kernel32.QUERY_PERFORMANCE_COUNTER.invokeExact(address) != 0
                     || retry(Kernel32.QUERY_PERFORMANCE_COUNTER_ERROR, address);
         } catch (Throwable impossible) {
-            throw downcallThrew("QueryPerformanceCounter", impossible);
+            throw ForeignLayers.downcallThrew("QueryPerformanceCounter", impossible);
         }
     }
 
@@ -127,7 +127,7 @@ final class FfmWin32 implements Win32 {
         try {
             Kernel32.GET_SYSTEM_TIME_AS_FILE_TIME.invokeExact(fileTime.address());
         } catch (Throwable impossible) {
-            throw downcallThrew("GetSystemTimeAsFileTime", impossible);
+            throw ForeignLayers.downcallThrew("GetSystemTimeAsFileTime", impossible);
         }
     }
 
@@ -143,7 +143,7 @@ final class FfmWin32 implements Win32 {
         try {
             Kernel32.GET_SYSTEM_TIME_PRECISE_AS_FILE_TIME.invokeExact(fileTime.address());
         } catch (Throwable impossible) {
-            throw downcallThrew("GetSystemTimePreciseAsFileTime", impossible);
+            throw ForeignLayers.downcallThrew("GetSystemTimePreciseAsFileTime", impossible);
         }
     }
 
@@ -154,7 +154,7 @@ final class FfmWin32 implements Win32 {
         try {
             return (long) Kernel32.GET_CURRENT_THREAD.invokeExact();
         } catch (Throwable impossible) {
-            throw downcallThrew("GetCurrentThread", impossible);
+            throw ForeignLayers.downcallThrew("GetCurrentThread", impossible);
         }
     }
 
@@ -163,7 +163,7 @@ final class FfmWin32 implements Win32 {
         try {
             return (long) Kernel32.GET_CURRENT_PROCESS.invokeExact();
         } catch (Throwable impossible) {
-            throw downcallThrew("GetCurrentProcess", impossible);
+            throw ForeignLayers.downcallThrew("GetCurrentProcess", impossible);
         }
     }
 
@@ -175,7 +175,7 @@ final class FfmWin32 implements Win32 {
                     thread, at + TIMES_CREATION, at + TIMES_EXIT, at + TIMES_KERNEL, at + TIMES_USER) != 0
                     || retryTimes(Kernel32.GET_THREAD_TIMES_ERROR, thread, at);
         } catch (Throwable impossible) {
-            throw downcallThrew("GetThreadTimes", impossible);
+            throw ForeignLayers.downcallThrew("GetThreadTimes", impossible);
         }
     }
 
@@ -187,7 +187,7 @@ final class FfmWin32 implements Win32 {
                     process, at + TIMES_CREATION, at + TIMES_EXIT, at + TIMES_KERNEL, at + TIMES_USER) != 0
                     || retryTimes(Kernel32.GET_PROCESS_TIMES_ERROR, process, at);
         } catch (Throwable impossible) {
-            throw downcallThrew("GetProcessTimes", impossible);
+            throw ForeignLayers.downcallThrew("GetProcessTimes", impossible);
         }
     }
 
@@ -205,7 +205,7 @@ final class FfmWin32 implements Win32 {
             return (int) Kernel32.QUERY_THREAD_CYCLE_TIME.invokeExact(thread, address) != 0
                     || retry(Kernel32.QUERY_THREAD_CYCLE_TIME_ERROR, thread, address);
         } catch (Throwable impossible) {
-            throw downcallThrew("QueryThreadCycleTime", impossible);
+            throw ForeignLayers.downcallThrew("QueryThreadCycleTime", impossible);
         }
     }
 
@@ -216,7 +216,7 @@ final class FfmWin32 implements Win32 {
             return (int) Kernel32.QUERY_PROCESS_CYCLE_TIME.invokeExact(process, address) != 0
                     || retry(Kernel32.QUERY_PROCESS_CYCLE_TIME_ERROR, process, address);
         } catch (Throwable impossible) {
-            throw downcallThrew("QueryProcessCycleTime", impossible);
+            throw ForeignLayers.downcallThrew("QueryProcessCycleTime", impossible);
         }
     }
 
@@ -301,7 +301,7 @@ final class FfmWin32 implements Win32 {
         try {
             return (int) Winmm.TIME_GET_TIME.invokeExact();
         } catch (Throwable impossible) {
-            throw downcallThrew("timeGetTime", impossible);
+            throw ForeignLayers.downcallThrew("timeGetTime", impossible);
         }
     }
 
@@ -373,18 +373,8 @@ final class FfmWin32 implements Win32 {
         try {
             return handle.invokeWithArguments(arguments);
         } catch (Throwable impossible) {
-            throw downcallThrew(handle.toString(), impossible);
+            throw ForeignLayers.downcallThrew(handle.toString(), impossible);
         }
-    }
-
-    private static IllegalStateException downcallThrew(String call, Throwable impossible) {
-        if (impossible instanceof RuntimeException runtime) {
-            throw runtime;
-        }
-        if (impossible instanceof Error error) {
-            throw error;
-        }
-        return new IllegalStateException("the FFM downcall to " + call + " threw " + impossible, impossible);
     }
 
     /**
