@@ -12,8 +12,9 @@ import java.util.Optional;
  * arrays. Nothing here interprets a result: that is the logic's job, and keeping the two apart
  * lets the logic be tested on any OS against a fake of this interface.
  *
- * <p>{@link NativeWin32} is the real layer; optional exports say whether they are present
- * through the {@code ...Missing()} methods before they may be called.
+ * <p>The real layers are {@code FfmWin32} (FFM downcalls, JDK 22+) and {@link NativeWin32} (JNA),
+ * chosen by {@link Win32Bindings}; optional exports say whether they are present through the
+ * {@code ...Missing()} methods before they may be called.
  */
 interface Win32 {
     /** {@code HIGH_PRIORITY_CLASS}: above every normal process, below real-time. */

@@ -9,7 +9,13 @@ import dev.counters.CounterException;
 import dev.counters.CounterKind;
 import dev.counters.spi.Scratch;
 import dev.counters.testing.Allocations;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -138,6 +144,31 @@ class RealFfmWin32Test {
         assertEquals(JNA.timeGetDevCaps(jnaCaps), ffm.timeGetDevCaps(ffmCaps));
         assertEquals(jnaCaps[0], ffmCaps[0], "timeGetDevCaps wPeriodMin");
         assertEquals(jnaCaps[1], ffmCaps[1], "timeGetDevCaps wPeriodMax");
+    }
+
+    /**
+     * A child JVM in which JNA could not even find its library serves every clock kind and thread
+     * control through FFM, and never loads a JNA class: where FFM serves, JNA is not bound.
+     */
+    @Test
+    void whereFfmServesJnaIsNeverLoaded() throws IOException, InterruptedException {
+        ffm();
+        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-Djna.nosys=true", "-Djna.noclasspath=true", "-Djna.nounpack=true",
+                "-Xlog:class+load=info:stdout", "-cp", System.getProperty("java.class.path"), FfmOnlyReport.class.getName());
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the child JVM finished");
+        assertEquals(0, process.exitValue(), output);
+
+        List<String> lines = output.lines().map(String::strip).collect(Collectors.toList());
+        assertTrue(lines.contains("binding=FFM"), output);
+        for (CounterKind kind : FfmOnlyReport.KINDS) {
+            assertTrue(lines.contains("served." + kind + "=windows"), kind + " in " + output);
+        }
+        assertTrue(lines.stream().anyMatch(line -> line.startsWith("cpus=[0")), output);
+        List<String> jnaClasses = lines.stream().filter(line -> line.contains(" com.sun.jna.")).collect(Collectors.toList());
+        assertEquals(List.of(), jnaClasses, "JNA classes loaded where FFM serves");
     }
 
     @ParameterizedTest
