@@ -124,7 +124,7 @@ class RealFfmWin32Test {
     }
 
     @Test
-    void theOptionalExportsAndTheirFailuresMatch() {
+    void theOptionalExportsAndTheOneOffLookupsMatch() {
         Win32 ffm = ffm();
         assertEquals(JNA.cycleTimeMissing(), ffm.cycleTimeMissing());
         assertEquals(JNA.winmmMissing(), ffm.winmmMissing());
@@ -139,6 +139,12 @@ class RealFfmWin32Test {
                 assertEquals(jnaError, ffm.lastError(), "QueryThreadCycleTime (Wine: 120)");
             }
         }
+        assertEquals(outcome(JNA::processorMegahertz), outcome(ffm::processorMegahertz), "registry ~MHz");
+        long[] jnaMasks = new long[2];
+        long[] ffmMasks = new long[2];
+        assertTrue(JNA.getProcessAffinityMask(JNA.getCurrentProcess(), new long[1], jnaMasks));
+        assertTrue(ffm.getProcessAffinityMask(ffm.getCurrentProcess(), new long[1], ffmMasks));
+        assertEquals(jnaMasks[0], ffmMasks[0], "GetProcessAffinityMask: the system mask");
         int[] ffmCaps = new int[2];
         int[] jnaCaps = new int[2];
         assertEquals(JNA.timeGetDevCaps(jnaCaps), ffm.timeGetDevCaps(ffmCaps));
@@ -175,6 +181,15 @@ class RealFfmWin32Test {
     @EnumSource(names = {"TICK", "MULTIMEDIA", "SYSTEM_TIME", "HIGH_PERFORMANCE", "THREAD_TIMES", "PROCESS_TIMES"})
     void startAndStopAllocateNothingThroughFfm(CounterKind kind) {
         Allocations.assertStartStopAllocateNothing(new WindowsKinds(ffm()).create(kind), MEASURED_PAIRS);
+    }
+
+    /** The value {@code call} returns, or the message of the exception it throws. */
+    private static String outcome(java.util.function.LongSupplier call) {
+        try {
+            return "returned " + call.getAsLong();
+        } catch (CounterException e) {
+            return "threw " + e.getMessage();
+        }
     }
 
     /** Reads {@code clock} through JNA, FFM and JNA again: the FFM reading must lie between. */
