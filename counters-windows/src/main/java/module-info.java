@@ -1,12 +1,13 @@
 /**
- * Win32 counters through JNA: every counter kind from kernel32 and winmm (the processor's cycle
- * counter from a W^X code page), thread affinity and priority, and the multimedia timer period.
- * Loads on every OS; serves only on Windows.
+ * Win32 counters through FFM downcalls on JDK 22+, through JNA on JDK 17-21: every counter kind
+ * from kernel32 and winmm (the processor's cycle counter from a W^X code page), thread affinity
+ * and priority, and the multimedia timer period. Loads on every OS; serves only on Windows.
  *
- * <p>On JDK 24+ enable native access for JNA, which loads its library: on the module path
- * {@code --enable-native-access=com.sun.jna}, on the class path
- * {@code --enable-native-access=ALL-UNNAMED}. Where it is denied, the provider reports itself
- * unavailable with that advice and the JDK provider serves.
+ * <p>On JDK 24+ enable native access: on the module path
+ * {@code --enable-native-access=dev.counters.windows,com.sun.jna} (this module for FFM, JNA for
+ * the fallback), on the class path {@code --enable-native-access=ALL-UNNAMED}. Without it FFM is
+ * not used and JNA serves; where that is denied too, the provider reports itself unavailable with
+ * that advice and the JDK provider serves.
  */
 module dev.counters.windows {
     requires dev.counters.api;

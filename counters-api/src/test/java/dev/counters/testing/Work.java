@@ -10,14 +10,18 @@ import java.time.Duration;
  */
 public final class Work {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    /** How often {@link #burnCpu} reads the thread's CPU time, by the wall clock. */
+    static final Duration CPU_READ_INTERVAL = Duration.ofMillis(3);
     private static volatile long sink;
 
     private Work() {}
 
     /**
      * Computes until the calling thread has used at least {@code cpu} of CPU time; returns the CPU actually used in ns.
-     * The CPU time is read only every millisecond or so of arithmetic: each read is a system call (on Windows under
-     * Wine a wineserver round trip), and reading it every few microseconds makes the loop mostly kernel time.
+     * The CPU time is read only every {@link #CPU_READ_INTERVAL} of wall-clock time: each read is a system call (on
+     * Windows under Wine a wineserver round trip, slower the busier the machine), and with a read after every
+     * 1 000 000 steps, which JDK 25's compiled loop runs in about a millisecond, a loop under Wine once came out
+     * with more kernel than user time. The wall clock is {@code System.nanoTime()}, which is no server round trip.
      */
     public static long burnCpu(Duration cpu) {
         long start = THREADS.getCurrentThreadCpuTime();
@@ -25,9 +29,12 @@ public final class Work {
         long x = sink;
         long now;
         do {
-            for (int i = 0; i < 1_000_000; i++) {
-                x = x * 6364136223846793005L + 1442695040888963407L;
-            }
+            long readAt = System.nanoTime() + CPU_READ_INTERVAL.toNanos();
+            do {
+                for (int i = 0; i < 100_000; i++) {
+                    x = x * 6364136223846793005L + 1442695040888963407L;
+                }
+            } while (System.nanoTime() < readAt);
             now = THREADS.getCurrentThreadCpuTime();
         } while (now < target);
         sink = x;

@@ -3,7 +3,8 @@ package dev.counters.posix;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.nativeaccess.Binding;
-import java.lang.reflect.InvocationTargetException;
+import dev.counters.spi.ForeignLayers;
+import java.lang.invoke.MethodHandles;
 import java.util.function.Supplier;
 
 /**
@@ -19,7 +20,7 @@ final class ClockBindings {
     static final String FFM = "FFM";
     static final String JNA = "JNA";
     /** The first release with the final FFM API ({@code java.lang.foreign}). */
-    static final int FFM_RELEASE = 22;
+    static final int FFM_RELEASE = ForeignLayers.RELEASE;
     /**
      * {@code -Ddev.counters.binding=jna} keeps a JVM of 22 or later on JNA: to compare the two,
      * or to step around an FFM problem. Any other value, or none, lets FFM serve where it links.
@@ -57,23 +58,7 @@ final class ClockBindings {
 
     /** {@code FfmPosixCalls.bind()}, reached by name. */
     private static PosixCalls bindFfm() {
-        try {
-            return (PosixCalls) Class.forName(FFM_CLASS).getDeclaredMethod("bind").invoke(null);
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("this build of counters-posix has no FFM binding (it was built on a JDK "
-                    + "before " + FFM_RELEASE + ")", e);
-        } catch (InvocationTargetException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException) {
-                throw (RuntimeException) cause;
-            }
-            if (cause instanceof Error) {
-                throw (Error) cause;
-            }
-            throw new IllegalStateException(cause);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot call " + FFM_CLASS + ".bind()", e);
-        }
+        return ForeignLayers.bindByName(MethodHandles.lookup(), FFM_CLASS, PosixCalls.class, "counters-posix");
     }
 
     /** The binding that reads the clocks, its name, and why FFM does not, if it does not. */

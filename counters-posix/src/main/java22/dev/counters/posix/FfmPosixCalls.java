@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.counters.spi.ForeignLayers;
 import dev.counters.spi.Scratch;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -46,8 +47,7 @@ final class FfmPosixCalls implements PosixCalls {
     static FfmPosixCalls bind() {
         Module module = FfmPosixCalls.class.getModule();
         if (!module.isNativeAccessEnabled()) {
-            throw new IllegalCallerException("native access is not enabled for " + (module.isNamed() ? module.getName()
-                    : "the class path (ALL-UNNAMED)") + ", so FFM downcalls would warn or be refused; JNA serves instead");
+            throw ForeignLayers.nativeAccessNotEnabled(module);
         }
         Downcalls.link();
         return new FfmPosixCalls();
@@ -65,7 +65,7 @@ final class FfmPosixCalls implements PosixCalls {
             int result = (int) Downcalls.CLOCK_GETTIME.invokeExact(clockId, address);
             return result == 0 ? 0 : callCapturingErrno(Downcalls.CLOCK_GETTIME_ERRNO, clockId, address);
         } catch (Throwable impossible) {
-            throw downcallThrew("clock_gettime", impossible);
+            throw ForeignLayers.downcallThrew("clock_gettime", impossible);
         }
     }
 
@@ -81,7 +81,7 @@ final class FfmPosixCalls implements PosixCalls {
             int result = (int) Downcalls.GETRUSAGE.invokeExact(who, address);
             return result == 0 ? 0 : callCapturingErrno(Downcalls.GETRUSAGE_ERRNO, who, address);
         } catch (Throwable impossible) {
-            throw downcallThrew("getrusage", impossible);
+            throw ForeignLayers.downcallThrew("getrusage", impossible);
         }
     }
 
@@ -93,7 +93,7 @@ final class FfmPosixCalls implements PosixCalls {
             remember(state, result == -1);
             return result;
         } catch (Throwable impossible) {
-            throw downcallThrew("times", impossible);
+            throw ForeignLayers.downcallThrew("times", impossible);
         }
     }
 
@@ -105,7 +105,7 @@ final class FfmPosixCalls implements PosixCalls {
             remember(state, result == -1);
             return result;
         } catch (Throwable impossible) {
-            throw downcallThrew("sysconf", impossible);
+            throw ForeignLayers.downcallThrew("sysconf", impossible);
         }
     }
 
@@ -120,7 +120,7 @@ final class FfmPosixCalls implements PosixCalls {
             MemorySegment text = (MemorySegment) Downcalls.STRERROR.invokeExact(errno);
             return text.equals(MemorySegment.NULL) ? "" : text.reinterpret(Integer.MAX_VALUE).getString(0);
         } catch (Throwable impossible) {
-            throw downcallThrew("strerror", impossible);
+            throw ForeignLayers.downcallThrew("strerror", impossible);
         }
     }
 
@@ -131,7 +131,7 @@ final class FfmPosixCalls implements PosixCalls {
             remember(state, result != 0);
             return result;
         } catch (Throwable impossible) {
-            throw downcallThrew("a libc call", impossible);
+            throw ForeignLayers.downcallThrew("a libc call", impossible);
         }
     }
 
@@ -139,16 +139,6 @@ final class FfmPosixCalls implements PosixCalls {
         if (failed) {
             LAST_ERROR.get()[0] = (int) Downcalls.ERRNO.get(state, 0L);
         }
-    }
-
-    private static IllegalStateException downcallThrew(String call, Throwable impossible) {
-        if (impossible instanceof RuntimeException runtime) {
-            throw runtime;
-        }
-        if (impossible instanceof Error error) {
-            throw error;
-        }
-        return new IllegalStateException("the FFM downcall to " + call + " threw " + impossible, impossible);
     }
 
     /**

@@ -28,7 +28,6 @@ import java.util.Optional;
  * thread's last native call, so {@link #lastError()} must come straight after the failed call.
  */
 final class NativeWin32 implements Win32 {
-    private static final String CPU_KEY = "HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0";
     private static final int MEM_COMMIT = 0x1000;
     private static final int MEM_RESERVE = 0x2000;
     private static final int MEM_RELEASE = 0x8000;
@@ -137,10 +136,9 @@ final class NativeWin32 implements Win32 {
     @Override
     public long processorMegahertz() {
         try {
-            return Advapi32Util.registryGetIntValue(WinReg.HKEY_LOCAL_MACHINE, CPU_KEY, "~MHz");
+            return Advapi32Util.registryGetIntValue(WinReg.HKEY_LOCAL_MACHINE, CPU_KEY, CPU_MHZ_VALUE);
         } catch (Win32Exception e) {
-            throw CounterException.nativeFailure(
-                    "RegQueryValueEx(HKLM\\" + CPU_KEY + "\\~MHz)", e.getErrorCode(), formatMessage(e.getErrorCode()));
+            throw CounterException.nativeFailure(CPU_MHZ_CALL, e.getErrorCode(), formatMessage(e.getErrorCode()));
         }
     }
 

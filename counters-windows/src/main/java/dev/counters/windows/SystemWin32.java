@@ -1,14 +1,14 @@
 package dev.counters.windows;
 
-import dev.counters.nativeaccess.Binding;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The {@link Win32} layer of this process, bound once, or the reason there is none. On any OS but
- * 64-bit Windows nothing native is touched (JNA is not even loaded), so the module loads
- * everywhere and its providers report every kind as unsupported with that reason.
+ * The {@link Win32} layer of this process, bound once ({@link Win32Bindings}: FFM on JDK 22+, else
+ * JNA), or the reason there is none. On any OS but 64-bit Windows nothing native is touched
+ * (neither FFM nor JNA is even loaded), so the module loads everywhere and its providers report
+ * every kind as unsupported with that reason.
  */
 final class SystemWin32 {
     private static final Set<String> SUPPORTED_ARCHITECTURES = Set.of("amd64", "x86_64", "aarch64");
@@ -33,6 +33,11 @@ final class SystemWin32 {
         return Holder.API;
     }
 
+    /** How the layer was bound (FFM on JDK 22+ where it links, else JNA), or why it was not; see {@link Win32Bindings}. */
+    static Win32Bindings.Chosen binding() {
+        return Holder.CHOSEN;
+    }
+
     /** The counter kinds of the system layer, shared so that frequencies and descriptions are looked up once per process. */
     static Optional<WindowsKinds> kinds() {
         return Optional.ofNullable(KindsHolder.KINDS);
@@ -52,19 +57,18 @@ final class SystemWin32 {
     }
 
     private static final class Holder {
+        static final Win32Bindings.Chosen CHOSEN;
         static final Win32 API;
         static final String UNAVAILABLE;
 
         static {
             Optional<String> problem = platformProblem(
                     System.getProperty("os.name", "unknown"), System.getProperty("os.arch", "unknown"));
-            // A lambda, not a method reference, so that JNA's classes are first touched inside Binding.of.
-            Binding<Win32> binding = problem.isPresent()
-                    ? Binding.failed(problem.get())
-                    : Binding.of(() -> NativeWin32.bind());
-            API = binding.calls().orElse(null);
-            UNAVAILABLE = problem.orElse(binding.failure().map(failure -> "kernel32 could not be bound through JNA: " + failure)
-                    .orElse(""));
+            CHOSEN = problem.isPresent()
+                    ? new Win32Bindings.Chosen(Win32Bindings.JNA, null, problem.get(), "")
+                    : Win32Bindings.choose();
+            API = CHOSEN.api().orElse(null);
+            UNAVAILABLE = CHOSEN.failure();
         }
     }
 

@@ -13,8 +13,9 @@ import java.util.Optional;
  * arrays. Nothing here interprets a result: that is the logic's job, and keeping the two apart
  * lets the logic be tested on any OS against a fake of this interface.
  *
- * <p>{@link NativeWin32} is the real layer; optional exports say whether they are present
- * through the {@code ...Missing()} methods before they may be called.
+ * <p>The real layers are {@code FfmWin32} (FFM downcalls, JDK 22+) and {@link NativeWin32} (JNA),
+ * chosen by {@link Win32Bindings}; optional exports say whether they are present through the
+ * {@code ...Missing()} methods before they may be called.
  */
 interface Win32 {
     /** {@code HIGH_PRIORITY_CLASS}: above every normal process, below real-time. */
@@ -45,6 +46,13 @@ interface Win32 {
     int TIMES_USER = 3 * FILETIME_BYTES;
     /** The scratch {@link #getThreadTimes}/{@link #getProcessTimes} need: four {@code FILETIME}s. */
     int TIMES_BYTES = 4 * FILETIME_BYTES;
+
+    /** The registry key of the first processor, whose {@code ~MHz} value is its nominal clock. */
+    String CPU_KEY = "HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0";
+    /** The registry value of {@link #CPU_KEY} that holds the clock in MHz, a {@code REG_DWORD}. */
+    String CPU_MHZ_VALUE = "~MHz";
+    /** How a failure to read {@link #processorMegahertz()} names the call. */
+    String CPU_MHZ_CALL = "RegQueryValueEx(HKLM\\" + CPU_KEY + "\\" + CPU_MHZ_VALUE + ")";
 
     /** Memory for {@code bytes} bytes of out-parameters, owned by the caller: native here, on the heap in a fake. */
     Scratch allocate(int bytes);

@@ -39,7 +39,16 @@ final class Bracket {
 
     /** Asserts {@code measured} lies within the bracket widened by two steps of {@code resolution} and the margin. */
     void assertContains(Duration measured, Resolution resolution, String what) {
-        Duration step = resolution.typical().compareTo(resolution.smallest()) > 0 ? resolution.typical() : resolution.smallest();
+        assertContains(measured, resolution, Duration.ZERO, what);
+    }
+
+    /**
+     * As {@link #assertContains(Duration, Resolution, String)}, for a clock whose step may grow to
+     * {@code coarsestStep} after its resolution was probed: a step is the larger of the two.
+     */
+    void assertContains(Duration measured, Resolution resolution, Duration coarsestStep, String what) {
+        Duration probed = resolution.typical().compareTo(resolution.smallest()) > 0 ? resolution.typical() : resolution.smallest();
+        Duration step = probed.compareTo(coarsestStep) >= 0 ? probed : coarsestStep;
         Duration slack = step.multipliedBy(2).plus(MARGIN);
         String detail = what + ": measured " + measured + ", independent clock inside " + inner + ", outside " + outer
                 + ", slack " + slack + " (resolution " + resolution + ")";
