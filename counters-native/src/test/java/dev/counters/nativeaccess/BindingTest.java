@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.spi.NativeAccess;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -42,7 +43,9 @@ class BindingTest {
         Binding<Object> binding = Binding.of(throwing(failure));
 
         assertEquals(Optional.empty(), binding.calls());
-        assertTrue(binding.failure().orElseThrow().startsWith(reason), binding.failure().orElseThrow());
+        assertTrue(binding.failure().orElseThrow().contains(reason), binding.failure().orElseThrow());
+        assertEquals(NativeAccess.isDenied(failure), binding.failure().orElseThrow().startsWith("native access is denied"),
+                "a denial leads with the flag to add");
         UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class, binding::require);
         assertEquals(binding.failure().orElseThrow(), refused.getMessage());
     }

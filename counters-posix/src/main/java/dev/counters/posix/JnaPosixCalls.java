@@ -11,9 +11,6 @@ import java.lang.ref.Reference;
 /** The real native layer: {@link PosixCalls} and {@link SchedulingCalls} on libc through JNA direct mapping. */
 final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
     private static final int BYTES_PER_MASK_WORD = Long.BYTES;
-    /** {@code PR_GET_TSC} from {@code <linux/prctl.h>}. */
-    private static final int PR_GET_TSC = 25;
-
     private JnaPosixCalls() {}
 
     /**

@@ -11,6 +11,9 @@ import dev.counters.spi.Scratch;
  * this interface's business: {@link PosixClocks} and its sources do it.
  */
 interface PosixCalls {
+    /** {@code PR_GET_TSC} from {@code <linux/prctl.h>}, for {@link #prctlGetTsc}. */
+    int PR_GET_TSC = 25;
+
     /** Native memory for {@code bytes} bytes of results, owned by the caller. */
     Scratch allocate(int bytes);
 

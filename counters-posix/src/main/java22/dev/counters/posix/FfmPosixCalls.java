@@ -4,6 +4,8 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.counters.nativeaccess.CodeBinder;
+import dev.counters.nativeaccess.ForeignCode;
 import dev.counters.spi.ForeignLayers;
 import dev.counters.spi.Scratch;
 import java.lang.foreign.Arena;
@@ -86,27 +88,112 @@ final class FfmPosixCalls implements PosixCalls {
     }
 
     @Override
-    public long times(Scratch tms) {
+    public int perfEventOpen(long syscallNumber, long[] attr, int pid, int cpu, int groupFd, long flags) {
         try (Arena arena = Arena.ofConfined()) {
+            MemorySegment struct = arena.allocateFrom(JAVA_LONG, attr);
             MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
-            long result = (long) Downcalls.TIMES_ERRNO.invokeExact(state, tms.address());
-            remember(state, result == -1);
-            return result;
-        } catch (Throwable impossible) {
-            throw ForeignLayers.downcallThrew("times", impossible);
+            long fd = (long) Downcalls.SYSCALL_ERRNO.invokeExact(state, syscallNumber, struct.address(),
+                    (long) pid, (long) cpu, (long) groupFd, flags);
+            remember(state, fd < 0);
+            return (int) fd;
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("syscall(perf_event_open)", thrown);
         }
     }
 
     @Override
-    public long sysconf(int name) {
+    public long read(int fd, Scratch buffer, int bytes) {
+        long address = buffer.address();
+        try {
+            long got = (long) Downcalls.READ.invokeExact(fd, address, (long) bytes);
+            if (got >= 0) {
+                return got;
+            }
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
+                got = (long) Downcalls.READ_ERRNO.invokeExact(state, fd, address, (long) bytes);
+                remember(state, got < 0);
+                return got;
+            }
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("read", thrown);
+        }
+    }
+
+    @Override
+    public int close(int fd) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
-            long result = (long) Downcalls.SYSCONF_ERRNO.invokeExact(state, name);
-            remember(state, result == -1);
+            int result = (int) Downcalls.CLOSE_ERRNO.invokeExact(state, fd);
+            remember(state, result != 0);
             return result;
-        } catch (Throwable impossible) {
-            throw ForeignLayers.downcallThrew("sysconf", impossible);
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("close", thrown);
         }
+    }
+
+    @Override
+    public int prctlGetTsc(int[] state) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment out = arena.allocate(JAVA_INT);
+            MemorySegment callState = arena.allocate(Downcalls.CALL_STATE);
+            int result = (int) Downcalls.PRCTL_ERRNO.invokeExact(callState, PR_GET_TSC, out.address(), 0L, 0L, 0L);
+            remember(callState, result != 0);
+            state[0] = out.get(JAVA_INT, 0);
+            return result;
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("prctl(PR_GET_TSC)", thrown);
+        }
+    }
+
+    @Override
+    public long pageSize() {
+        try {
+            return (int) Downcalls.GETPAGESIZE.invokeExact();
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("getpagesize", thrown);
+        }
+    }
+
+    @Override
+    public long mmap(long length, int protection, int flags) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
+            long address = (long) Downcalls.MMAP_ERRNO.invokeExact(state, 0L, length, protection, flags, -1, 0L);
+            remember(state, address == -1);
+            return address;
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("mmap", thrown);
+        }
+    }
+
+    @Override
+    public int mprotect(long address, long length, int protection) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
+            int result = (int) Downcalls.MPROTECT_ERRNO.invokeExact(state, address, length, protection);
+            remember(state, result != 0);
+            return result;
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("mprotect", thrown);
+        }
+    }
+
+    @Override
+    public int munmap(long address, long length) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
+            int result = (int) Downcalls.MUNMAP_ERRNO.invokeExact(state, address, length);
+            remember(state, result != 0);
+            return result;
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("munmap", thrown);
+        }
+    }
+
+    @Override
+    public CodeBinder codeBinder() {
+        return ForeignCode.binder();
     }
 
     @Override
@@ -157,8 +244,25 @@ final class FfmPosixCalls implements PosixCalls {
         private static final MethodHandle CLOCK_GETRES_ERRNO = capturingErrno("clock_getres", INT_OF_INT_AND_ADDRESS);
         private static final MethodHandle GETRUSAGE = critical("getrusage", INT_OF_INT_AND_ADDRESS);
         private static final MethodHandle GETRUSAGE_ERRNO = capturingErrno("getrusage", INT_OF_INT_AND_ADDRESS);
-        private static final MethodHandle TIMES_ERRNO = capturingErrno("times", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG));
-        private static final MethodHandle SYSCONF_ERRNO = capturingErrno("sysconf", FunctionDescriptor.of(JAVA_LONG, JAVA_INT));
+        private static final FunctionDescriptor READ_SIGNATURE = FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_LONG, JAVA_LONG);
+        /** Not critical: a read may block in general (a perf event's does not, but this is {@code read}). */
+        private static final MethodHandle READ = LINKER.downcallHandle(symbol("read"), READ_SIGNATURE);
+        private static final MethodHandle READ_ERRNO = capturingErrno("read", READ_SIGNATURE);
+        private static final MethodHandle CLOSE_ERRNO = capturingErrno("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        /** {@code long syscall(long number, ...)}: every variadic argument passed as a full 64-bit word. */
+        private static final MethodHandle SYSCALL_ERRNO = LINKER.downcallHandle(symbol("syscall"),
+                FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG),
+                Linker.Option.firstVariadicArg(1), Linker.Option.captureCallState("errno"));
+        /** {@code int prctl(int option, ...)}. */
+        private static final MethodHandle PRCTL_ERRNO = LINKER.downcallHandle(symbol("prctl"),
+                FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG),
+                Linker.Option.firstVariadicArg(1), Linker.Option.captureCallState("errno"));
+        private static final MethodHandle GETPAGESIZE = LINKER.downcallHandle(symbol("getpagesize"), FunctionDescriptor.of(JAVA_INT));
+        private static final MethodHandle MMAP_ERRNO = capturingErrno("mmap",
+                FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG));
+        private static final MethodHandle MPROTECT_ERRNO = capturingErrno("mprotect",
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
+        private static final MethodHandle MUNMAP_ERRNO = capturingErrno("munmap", FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG));
         private static final MethodHandle STRERROR = LINKER.downcallHandle(symbol("strerror"), FunctionDescriptor.of(ADDRESS, JAVA_INT));
 
         /** Forces the class, and so every link, to initialise; throws the linking's error if it failed. */
