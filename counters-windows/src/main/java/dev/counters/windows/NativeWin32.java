@@ -28,9 +28,6 @@ import java.util.Optional;
  * thread's last native call, so {@link #lastError()} must come straight after the failed call.
  */
 final class NativeWin32 implements Win32 {
-    private static final int MEM_COMMIT = 0x1000;
-    private static final int MEM_RESERVE = 0x2000;
-    private static final int MEM_RELEASE = 0x8000;
 
     private final Optional<String> preciseMissing;
     private final Optional<String> cycleMissing;

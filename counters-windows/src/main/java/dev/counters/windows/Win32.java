@@ -109,6 +109,13 @@ interface Win32 {
     int PAGE_EXECUTE_READ = 0x20;
 
     /** {@code VirtualAlloc(NULL, size, MEM_COMMIT | MEM_RESERVE, protect)}: the address, or 0 on failure. */
+    /** {@code VirtualAlloc}'s allocation type: reserve and commit at once. */
+    int MEM_COMMIT = 0x1000;
+    /** See {@link #MEM_COMMIT}. */
+    int MEM_RESERVE = 0x2000;
+    /** {@code VirtualFree}'s free type for a whole reservation. */
+    int MEM_RELEASE = 0x8000;
+
     long virtualAlloc(long size, int protect);
 
     /** {@code VirtualProtect(address, size, newProtect, &old)}. */

@@ -5,6 +5,8 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.counters.CounterException;
+import dev.counters.nativeaccess.CodeBinder;
+import dev.counters.nativeaccess.ForeignCode;
 import dev.counters.spi.ForeignLayers;
 import dev.counters.spi.Scratch;
 import java.lang.foreign.Arena;
@@ -289,6 +291,42 @@ final class FfmWin32 implements Win32 {
         }
     }
 
+    // executable pages: CPU_CYCLES
+
+    @Override
+    public long virtualAlloc(long size, int protect) {
+        try (Arena arena = Arena.ofConfined()) {
+            return (long) calledCapturing(Kernel32.VIRTUAL_ALLOC, arena, 0L, size, MEM_COMMIT | MEM_RESERVE, protect);
+        }
+    }
+
+    @Override
+    public boolean virtualProtect(long address, long size, int newProtect) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment oldProtect = arena.allocate(JAVA_INT);
+            return (int) calledCapturing(Kernel32.VIRTUAL_PROTECT, arena, address, size, newProtect, oldProtect.address()) != 0;
+        }
+    }
+
+    @Override
+    public boolean virtualFree(long address) {
+        try (Arena arena = Arena.ofConfined()) {
+            return (int) calledCapturing(Kernel32.VIRTUAL_FREE, arena, address, 0L, MEM_RELEASE) != 0;
+        }
+    }
+
+    @Override
+    public boolean flushInstructionCache(long process, long address, long size) {
+        try (Arena arena = Arena.ofConfined()) {
+            return (int) calledCapturing(Kernel32.FLUSH_INSTRUCTION_CACHE, arena, process, address, size) != 0;
+        }
+    }
+
+    @Override
+    public CodeBinder codeBinder() {
+        return ForeignCode.binder();
+    }
+
     // winmm
 
     @Override
@@ -423,6 +461,14 @@ final class FfmWin32 implements Win32 {
         static final MethodHandle GET_THREAD_PRIORITY = capturing(required(KERNEL32, "GetThreadPriority"), INT_OF_LONG);
         static final MethodHandle SET_THREAD_PRIORITY = capturing(required(KERNEL32, "SetThreadPriority"),
                 FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT));
+        static final MethodHandle VIRTUAL_ALLOC = capturing(required(KERNEL32, "VirtualAlloc"),
+                FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT));
+        static final MethodHandle VIRTUAL_PROTECT = capturing(required(KERNEL32, "VirtualProtect"),
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_LONG));
+        static final MethodHandle VIRTUAL_FREE = capturing(required(KERNEL32, "VirtualFree"),
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT));
+        static final MethodHandle FLUSH_INSTRUCTION_CACHE = capturing(required(KERNEL32, "FlushInstructionCache"),
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
         static final MethodHandle FORMAT_MESSAGE = LINKER.downcallHandle(required(KERNEL32, "FormatMessageW"),
                 FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_INT, JAVA_LONG));
         static final MethodHandle REG_GET_VALUE = LINKER.downcallHandle(required(ADVAPI32, "RegGetValueW"),
