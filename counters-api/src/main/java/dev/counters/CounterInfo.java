@@ -30,6 +30,10 @@ import java.util.function.Supplier;
  * @param notes anything else worth knowing: a cheaper path that reads the same clock, a fallback
  *     taken, a missing split
  * @param measuredResolution the resolution, probed once when first asked for
+ * @param binding how the source is reached: {@link #BINDING_FFM} (Foreign Function &amp; Memory
+ *     downcalls, JDK 22+), {@link #BINDING_JNA}, {@link #BINDING_JVM} (a JDK method that reads the
+ *     clock itself, such as {@code System.nanoTime()}), or a combination such as {@code "JVM + FFM"}
+ *     where a kind reads two sources
  */
 public record CounterInfo(
         CounterKind kind,
@@ -40,7 +44,14 @@ public record CounterInfo(
         Measures measures,
         boolean kernelUserSplit,
         String notes,
-        Supplier<Resolution> measuredResolution) {
+        Supplier<Resolution> measuredResolution,
+        String binding) {
+    /** Read through Foreign Function &amp; Memory downcalls (JDK 22+). */
+    public static final String BINDING_FFM = "FFM";
+    /** Read through JNA. */
+    public static final String BINDING_JNA = "JNA";
+    /** Read by a JDK method, with no native binding of this library's own. */
+    public static final String BINDING_JVM = "JVM";
 
     public CounterInfo {
         requireNonNull(kind, "kind");
@@ -50,6 +61,7 @@ public record CounterInfo(
         requireNonNull(measures, "measures");
         requireNonNull(notes, "notes");
         measuredResolution = Suppliers.memoize(requireNonNull(measuredResolution, "measuredResolution")::get);
+        requireNonNull(binding, "binding");
     }
 
     /** Starts describing a counter of {@code kind}; {@link Builder#build()} checks every required field is set. */
@@ -86,12 +98,13 @@ public record CounterInfo(
                 && measures == that.measures
                 && kernelUserSplit == that.kernelUserSplit
                 && notes.equals(that.notes)
+                && binding.equals(that.binding)
                 && resolution().equals(that.resolution());
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, provider, source, frequency, resolution(), monotonic, measures, kernelUserSplit, notes);
+        return Objects.hash(kind, provider, source, frequency, resolution(), monotonic, measures, kernelUserSplit, notes, binding);
     }
 
     @Override
@@ -100,6 +113,7 @@ public record CounterInfo(
                 .add("kind", kind)
                 .add("provider", provider)
                 .add("source", source)
+                .add("binding", binding)
                 .add("frequency", frequency)
                 .add("resolution", resolution())
                 .add("monotonic", monotonic)
@@ -121,6 +135,7 @@ public record CounterInfo(
         private Measures measures;
         private boolean kernelUserSplit;
         private String notes = "";
+        private String binding = BINDING_JVM;
 
         private Builder(CounterKind kind) {
             this.kind = requireNonNull(kind, "kind");
@@ -177,12 +192,18 @@ public record CounterInfo(
             return this;
         }
 
+        /** How the source is reached ({@link CounterInfo#BINDING_FFM}, ...); {@link CounterInfo#BINDING_JVM} unless set. */
+        public Builder binding(String binding) {
+            this.binding = requireNonNull(binding, "binding");
+            return this;
+        }
+
         public CounterInfo build() {
             checkState(provider != null, "CounterInfo for %s needs provider(...)", kind);
             checkState(source != null, "CounterInfo for %s needs source(...)", kind);
             checkState(frequency > 0, "CounterInfo for %s needs frequency(...)", kind);
             checkState(resolution != null, "CounterInfo for %s needs resolution(...)", kind);
-            return new CounterInfo(kind, provider, source, frequency, monotonic, measures, kernelUserSplit, notes, resolution);
+            return new CounterInfo(kind, provider, source, frequency, monotonic, measures, kernelUserSplit, notes, resolution, binding);
         }
     }
 }

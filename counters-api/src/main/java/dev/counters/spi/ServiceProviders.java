@@ -3,9 +3,12 @@ package dev.counters.spi;
 import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Every provider of a service that {@link ServiceLoader} finds, instantiated, with the ones that
@@ -30,25 +33,39 @@ public record ServiceProviders<S>(List<S> providers, List<Failure> failures) {
         failures = List.copyOf(failures);
     }
 
-    /** Instantiates every provider {@code loader} finds, keeping each failure instead of throwing it. */
+    /** Consecutive errors after which the listing is taken to be stuck rather than still making progress. */
+    private static final int MAX_ERRORS_IN_A_ROW = 64;
+    private static final Pattern PROVIDER_NAME = Pattern.compile("Provider ([\\w.$]+)");
+
+    /**
+     * Instantiates every provider {@code loader} finds, keeping each failure instead of throwing it:
+     * one entry that names a missing class (a stale {@code META-INF/services} line) does not hide
+     * the providers listed after it, as {@link ServiceLoader}'s iterator resumes past an error.
+     */
     public static <S> ServiceProviders<S> load(ServiceLoader<S> loader) {
         requireNonNull(loader, "loader");
         List<S> loaded = new ArrayList<>();
         List<Failure> failures = new ArrayList<>();
-        List<ServiceLoader.Provider<S>> candidates;
-        try {
-            candidates = loader.stream().toList();
-        } catch (ServiceConfigurationError e) {
-            // A provider named in a configuration file that cannot even be found: the listing itself fails.
-            return new ServiceProviders<>(loaded, List.of(new Failure(loader.toString(), e)));
-        }
-        for (ServiceLoader.Provider<S> candidate : candidates) {
+        Iterator<S> found = loader.iterator();
+        int errorsInARow = 0;
+        while (errorsInARow < MAX_ERRORS_IN_A_ROW) {
             try {
-                loaded.add(candidate.get());
+                if (!found.hasNext()) {
+                    break;
+                }
+                loaded.add(found.next());
+                errorsInARow = 0;
             } catch (ServiceConfigurationError | LinkageError | RuntimeException e) {
-                failures.add(new Failure(candidate.type().getName(), e));
+                failures.add(new Failure(providerNamed(e), e));
+                errorsInARow++;
             }
         }
         return new ServiceProviders<>(loaded, failures);
+    }
+
+    /** The provider class a {@link ServiceLoader} error names ("Provider a.b.C could not be instantiated"), else the error's type. */
+    private static String providerNamed(Throwable error) {
+        Matcher named = PROVIDER_NAME.matcher(String.valueOf(error.getMessage()));
+        return named.find() ? named.group(1) : error.getClass().getName();
     }
 }

@@ -57,6 +57,17 @@ class ServiceProvidersTest {
     }
 
     @Test
+    void aStaleEntryDoesNotHideTheProvidersListedAfterIt(@TempDir Path services) throws IOException {
+        ServiceProviders<Runnable> found = ServiceProviders.load(
+                loaderOf(services, "com.example.Removed", Working.class.getName(), Broken.class.getName()));
+
+        assertEquals(1, found.providers().size(), String.valueOf(found));
+        assertInstanceOf(Working.class, found.providers().get(0));
+        assertEquals(List.of("com.example.Removed", Broken.class.getName()),
+                found.failures().stream().map(ServiceProviders.Failure::type).toList());
+    }
+
+    @Test
     void theListsCannotBeChanged(@TempDir Path services) throws IOException {
         ServiceProviders<Runnable> found = ServiceProviders.load(loaderOf(services, Working.class.getName()));
 

@@ -16,4 +16,9 @@ public interface CodeBinder {
 
     /** Calls the code at {@code address} once as {@code long f(void)}. */
     long call(long address);
+
+    /** How the code is called: {@link dev.counters.CounterInfo#BINDING_JNA} unless an FFM binder says otherwise. */
+    default String binding() {
+        return dev.counters.CounterInfo.BINDING_JNA;
+    }
 }

@@ -47,6 +47,11 @@ public abstract class ExecutablePages {
         return binder.call(address);
     }
 
+    /** How the code in these pages is called (FFM or JNA). */
+    public String binding() {
+        return binder.binding();
+    }
+
     /** The size of a page, the least that is mapped. */
     protected abstract long pageSize();
 

@@ -31,8 +31,10 @@ public final class ProcessorCycles {
     private final TickSource source;
     private final LazyFrequency frequency;
     private final Long declaredFrequency;
+    private final String binding;
 
-    private ProcessorCycles(CycleInstruction instruction, TickSource source, Long declaredFrequency) {
+    private ProcessorCycles(CycleInstruction instruction, TickSource source, Long declaredFrequency, String binding) {
+        this.binding = binding;
         this.instruction = instruction;
         this.source = source;
         this.declaredFrequency = declaredFrequency;
@@ -53,7 +55,7 @@ public final class ProcessorCycles {
             TickSource source = pages.bindCycleReader(pages.load(instruction.readCode()));
             source.read();
             Long declared = instruction.frequencyCode().map(code -> pages.call(pages.load(code))).orElse(null);
-            return new ProcessorCycles(instruction, source, declared);
+            return new ProcessorCycles(instruction, source, declared, pages.binding());
         });
         return bound.failure().isPresent()
                 ? Binding.failed("could not make the " + instruction.name() + " code executable: " + bound.failure().get())
@@ -85,7 +87,8 @@ public final class ProcessorCycles {
         long hertz = frequency.get();
         return CounterInfo.builder(CounterKind.CPU_CYCLES)
                 .provider(provider)
-                .source(instruction.name() + " via JNA direct mapping from a W^X code page")
+                .source(instruction.name() + " from a W^X code page, called through " + binding)
+                .binding(binding)
                 .frequency(hertz)
                 .resolution(() -> ResolutionProbe.measure(source, hertz))
                 .monotonic(instruction != CycleInstruction.RDTSC || invariantTsc(cpuFlags()))

@@ -35,6 +35,11 @@ public final class ForeignCode implements CodeBinder {
     }
 
     @Override
+    public String binding() {
+        return dev.counters.CounterInfo.BINDING_FFM;
+    }
+
+    @Override
     public void copy(byte[] code, long address) {
         MemorySegment.ofAddress(address).reinterpret(code.length).copyFrom(MemorySegment.ofArray(code));
     }

@@ -57,6 +57,11 @@ interface PosixCalls {
     /** What copies, binds and calls code in those pages. */
     CodeBinder codeBinder();
 
+    /** How these calls reach libc: {@link dev.counters.CounterInfo#BINDING_JNA} unless an FFM layer says otherwise. */
+    default String binding() {
+        return dev.counters.CounterInfo.BINDING_JNA;
+    }
+
     /** {@code errno} as the last call on this thread left it. */
     int lastError();
 

@@ -218,18 +218,31 @@ final class PosixClocks {
         return Duration.ofNanos(Layouts.timespecNanos(timespec));
     }
 
+    /** How {@code kind} is read: through the JVM where a check confirmed it reads the same clock, else through {@link #calls}. */
+    private String bindingOf(CounterKind kind) {
+        return switch (kind) {
+            case HIGH_PERFORMANCE, PERFORMANCE -> nanoTimeReadsHighPerformanceClock ? CounterInfo.BINDING_JVM : calls.binding();
+            case SYSTEM_TIME -> instantReadsSystemTimeClock ? CounterInfo.BINDING_JVM : calls.binding();
+            case THREAD_TIMES -> mxBeanReadsThreadClock ? CounterInfo.BINDING_JVM + " + " + calls.binding() : calls.binding();
+            default -> calls.binding();
+        };
+    }
+
     private CounterInfo describe(CounterKind kind, Supplier<Resolution> resolution) {
         NamedClock clock = platform.clock(kind).orElseThrow();
         CounterInfo.Builder info = CounterInfo.builder(kind)
                 .provider(PROVIDER_NAME)
                 .frequency(NANOS_PER_SECOND)
                 .resolution(resolution)
+                .binding(bindingOf(kind))
                 .monotonic(kind != CounterKind.SYSTEM_TIME);
         switch (kind) {
             case TICK:
                 return info.source(clock.gettimeApi())
-                        .notes("the coarse clock: advances once per scheduler tick; the cheapest clock to read from C, but "
-                                + "read through JNA it costs more than HIGH_PERFORMANCE, which the JVM reads itself")
+                        .notes(CounterInfo.BINDING_FFM.equals(calls.binding())
+                                ? "the coarse clock: advances once per scheduler tick; read through FFM, the cheapest kind here"
+                                : "the coarse clock: advances once per scheduler tick; the cheapest clock to read from C, but "
+                                        + "read through JNA it costs more than HIGH_PERFORMANCE, which the JVM reads itself")
                         .build();
             case MULTIMEDIA:
                 return info.source(clock.gettimeApi())

@@ -126,6 +126,7 @@ final class PosixCycles {
         return CounterInfo.builder(CounterKind.THREAD_CYCLES)
                 .provider(PosixClocks.PROVIDER_NAME)
                 .source(PerfEvents.OPEN_API)
+                .binding(calls.binding())
                 .frequency(frequency)
                 .resolution(() -> probeThreadCycles(frequency))
                 .monotonic(true)

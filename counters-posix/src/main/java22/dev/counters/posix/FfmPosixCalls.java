@@ -56,6 +56,11 @@ final class FfmPosixCalls implements PosixCalls {
     }
 
     @Override
+    public String binding() {
+        return dev.counters.CounterInfo.BINDING_FFM;
+    }
+
+    @Override
     public Scratch allocate(int bytes) {
         return Scratch.allocateDirect(bytes, buffer -> MemorySegment.ofBuffer(buffer).address());
     }

@@ -171,4 +171,9 @@ interface Win32 {
 
     /** {@code FormatMessage}'s system text for {@code errorCode}, or empty if the system has none. */
     String formatMessage(int errorCode);
+
+    /** How these calls reach Windows: {@link dev.counters.CounterInfo#BINDING_JNA} unless an FFM layer says otherwise. */
+    default String binding() {
+        return dev.counters.CounterInfo.BINDING_JNA;
+    }
 }

@@ -36,6 +36,8 @@ final class WindowsKinds {
     private static final String FILETIME_NOTE = "100-nanosecond intervals (FILETIME)";
 
     private final Win32Sources sources;
+    /** How the layer reaches Windows (FFM or JNA), for every kind's {@link CounterInfo#binding()}. */
+    private final String binding;
     private final Map<CounterKind, Supplier<KindSupport>> support = new EnumMap<>(CounterKind.class);
     private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
     /** Why PERFORMANCE falls back to the tick count (QueryPerformanceFrequency failed), or empty when it reads QPC. */
@@ -44,6 +46,7 @@ final class WindowsKinds {
     private final Supplier<Binding<ProcessorCycles>> processor;
 
     WindowsKinds(Win32 api) {
+        this.binding = api.binding();
         this.sources = new Win32Sources(api);
         this.processor = Suppliers.memoize(() -> bindProcessor(api));
         this.performanceFallback = Suppliers.memoize(this::checkPerformanceCounter);
@@ -238,7 +241,7 @@ final class WindowsKinds {
                 .build();
     }
 
-    private static CounterInfo.Builder builder(CounterKind kind, String source, long frequency) {
-        return CounterInfo.builder(kind).provider(PROVIDER).source(source).frequency(frequency);
+    private CounterInfo.Builder builder(CounterKind kind, String source, long frequency) {
+        return CounterInfo.builder(kind).provider(PROVIDER).source(source).frequency(frequency).binding(binding);
     }
 }

@@ -291,6 +291,11 @@ final class FfmWin32 implements Win32 {
         }
     }
 
+    @Override
+    public String binding() {
+        return dev.counters.CounterInfo.BINDING_FFM;
+    }
+
     // executable pages: CPU_CYCLES
 
     @Override

@@ -31,6 +31,10 @@ import picocli.CommandLine.Spec;
             + "and why not the rest (or why it failed to load).",
 })
 final class ListCommand implements Runnable {
+    static final String BINDING_NOTE = "binding: FFM = Foreign Function & Memory downcalls (JDK 22+, about the cost of C), "
+            + "JNA = JNA direct mapping (JDK 17+, 60-90 ns more per call), JVM = a JDK method that reads the clock itself. "
+            + "FFM serves where the JVM is 22+, the library was built on 22+ and native access is enabled; "
+            + "-Ddev.counters.binding=jna keeps JNA.";
     static final String VIRTUAL_THREADS_NOTE = "THREAD_TIMES and THREAD_CYCLES measure the calling platform thread. "
             + "On a virtual thread (JDK 21+) they refuse to start: a virtual thread has no CPU clock of its own and runs "
             + "on carrier threads that change whenever it blocks. Measure on a platform thread, or use PROCESS_TIMES or "
@@ -57,6 +61,7 @@ final class ListCommand implements Runnable {
                         + "A timing shorter than a few steps is mostly noise.")
                 .note("Each kind is served by the highest-ranked provider that supports it here; "
                         + "add counters-posix or counters-windows to read the native clocks.")
+                .note(BINDING_NOTE)
                 .note(VIRTUAL_THREADS_NOTE)
                 .build();
         output.print(spec, report);
@@ -66,6 +71,7 @@ final class ListCommand implements Runnable {
         Table.Builder table = Table.builder("kinds", "Kinds served here")
                 .column(Column.text("kind", "kind"))
                 .column(Column.text("provider", "provider"))
+                .column(Column.text("binding", "binding"))
                 .column(Column.number("frequency_hz", "frequency", CellFormat.HERTZ))
                 .column(Column.number("resolution_ns", "resolution", CellFormat.NANOS))
                 .column(Column.number("typical_ns", "typical", CellFormat.NANOS))
@@ -81,13 +87,13 @@ final class ListCommand implements Runnable {
             }
             try {
                 CounterInfo info = registry.create(kind).getInfo();
-                table.row(kind.name(), info.provider(), info.frequency(),
+                table.row(kind.name(), info.provider(), info.binding(), info.frequency(),
                         info.resolution().smallest().toNanos(), info.resolution().typical().toNanos(),
                         info.resolution().declared().map(d -> (Object) d.toNanos()).orElse(null),
                         info.isMonotonic(), info.measures().name(), info.hasKernelUserSplit(), info.source(),
                         info.notes());
             } catch (RuntimeException e) {
-                table.row(kind.name(), registry.providerFor(kind).get(), null, null, null, null, null,
+                table.row(kind.name(), registry.providerFor(kind).get(), null, null, null, null, null, null,
                         kind.measures().name(), null, null, "failed to create: " + e.getMessage());
             }
         }

@@ -50,6 +50,24 @@ class NativeAccessIT {
     }
 
     @Test
+    void onJdk22PlusTheNativeKindsReadThroughFfmAndJnaOnRequest() throws Exception {
+        Jdks.Jdk jdk = Jdks.newest(22).orElse(null);
+        assumeTrue(jdk != null, "no JDK 22+ installed");
+        assumeTrue(Files.exists(Path.of("..", "counters-posix", "target", "classes", "dev", "counters", "posix",
+                "FfmPosixCalls.class")), "built on a JDK before 22: no FFM binding in this build");
+        Launch ffm = Launch.run(jdk.java(), List.of("-jar", JAR.toString(), "list", "--quiet"));
+        assertEquals(0, ffm.exitCode(), ffm.toString());
+        for (String kind : List.of("TICK ", "MULTIMEDIA ", "PROCESS_TIMES ", "CPU_CYCLES ")) {
+            assertTrue(ffm.out().lines().anyMatch(line -> line.startsWith(kind) && line.contains(" posix ")
+                    && line.contains(" FFM ")), kind + "through FFM: " + ffm);
+        }
+        Launch jna = Launch.run(jdk.java(), List.of("-Ddev.counters.binding=jna", "-jar", JAR.toString(), "list", "--quiet"));
+        assertEquals(0, jna.exitCode(), jna.toString());
+        assertTrue(jna.out().lines().anyMatch(line -> line.startsWith("TICK ") && line.contains(" JNA ")), jna.toString());
+        assertEquals(List.of(), jna.warnings(), jna.toString());
+    }
+
+    @Test
     void theManifestEnablesNativeAccessEvenWhereItIsDenied() throws Exception {
         Jdks.Jdk jdk = newestWithNativeAccessRules();
         Launch list = Launch.run(jdk.java(),
