@@ -4,10 +4,11 @@
  * the processor's counter, {@code THREAD_CYCLES} from Linux {@code perf_event_open}), plus a Linux
  * {@link dev.counters.spi.ThreadControl} for pinning and raising the measuring thread.
  *
- * <p>On JDK 24+ enable native access for JNA, which loads its library: on the module path
- * {@code --enable-native-access=com.sun.jna}, on the class path
- * {@code --enable-native-access=ALL-UNNAMED}. Where it is denied, the provider reports itself
- * unavailable with that advice and the JDK provider serves.
+ * <p>On JDK 22+ the clocks are read through FFM downcalls, on 17-21 through JNA. Enable native
+ * access: on the module path {@code --enable-native-access=dev.counters.posix,dev.counters.nativeaccess}
+ * for FFM and {@code com.sun.jna} for JNA, on the class path {@code --enable-native-access=ALL-UNNAMED}.
+ * Without it FFM is not used; where JNA is denied too, the provider reports itself unavailable with
+ * that advice and the JDK provider serves.
  */
 module dev.counters.posix {
     requires dev.counters.api;

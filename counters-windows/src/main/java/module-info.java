@@ -4,7 +4,7 @@
  * and priority, and the multimedia timer period. Loads on every OS; serves only on Windows.
  *
  * <p>On JDK 24+ enable native access: on the module path
- * {@code --enable-native-access=dev.counters.windows,com.sun.jna} (this module for FFM, JNA for
+ * {@code --enable-native-access=dev.counters.windows,dev.counters.nativeaccess,com.sun.jna} (the counters modules for FFM, JNA for
  * the fallback), on the class path {@code --enable-native-access=ALL-UNNAMED}. Without it FFM is
  * not used and JNA serves; where that is denied too, the provider reports itself unavailable with
  * that advice and the JDK provider serves.
