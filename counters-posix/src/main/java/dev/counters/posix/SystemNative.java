@@ -12,7 +12,7 @@ final class SystemNative {
     private SystemNative() {}
 
     static PosixPlatform platform() {
-        return Holder.PLATFORM;
+        return PlatformHolder.PLATFORM;
     }
 
     /** The JNA libc binding (thread control uses it), or why there is none (the platform's refusal, or JNA's error). */
@@ -31,14 +31,18 @@ final class SystemNative {
     }
 
     private static final class ClockHolder {
-        static final ClockBindings.Chosen CHOSEN = Holder.PLATFORM.refusal().isPresent()
-                ? new ClockBindings.Chosen(ClockBindings.JNA, Binding.failed(Holder.PLATFORM.refusal().get()), "")
+        static final ClockBindings.Chosen CHOSEN = PlatformHolder.PLATFORM.refusal().isPresent()
+                ? new ClockBindings.Chosen(ClockBindings.JNA, Binding.failed(PlatformHolder.PLATFORM.refusal().get()), "")
                 : ClockBindings.choose();
     }
 
-    private static final class Holder {
+    private static final class PlatformHolder {
         static final PosixPlatform PLATFORM = PosixPlatform.current();
+    }
+
+    /** JNA, bound only when first asked for: never where FFM serves the clocks and no thread control is used. */
+    private static final class Holder {
         // A lambda, not a method reference, so that JNA's classes are first touched inside Binding.of.
-        static final Binding<JnaPosixCalls> BINDING = bindUnlessRefused(PLATFORM, () -> JnaPosixCalls.bind());
+        static final Binding<JnaPosixCalls> BINDING = bindUnlessRefused(PlatformHolder.PLATFORM, () -> JnaPosixCalls.bind());
     }
 }

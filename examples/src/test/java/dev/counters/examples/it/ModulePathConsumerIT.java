@@ -50,7 +50,7 @@ class ModulePathConsumerIT {
                             + (cpu.getKernelPeriodCount() + cpu.getUserPeriodCount() == cpu.getPeriodCount()) + " " + (x == 0));
                     System.out.println("module " + cpu.getClass().getModule().getName());
                     for (CounterInfo info : Counters.available()) {
-                        System.out.println("kind " + info.kind() + " " + info.provider());
+                        System.out.println("kind " + info.kind() + " " + info.provider() + " " + info.binding());
                     }
                 }
             }
@@ -79,8 +79,18 @@ class ModulePathConsumerIT {
             assertTrue(run.out().contains("threadTimes posix "), run.toString());
             assertTrue(run.out().contains(" true false"), "kernel + user == total: " + run);
             assertTrue(run.out().contains("module dev.counters.api"), run.toString());
-            assertTrue(run.out().contains("kind TICK posix"), run.toString());
-            assertTrue(run.out().contains("kind MULTIMEDIA posix"), run.toString());
+            assertTrue(run.out().contains("kind TICK posix JNA"), "only JNA may load its library: " + run);
+            assertTrue(run.out().contains("kind MULTIMEDIA posix JNA"), run.toString());
+
+            if (jdk.feature() >= 22 && ffmBuilt()) {
+                Launch ffm = Launch.run(jdk.java(), List.of("--enable-native-access=dev.counters.posix,dev.counters.nativeaccess",
+                        "--module-path", classes + File.pathSeparator + modulePath, "--module", "consumer/consumer.Main"));
+                System.out.println(jdk + " module path consumer, FFM enabled:\n" + ffm.out());
+                assertEquals(0, ffm.exitCode(), ffm.toString());
+                assertEquals(List.of(), ffm.warnings(), "FFM serves, so JNA never loads its library: " + ffm);
+                assertTrue(ffm.out().contains("kind TICK posix FFM"), ffm.toString());
+                assertTrue(ffm.out().contains("kind CPU_CYCLES posix FFM"), ffm.toString());
+            }
         }
     }
 
@@ -108,6 +118,10 @@ class ModulePathConsumerIT {
         }
         Launch javacRun = Launch.run(Path.of(javaHome, "bin", "javac"), command);
         assertEquals(0, javacRun.exitCode(), javacRun.toString());
+    }
+
+    private static boolean ffmBuilt() {
+        return Files.exists(Path.of("..", "counters-posix", "target", "classes", "dev", "counters", "posix", "FfmPosixCalls.class"));
     }
 
     /** counters-api, counters-posix and what they need at run time, from this test's class path. */
