@@ -101,7 +101,7 @@ class CalibrationTest {
         Calibration calibration = Calibration.of(FakeCounters.nanosecondCounter(slowingDown), 3, 10);
         assertEquals(5, calibration.overheadTicks());
         assertArrayEquals(new double[] {6, 3}, calibration.roundMeans());
-        assertEquals("overhead 5 ticks (5.0 ns), median of 2 rounds of 10 pairs (round means 3.0..6.0 ticks)",
+        assertEquals("overhead 5 ticks (5 ns), median of 2 rounds of 10 pairs (round means 3.0..6.0 ticks)",
                 calibration.toString());
     }
 
@@ -130,7 +130,7 @@ class CalibrationTest {
 
     @Test
     void overheadReadsInPeopleUnits() {
-        assertEquals("overhead subtracted: wall 25.0 ns, thread CPU 1.500 us (user 1.000 us, kernel 500.0 ns), median of 1000 empty passes",
+        assertEquals("overhead subtracted: wall 25 ns, thread CPU 1.5 us (user 1 us, kernel 500 ns), median of 1000 empty passes",
                 new Overhead(25, 1_500, 1_000, 500, 1_000).toString());
     }
 

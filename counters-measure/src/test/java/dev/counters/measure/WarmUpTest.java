@@ -93,7 +93,7 @@ class WarmUpTest {
         assertEquals(50, report.runs(), report.toString());
         assertEquals(0, report.finalCoefficientOfVariation(), 0);
         assertEquals(Duration.ofMillis(50), report.duration());
-        assertEquals("converged after 50 runs in 50.000 ms (budget 1.000 s): cv of last 5 batches 0.000% (threshold 1.000%)",
+        assertEquals("converged after 50 runs in 50 ms (budget 1 s): cv of last 5 batches 0.000% (threshold 1.000%)",
                 report.toString());
     }
 
