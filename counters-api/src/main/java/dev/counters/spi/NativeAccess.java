@@ -14,10 +14,10 @@ import static java.util.Objects.requireNonNull;
  * names the first failure. Both are recognised here.
  */
 public final class NativeAccess {
-    /** What to add on JDK 24+ so that JNA may load its library, for each way of launching. */
+    /** What to add on JDK 24+ so that JNA may load its library and the FFM layers link, for each way of launching. */
     public static final String HOW_TO_ENABLE = "enable it with java --enable-native-access=ALL-UNNAMED (class path) "
-            + "or --enable-native-access=com.sun.jna (module path), or Enable-Native-Access: ALL-UNNAMED in an "
-            + "executable jar's manifest";
+            + "or --enable-native-access=com.sun.jna,dev.counters.nativeaccess,dev.counters.posix (module path; "
+            + "dev.counters.windows on Windows), or Enable-Native-Access: ALL-UNNAMED in an executable jar's manifest";
 
     private NativeAccess() {}
 
@@ -40,7 +40,7 @@ public final class NativeAccess {
     public static String describe(Throwable failure) {
         StringBuilder text = new StringBuilder();
         if (isDenied(failure)) {
-            text.append("native access is denied to JNA by the JVM, ").append(HOW_TO_ENABLE).append(" (");
+            text.append("native access is denied by the JVM, ").append(HOW_TO_ENABLE).append(" (");
         }
         for (Throwable cause = failure; cause != null; cause = next(cause)) {
             if (cause != failure) {

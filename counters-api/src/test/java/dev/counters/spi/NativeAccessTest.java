@@ -18,8 +18,9 @@ class NativeAccessTest {
         Throwable failure = new ExceptionInInitializerError(DENIED);
         assertTrue(NativeAccess.isDenied(failure));
         String reason = NativeAccess.describe(failure);
-        assertTrue(reason.startsWith("native access is denied to JNA by the JVM, enable it with java "
-                + "--enable-native-access=ALL-UNNAMED (class path) or --enable-native-access=com.sun.jna (module path)"), reason);
+        assertTrue(reason.startsWith("native access is denied by the JVM, enable it with java "
+                + "--enable-native-access=ALL-UNNAMED (class path) or --enable-native-access=com.sun.jna,"
+                + "dev.counters.nativeaccess,dev.counters.posix (module path; dev.counters.windows on Windows)"), reason);
         assertTrue(reason.endsWith("(ExceptionInInitializerError: null; caused by IllegalCallerException: "
                 + "Illegal native access from an unnamed module (file:/app.jar))"), reason);
     }
