@@ -62,11 +62,14 @@ fi
 
 if $build; then
     echo "== building the benchmarks jar${jdk25:+ on JDK 25, with the FFM bindings}"
+    # Only the benchmarks module is cleaned (JMH's generated harness must be regenerated); the
+    # other modules' targets hold what earlier steps left there, such as test reports.
+    build_java_home="${JAVA_HOME:-}"
     if [[ -n "$jdk25" && -x "$jdk25/bin/javac" ]]; then
-        (cd "$root" && JAVA_HOME="$jdk25" mvn -q -B -Dstyle.color=never -pl counters-benchmarks -am clean package -DskipTests)
-    else
-        (cd "$root" && mvn -q -B -Dstyle.color=never -pl counters-benchmarks -am clean package -DskipTests)
+        build_java_home="$jdk25"
     fi
+    (cd "$root" && JAVA_HOME="$build_java_home" mvn -q -B -Dstyle.color=never -pl counters-benchmarks clean \
+        && JAVA_HOME="$build_java_home" mvn -q -B -Dstyle.color=never -pl counters-benchmarks -am package -DskipTests)
 fi
 [[ -f "$jar" ]] || { echo "benchmarks.sh: $jar is missing; run without --no-build" >&2; exit 66; }
 mkdir -p "$out"   # after the build, whose clean removes target/
