@@ -19,28 +19,20 @@ class RealCpuTimesTest {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final OperatingSystemMXBean OS = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private static final Duration BUSY = Duration.ofMillis(200);
-    private static final Duration GIVE_UP = Duration.ofSeconds(20);
 
-    private static volatile long sink;
 
     /**
      * Spins until the calling thread has spent {@code cpu} of CPU time, by the JVM's account. The
      * account is read only every few milliseconds of arithmetic: reading it is a system call (under
      * Wine a wineserver round trip), and reading it often would make the loop mostly kernel time.
      */
+    /**
+     * Burns {@code cpu} of this thread's CPU time. {@link dev.counters.testing.Work#burnCpu} reads the CPU clock only
+     * every few milliseconds of wall time: under Wine each read is a wineserver round trip, charged as kernel time,
+     * and reading after every short batch made a busy loop on a loaded machine half kernel time.
+     */
     private static void spin(Duration cpu) {
-        long until = THREADS.getCurrentThreadCpuTime() + cpu.toNanos();
-        long giveUp = System.nanoTime() + GIVE_UP.toNanos();
-        long x = sink;
-        while (THREADS.getCurrentThreadCpuTime() < until) {
-            for (int i = 0; i < 2_000_000; i++) {
-                x = x * 6364136223846793005L + 1442695040888963407L;
-            }
-            if (System.nanoTime() > giveUp) {
-                throw new AssertionError("the thread did not get " + cpu + " of CPU within " + GIVE_UP);
-            }
-        }
-        sink = x;
+        dev.counters.testing.Work.burnCpu(cpu);
     }
 
     @Test
