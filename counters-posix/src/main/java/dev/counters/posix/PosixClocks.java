@@ -79,7 +79,9 @@ final class PosixClocks {
         }
         this.nanoTimeReadsHighPerformanceClock = isSupported(CounterKind.HIGH_PERFORMANCE)
                 && JvmClockCheck.readsSameClock(clockSource(CounterKind.HIGH_PERFORMANCE), NANO_TIME);
+        // Instant.now() costs more than an FFM downcall to clock_gettime(CLOCK_REALTIME), less than a JNA one.
         this.instantReadsSystemTimeClock = isSupported(CounterKind.SYSTEM_TIME)
+                && !ClockBindings.FFM.equals(chosen.name())
                 && JvmClockCheck.readsSameClock(clockSource(CounterKind.SYSTEM_TIME), INSTANT_NOW);
         // Decided on a platform thread whichever thread loads the provider: on a virtual thread
         // ThreadMXBean answers -1 and clock_gettime reads the carrier, and the check would fail.
@@ -294,6 +296,9 @@ final class PosixClocks {
             return "read through " + INSTANT_NOW_API + ", which HotSpot on Linux implements with clock_gettime(CLOCK_REALTIME) "
                     + "and which a check at load confirmed reads " + clock.name() + " on this JVM (a reading lay between two "
                     + clock.gettimeApi() + " readings): same clock and nanoseconds, without JNA's call cost";
+        }
+        if (ClockBindings.FFM.equals(binding.name())) {
+            return "read through an FFM downcall, cheaper than " + INSTANT_NOW_API;
         }
         return "read through JNA: " + INSTANT_NOW_API + " did not lie between two " + clock.gettimeApi() + " readings";
     }
