@@ -10,6 +10,7 @@ import dev.counters.CounterKind;
 import dev.counters.Measures;
 import dev.counters.Resolution;
 import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.CurrentThreadCpuClock;
 import dev.counters.spi.KindSupport;
@@ -47,7 +48,7 @@ final class PosixClocks {
     private static final String INSTANT_NOW_API = "Instant.now()";
 
     private final PosixPlatform platform;
-    private final ClockBindings.Chosen binding;
+    private final LayerChoice<PosixCalls> binding;
     private final PosixCalls calls;
     private final String unservedReason;
     private final Map<CounterKind, KindSupport> support = new EnumMap<>(CounterKind.class);
@@ -60,11 +61,11 @@ final class PosixClocks {
 
     /** The clocks of {@code platform}, read through {@code binding} (JNA) if it succeeded. */
     PosixClocks(PosixPlatform platform, Binding<? extends PosixCalls> binding) {
-        this(platform, new ClockBindings.Chosen(ClockBindings.JNA, Binding.widen(binding), ""));
+        this(platform, new LayerChoice<>(ClockBindings.JNA, Binding.widen(binding), ""));
     }
 
     /** The clocks of {@code platform}, read through the {@code chosen} binding if it succeeded. */
-    PosixClocks(PosixPlatform platform, ClockBindings.Chosen chosen) {
+    PosixClocks(PosixPlatform platform, LayerChoice<PosixCalls> chosen) {
         this.platform = requireNonNull(platform, "platform");
         this.binding = chosen;
         this.calls = chosen.binding().calls().orElse(null);

@@ -1,6 +1,7 @@
 package dev.counters.posix;
 
 import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.LayerChoice;
 import java.util.function.Supplier;
 
 /**
@@ -21,7 +22,7 @@ final class SystemNative {
     }
 
     /** The binding the clocks are read through: FFM on JDK 22+ where it links, else JNA (see {@link ClockBindings}). */
-    static ClockBindings.Chosen clockBinding() {
+    static LayerChoice<PosixCalls> clockBinding() {
         return ClockHolder.CHOSEN;
     }
 
@@ -31,8 +32,8 @@ final class SystemNative {
     }
 
     private static final class ClockHolder {
-        static final ClockBindings.Chosen CHOSEN = PlatformHolder.PLATFORM.refusal().isPresent()
-                ? new ClockBindings.Chosen(ClockBindings.JNA, Binding.failed(PlatformHolder.PLATFORM.refusal().get()), "")
+        static final LayerChoice<PosixCalls> CHOSEN = PlatformHolder.PLATFORM.refusal().isPresent()
+                ? new LayerChoice<>(ClockBindings.JNA, Binding.failed(PlatformHolder.PLATFORM.refusal().get()), "")
                 : ClockBindings.choose();
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.CounterKind;
 import dev.counters.spi.Scratch;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class FfmBindingTest {
 
     private static PosixCalls ffm() {
         assumeTrue(Runtime.version().feature() >= ClockBindings.FFM_RELEASE, "FFM needs JDK 22+");
-        ClockBindings.Chosen chosen = ClockBindings.choose();
+        LayerChoice<PosixCalls> chosen = ClockBindings.choose();
         assumeTrue(!chosen.ffmProblem().contains("has no FFM binding"), chosen.ffmProblem());
         assertEquals(ClockBindings.FFM, chosen.name(), chosen.ffmProblem());
         return chosen.binding().calls().orElseThrow();
@@ -28,7 +29,7 @@ class FfmBindingTest {
 
     @Test
     void jdk17ReadsThroughJnaAndSaysWhy() {
-        ClockBindings.Chosen chosen = ClockBindings.choose(17, () -> {
+        LayerChoice<PosixCalls> chosen = ClockBindings.choose(17, () -> {
             throw new AssertionError("FFM must not be tried before JDK 22");
         }, () -> Binding.of(() -> JNA));
         assertEquals(ClockBindings.JNA, chosen.name());
@@ -37,7 +38,7 @@ class FfmBindingTest {
 
     @Test
     void anFfmThatCannotLinkFallsBackToJnaWithTheReason() {
-        ClockBindings.Chosen chosen = ClockBindings.choose(25, () -> {
+        LayerChoice<PosixCalls> chosen = ClockBindings.choose(25, () -> {
             throw new IllegalCallerException("native access is not enabled for the class path (ALL-UNNAMED)");
         }, () -> Binding.of(() -> JNA));
         assertEquals(ClockBindings.JNA, chosen.name());

@@ -2,8 +2,10 @@ package dev.counters.windows;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.CounterInfo;
+import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.spi.ForeignLayers;
-import dev.counters.spi.NativeAccess;
 import java.lang.invoke.MethodHandles;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -19,18 +21,18 @@ import java.util.function.Supplier;
  * still loads on JDK 17 and on a build made on JDK 17 (which has no FFM class).
  */
 final class Win32Bindings {
-    static final String FFM = "FFM";
-    static final String JNA = "JNA";
+    static final String FFM = CounterInfo.BINDING_FFM;
+    static final String JNA = CounterInfo.BINDING_JNA;
     /** The first release with the final FFM API ({@code java.lang.foreign}). */
     static final int FFM_RELEASE = ForeignLayers.RELEASE;
     static final String FFM_CLASS = "dev.counters.windows.FfmWin32";
 
     private Win32Bindings() {}
 
-    /** The layer chosen on this JVM: FFM where it links, else JNA, else why neither. */
+    /** The layer chosen on this JVM ({@link LayerChoice#choose(Supplier, Supplier)}): FFM where it links, else JNA, else why neither. */
     static Chosen choose() {
-        // A lambda, not a method reference, so that JNA's classes are first touched inside choose.
-        return choose(Runtime.version().feature(), Win32Bindings::bindFfm, () -> NativeWin32.bind());
+        // A lambda, not a method reference, so that JNA's classes are first touched inside Binding.of.
+        return from(LayerChoice.choose(Win32Bindings::bindFfm, () -> Binding.of(() -> NativeWin32.bind())));
     }
 
     /**
@@ -39,22 +41,15 @@ final class Win32Bindings {
      * none, with the reason. Never throws what a failed binding throws.
      */
     static Chosen choose(int release, Supplier<? extends Win32> ffm, Supplier<? extends Win32> jna) {
-        String ffmProblem;
-        if (release < FFM_RELEASE) {
-            ffmProblem = "FFM needs JDK " + FFM_RELEASE + "+; this is JDK " + release;
-        } else {
-            try {
-                return new Chosen(FFM, requireNonNull(ffm.get(), "the FFM binder returned null"), "", "");
-            } catch (LinkageError | RuntimeException e) {
-                ffmProblem = "FFM could not link: " + NativeAccess.describe(e);
-            }
-        }
-        try {
-            return new Chosen(JNA, requireNonNull(jna.get(), "the JNA binder returned null"), "", ffmProblem);
-        } catch (LinkageError | RuntimeException e) {
-            return new Chosen(JNA, null, "kernel32 could not be bound through JNA: " + NativeAccess.describe(e)
-                    + (ffmProblem.isEmpty() ? "" : " (" + ffmProblem + ")"), ffmProblem);
-        }
+        return from(LayerChoice.choose(release, ffm, () -> Binding.of(jna)));
+    }
+
+    private static Chosen from(LayerChoice<Win32> choice) {
+        String failure = choice.binding().failure()
+                .map(reason -> "kernel32 could not be bound through JNA: " + reason
+                        + (choice.ffmProblem().isEmpty() ? "" : " (" + choice.ffmProblem() + ")"))
+                .orElse("");
+        return new Chosen(choice.name(), choice.binding().calls().orElse(null), failure, choice.ffmProblem());
     }
 
     /** {@code FfmWin32.bind()}, reached by name. */

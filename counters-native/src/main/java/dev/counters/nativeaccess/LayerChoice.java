@@ -1,0 +1,54 @@
+package dev.counters.nativeaccess;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.CounterInfo;
+import dev.counters.spi.ForeignLayers;
+import java.util.function.Supplier;
+
+/**
+ * The one choice between a platform module's two native layers: Foreign Function &amp; Memory
+ * downcalls on a JVM of release {@value ForeignLayers#RELEASE} or later where they link, else JNA,
+ * which is bound only then. {@code -Ddev.counters.binding=jna} keeps a JVM of 22 or later on JNA:
+ * to compare the two, or to step around an FFM problem.
+ *
+ * @param name {@link CounterInfo#BINDING_FFM} or {@link CounterInfo#BINDING_JNA}: what serves, or what was tried last
+ * @param binding the layer bound, or why none was
+ * @param ffmProblem why FFM does not serve; empty when it does
+ */
+public record LayerChoice<T>(String name, Binding<T> binding, String ffmProblem) {
+    /** The system property that can keep a JVM of 22 or later on JNA. */
+    public static final String BINDING_PROPERTY = "dev.counters.binding";
+
+    public LayerChoice {
+        requireNonNull(name, "name");
+        requireNonNull(binding, "binding");
+        requireNonNull(ffmProblem, "ffmProblem");
+    }
+
+    /** The choice on this JVM, honouring {@link #BINDING_PROPERTY}. */
+    public static <T> LayerChoice<T> choose(Supplier<? extends T> ffm, Supplier<? extends Binding<? extends T>> jna) {
+        if ("jna".equalsIgnoreCase(System.getProperty(BINDING_PROPERTY, "").trim())) {
+            return new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.widen(jna.get()), BINDING_PROPERTY + "=jna chose JNA");
+        }
+        return choose(Runtime.version().feature(), ffm, jna);
+    }
+
+    /**
+     * FFM from {@code ffm} on {@code release} 22 or later where it links, else the JNA binding
+     * {@code jna} gives (asked for only then, so that JNA is not bound where FFM serves).
+     */
+    public static <T> LayerChoice<T> choose(int release, Supplier<? extends T> ffm, Supplier<? extends Binding<? extends T>> jna) {
+        String ffmProblem;
+        if (release < ForeignLayers.RELEASE) {
+            ffmProblem = "FFM needs JDK " + ForeignLayers.RELEASE + "+; this is JDK " + release;
+        } else {
+            Binding<T> bound = Binding.of(ffm);
+            if (bound.calls().isPresent()) {
+                return new LayerChoice<>(CounterInfo.BINDING_FFM, bound, "");
+            }
+            ffmProblem = "FFM could not link: " + bound.failure().orElseThrow();
+        }
+        return new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.widen(jna.get()), ffmProblem);
+    }
+}
