@@ -1,24 +1,20 @@
 package dev.counters.spi;
 
 import static com.google.common.base.Preconditions.checkArgument;
-import static dev.counters.spi.CpuTimesSource.KERNEL;
 import static dev.counters.spi.CpuTimesSource.SAMPLE_LENGTH;
 import static dev.counters.spi.CpuTimesSource.TOTAL;
-import static dev.counters.spi.CpuTimesSource.USER;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.CpuTimesCounter;
-import dev.counters.Periods;
 import java.util.function.Supplier;
 
 /**
  * A {@link CpuTimesCounter} over one {@link CpuTimesSource}. The total comes straight from the
  * source; the kernel share is the total apportioned in the ratio of the source's kernel and user
- * deltas, so kernel + user == total holds exactly even when the split is coarser than the total.
- * When the split did not move during the interval (a short interval on a tick-based split), the
- * ratio of the whole thread's or process's lifetime so far is used instead.
+ * deltas ({@link CpuTimesSplit}), so kernel + user == total holds exactly even when the split is
+ * coarser than the total.
  */
 public final class SampledCpuTimesCounter extends IntervalCounter implements CpuTimesCounter {
     private final CpuTimesSource source;
@@ -66,16 +62,6 @@ public final class SampledCpuTimesCounter extends IntervalCounter implements Cpu
                     "This " + kind() + " counter's source has no kernel/user split (see getInfo().notes()); "
                             + "read the total with getPeriodCount(), or use a platform module that splits it");
         }
-        long total = getPeriodCount();
-        long kernel = Math.max(0, endSample[KERNEL] - startSample[KERNEL]);
-        long user = Math.max(0, endSample[USER] - startSample[USER]);
-        if (kernel + user == 0) {
-            kernel = Math.max(0, endSample[KERNEL]);
-            user = Math.max(0, endSample[USER]);
-        }
-        if (kernel + user == 0 || total <= 0) {
-            return 0;
-        }
-        return Periods.scale(total, kernel, kernel + user);
+        return CpuTimesSplit.kernelPart(getPeriodCount(), startSample, endSample);
     }
 }

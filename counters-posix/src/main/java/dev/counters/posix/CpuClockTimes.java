@@ -7,15 +7,16 @@ import dev.counters.spi.TickSource;
 
 /**
  * CPU time as counters-posix reads it: the exact total from a CPU-time clock in nanoseconds,
- * and the kernel/user ratio from {@code getrusage} where the system splits it.
+ * and the kernel/user ratio from {@code getrusage} (or, for another thread, its sampled CPU-time clocks)
+ * where the system splits it.
  * {@link dev.counters.spi.SampledCpuTimesCounter} apportions the total in that ratio.
  */
 final class CpuClockTimes implements CpuTimesSource {
     private final TickSource total;
-    private final RusageSplit split;
+    private final CpuSplit split;
 
     /** @param split the kernel/user source, or {@code null} where the system has none */
-    CpuClockTimes(TickSource total, RusageSplit split) {
+    CpuClockTimes(TickSource total, CpuSplit split) {
         this.total = requireNonNull(total, "total");
         this.split = split;
     }

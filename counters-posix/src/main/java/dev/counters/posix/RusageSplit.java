@@ -12,7 +12,7 @@ import dev.counters.spi.Scratch;
  * ticks it sampled in kernel and in user mode, so they give the ratio, and a CPU-time clock gives
  * the exact total.
  */
-final class RusageSplit {
+final class RusageSplit implements CpuSplit {
     private final PosixCalls calls;
     private final int who;
     private final String api;
@@ -27,8 +27,8 @@ final class RusageSplit {
         this.rusage = calls.allocate(Layouts.RUSAGE_BYTES);
     }
 
-    /** Writes the kernel and user times into {@code into[KERNEL]} and {@code into[USER]}. */
-    void sampleInto(long[] into) {
+    @Override
+    public void sampleInto(long[] into) {
         if (calls.getrusage(who, rusage) != 0) {
             throw NativeFailures.of(calls, api);
         }
