@@ -19,4 +19,5 @@ module dev.counters.windows {
 
     provides dev.counters.spi.CounterProvider with dev.counters.windows.WindowsCounterProvider;
     provides dev.counters.spi.ThreadControl with dev.counters.windows.WindowsThreadControl;
+    provides dev.counters.spi.ThreadCpuTimesReader with dev.counters.windows.WindowsThreadCpuTimes;
 }

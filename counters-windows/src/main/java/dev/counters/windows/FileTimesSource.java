@@ -36,6 +36,11 @@ final class FileTimesSource implements CpuTimesSource {
         return new FileTimesSource(api, api::getThreadTimes, "GetThreadTimes", api.getCurrentThread());
     }
 
+    /** The times of the thread that {@code thread}, a real handle from {@code OpenThread}, refers to. */
+    static FileTimesSource ofThread(Win32 api, long thread) {
+        return new FileTimesSource(api, api::getThreadTimes, "GetThreadTimes", thread);
+    }
+
     /** The process's times, through its pseudo-handle {@code process}. */
     static FileTimesSource ofProcess(Win32 api, long process) {
         return new FileTimesSource(api, api::getProcessTimes, "GetProcessTimes", process);

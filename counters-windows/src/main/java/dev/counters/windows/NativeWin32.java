@@ -116,6 +116,17 @@ final class NativeWin32 implements Win32 {
     }
 
     @Override
+    public long openThread(int access, int threadId) {
+        HANDLE thread = Kernel32.INSTANCE.OpenThread(access, false, threadId);
+        return thread == null ? 0 : Pointer.nativeValue(thread.getPointer());
+    }
+
+    @Override
+    public boolean closeHandle(long handle) {
+        return Kernel32.INSTANCE.CloseHandle(handle(handle));
+    }
+
+    @Override
     public Optional<String> cycleTimeMissing() {
         return cycleMissing;
     }

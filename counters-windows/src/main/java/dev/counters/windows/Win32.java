@@ -89,6 +89,15 @@ interface Win32 {
     /** Writes four {@code FILETIME}s into {@code times}, at {@link #TIMES_CREATION} ... {@link #TIMES_USER}. */
     boolean getProcessTimes(long process, Scratch times);
 
+    /** {@code THREAD_QUERY_LIMITED_INFORMATION}: the access right {@code GetThreadTimes} needs (Vista and later). */
+    int THREAD_QUERY_LIMITED_INFORMATION = 0x0800;
+
+    /** {@code OpenThread(access, FALSE, threadId)}: a handle to close with {@link #closeHandle}, or 0 on failure. */
+    long openThread(int access, int threadId);
+
+    /** {@code CloseHandle(handle)}. */
+    boolean closeHandle(long handle);
+
     /** Why {@code QueryThreadCycleTime}/{@code QueryProcessCycleTime} cannot be called here, or empty when they can. */
     Optional<String> cycleTimeMissing();
 

@@ -194,6 +194,20 @@ final class FfmWin32 implements Win32 {
     }
 
     @Override
+    public long openThread(int access, int threadId) {
+        try (Arena arena = Arena.ofConfined()) {
+            return (long) calledCapturing(Kernel32.OPEN_THREAD, arena, access, 0, threadId);
+        }
+    }
+
+    @Override
+    public boolean closeHandle(long handle) {
+        try (Arena arena = Arena.ofConfined()) {
+            return (int) calledCapturing(Kernel32.CLOSE_HANDLE, arena, handle) != 0;
+        }
+    }
+
+    @Override
     public Optional<String> cycleTimeMissing() {
         return Kernel32.QUERY_THREAD_CYCLE_TIME == null || Kernel32.QUERY_PROCESS_CYCLE_TIME == null
                 ? Optional.of("QueryThreadCycleTime/QueryProcessCycleTime are not exported by kernel32")
@@ -460,6 +474,9 @@ final class FfmWin32 implements Win32 {
                 FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG));
         static final MethodHandle GET_PROCESS_AFFINITY_MASK = capturing(required(KERNEL32, "GetProcessAffinityMask"),
                 FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_LONG));
+        static final MethodHandle OPEN_THREAD = capturing(required(KERNEL32, "OpenThread"),
+                FunctionDescriptor.of(JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT));
+        static final MethodHandle CLOSE_HANDLE = capturing(required(KERNEL32, "CloseHandle"), INT_OF_LONG);
         static final MethodHandle GET_PRIORITY_CLASS = capturing(required(KERNEL32, "GetPriorityClass"), INT_OF_LONG);
         static final MethodHandle SET_PRIORITY_CLASS = capturing(required(KERNEL32, "SetPriorityClass"),
                 FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_INT));

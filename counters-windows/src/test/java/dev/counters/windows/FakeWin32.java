@@ -62,6 +62,14 @@ final class FakeWin32 implements Win32 {
     long processCycles;
     long megahertz = 2_400;
     final List<Long> handlesUsed = new ArrayList<>();
+    /** Other threads by id: their kernel and user times; a thread missing here cannot be opened. */
+    final Map<Integer, long[]> otherThreads = new HashMap<>();
+    int openThreadError;
+    int closeHandleError;
+    final Map<Long, Integer> openHandles = new HashMap<>();
+    final List<Long> closedHandles = new ArrayList<>();
+    int openThreadAccess;
+    private long nextHandle = 0x1000;
 
     // an executable page for the cycle counter's code
     int virtualAllocError;
@@ -196,7 +204,36 @@ final class FakeWin32 implements Win32 {
         if (threadTimesError != 0) {
             return fail(threadTimesError);
         }
+        if (openHandles.containsKey(thread)) {
+            long[] other = otherThreads.get(openHandles.get(thread));
+            return putTimes(times, other[0], other[1]);
+        }
+        if (thread != CURRENT_THREAD) {
+            return fail(ERROR_INVALID_HANDLE);
+        }
         return putTimes(times, threadKernel, threadUser);
+    }
+
+    @Override
+    public long openThread(int access, int threadId) {
+        openThreadAccess = access;
+        if (openThreadError != 0 || !otherThreads.containsKey(threadId)) {
+            fail(openThreadError != 0 ? openThreadError : ERROR_INVALID_PARAMETER);
+            return 0;
+        }
+        long handle = nextHandle += 4;
+        openHandles.put(handle, threadId);
+        return handle;
+    }
+
+    @Override
+    public boolean closeHandle(long handle) {
+        if (closeHandleError != 0 || !openHandles.containsKey(handle)) {
+            return fail(closeHandleError != 0 ? closeHandleError : ERROR_INVALID_HANDLE);
+        }
+        openHandles.remove(handle);
+        closedHandles.add(handle);
+        return true;
     }
 
     @Override

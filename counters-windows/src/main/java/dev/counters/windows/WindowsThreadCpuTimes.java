@@ -1,0 +1,123 @@
+package dev.counters.windows;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import dev.counters.spi.CounterProvider;
+import dev.counters.spi.ThreadCpuTimesReader;
+import java.util.Optional;
+
+/**
+ * Reads the CPU times of any thread of this process on Windows, by its Win32 thread id: a handle
+ * from {@code OpenThread(THREAD_QUERY_LIMITED_INFORMATION, FALSE, id)}, read with
+ * {@code GetThreadTimes}, which gives kernel and user time in 100-nanosecond units; their sum is
+ * the total, exactly as a {@code THREAD_TIMES} counter defines it for the calling thread. The
+ * handle is held until {@link ThreadCpuTimes#close()}, which calls {@code CloseHandle}. Through
+ * the layer counters-windows binds (FFM on JDK 22+, else JNA). Found by
+ * {@link java.util.ServiceLoader} as a {@link ThreadCpuTimesReader}.
+ */
+public final class WindowsThreadCpuTimes implements ThreadCpuTimesReader {
+    private static final long FILETIME_TICKS_PER_SECOND = 10_000_000L;
+
+    private final Win32 api;
+    private final String unavailableReason;
+
+    /** The reader of this process, as {@link java.util.ServiceLoader} creates it. */
+    public WindowsThreadCpuTimes() {
+        this(SystemWin32.api().orElse(null), SystemWin32.unavailableReason());
+    }
+
+    /** @param api the layer, or {@code null} when {@code unavailableReason} says why there is none */
+    WindowsThreadCpuTimes(Win32 api, String unavailableReason) {
+        this.api = api;
+        this.unavailableReason = unavailableReason;
+    }
+
+    @Override
+    public String name() {
+        return "windows";
+    }
+
+    @Override
+    public int rank() {
+        return CounterProvider.RANK_PLATFORM;
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return api == null ? Optional.of(unavailableReason) : Optional.empty();
+    }
+
+    @Override
+    public long frequency() {
+        return FILETIME_TICKS_PER_SECOND;
+    }
+
+    @Override
+    public String source() {
+        return "GetThreadTimes(OpenThread(THREAD_QUERY_LIMITED_INFORMATION, thread id))"
+                + (api == null ? "" : " (through " + api.binding() + ")");
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalArgumentException if {@code nativeThreadId} is not a positive 32-bit thread id
+     * @throws dev.counters.CounterException with {@code GetLastError()} if {@code OpenThread} fails
+     *     (no such thread: error 87)
+     */
+    @Override
+    public ThreadCpuTimes open(long nativeThreadId) {
+        checkArgument(nativeThreadId > 0 && nativeThreadId <= 0xFFFF_FFFFL,
+                "A Win32 thread id is a positive 32-bit number, not %s; pass the nid of the thread", nativeThreadId);
+        if (api == null) {
+            throw new UnsupportedOperationException("Reading other threads' CPU times is unavailable: " + unavailableReason);
+        }
+        String call = "OpenThread(THREAD_QUERY_LIMITED_INFORMATION, FALSE, " + nativeThreadId + ")";
+        long handle = api.openThread(Win32.THREAD_QUERY_LIMITED_INFORMATION, (int) nativeThreadId);
+        if (handle == 0) {
+            throw Win32Errors.lastError(api, call);
+        }
+        return new Opened(api, nativeThreadId, handle);
+    }
+
+    /** One thread's handle and its times. */
+    private static final class Opened implements ThreadCpuTimes {
+        private final Win32 api;
+        private final long threadId;
+        private final long handle;
+        private final FileTimesSource times;
+        private boolean closed;
+
+        Opened(Win32 api, long threadId, long handle) {
+            this.api = api;
+            this.threadId = threadId;
+            this.handle = handle;
+            this.times = FileTimesSource.ofThread(api, handle);
+        }
+
+        @Override
+        public long nativeThreadId() {
+            return threadId;
+        }
+
+        @Override
+        public void sample(long[] into) {
+            if (closed) {
+                throw new IllegalStateException("The CPU times of thread " + threadId + " were closed; open them again to read");
+            }
+            times.sample(into);
+        }
+
+        /** Closes the handle, once; a second call does nothing. */
+        @Override
+        public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (!api.closeHandle(handle)) {
+                throw Win32Errors.lastError(api, "CloseHandle(thread " + threadId + ")");
+            }
+        }
+    }
+}
