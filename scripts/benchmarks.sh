@@ -101,8 +101,9 @@ c_baseline() { # RESULT_NAME [--only BASELINE]
 jmh() { # RESULT_NAME JMH_ARGS...  (on the java of $JMH_JAVA, default: the PATH's)
     local name="$1"; shift
     # -foe: a benchmark that throws fails the run (JMH would otherwise go on and exit 0).
+    # counters-jmh's profiler: CPU time per pair, split into kernel and user (the table's "kernel %").
     # shellcheck disable=SC2086
-    if ! "${JMH_JAVA:-java}" -jar "$jar" "$@" -prof gc -foe true -rf json -rff "$out/$name.json" \
+    if ! "${JMH_JAVA:-java}" -jar "$jar" "$@" -prof gc -prof dev.counters.jmh.CpuTimeProfiler -foe true -rf json -rff "$out/$name.json" \
             "${jmh_args[@]}" $extra_jmh_args >> "$out/jmh.log" 2>&1; then
         tail -n 60 "$out/jmh.log" >&2
         echo "benchmarks.sh: JMH failed on $name (full log: $out/jmh.log)" >&2

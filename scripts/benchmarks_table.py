@@ -110,13 +110,22 @@ def bytes_per_op(result):
     return None
 
 
+def kernel_share(result):
+    """The kernel part of the worker threads' CPU time, from counters-jmh's CpuTimeProfiler, or None."""
+    metrics = {name.lstrip("\u00b7"): metric["score"] for name, metric in result.get("secondaryMetrics", {}).items()}
+    total, kernel = metrics.get("cpu.worker.norm"), metrics.get("cpu.worker.kernel.norm")
+    if total is None or kernel is None or not total > 0:
+        return None
+    return kernel / total
+
+
 def jmh_entry(result):
     metric = result["primaryMetric"]
     if metric["scoreUnit"] != "ns/op":
         sys.exit(f"{result['benchmark']}: expected ns/op, found {metric['scoreUnit']}")
     raw = [score for fork in metric.get("rawData", []) for score in fork] or [metric["score"]]
     return {"median": statistics.median(raw), "min": min(raw), "bytes": bytes_per_op(result),
-            "iterations": len(raw)}
+            "kernel": kernel_share(result), "iterations": len(raw)}
 
 
 def c_entry(runs, baseline):
@@ -184,6 +193,7 @@ def table(directory, smoke):
         rows.append([
             kind, f"{info['provider']}: {info['source']}", fmt(java["median"]), fmt(c_median),
             ratio_text(java["median"], c_median), ratio_text(java["min"], c_min), fmt(java["bytes"], 3),
+            "-" if java["kernel"] is None else f"{100 * java['kernel']:.0f}%",
             fmt(ffm["median"]) if ffm else "-", ratio_text(ffm["median"], c_median) if ffm else "-",
             fmt(jna25["median"]) if jna25 else "-",
             baseline if c else f"{baseline} (not measurable here)",
@@ -253,7 +263,7 @@ def table(directory, smoke):
         setting += ("\nSMOKE RUN: one short iteration, no warm-up: the figures prove the benchmarks run, "
                     "not what they cost (B/op includes interpreter and JIT start-up)")
     kind_header = ["kind", "provider: source", "Java ns/pair", "C ns/pair", "ratio", "min ratio", "B/op",
-                   "JDK 25 FFM ns/pair", "FFM/C", "JDK 25 JNA ns/pair", "C baseline", "peer ns/pair"]
+                   "kernel % of CPU", "JDK 25 FFM ns/pair", "FFM/C", "JDK 25 JNA ns/pair", "C baseline", "peer ns/pair"]
     peer_header = ["peer", "ns/pair (median)", "min", "B/op", "runs"]
     c_header = ["C baseline", "calls per reading (2 readings a pair)", "ns/pair (median)", "min"]
     jna_header = ["bare JNA call pair", "ns/pair", "C ns/pair", "ratio", "JNA ns over C per reading", "B/op"]

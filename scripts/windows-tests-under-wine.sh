@@ -12,7 +12,9 @@
 # It compiles the test classes with Maven on Linux, then runs, each in its own Windows JVM:
 #   1. the real Win32 tests of counters-windows (tag "windows"),
 #   2. the rest of counters-windows (fake native layer) except the tag "non-windows",
-#   3. the counters-api suite, on the API's own class path.
+#   3. the counters-api suite, on the API's own class path,
+#   4. counters-jmh's forked JMH run with CpuTimeProfiler (tag "platform-run": one short fork; the
+#      workers' threads found in the Windows JVM's thread dump, read through OpenThread/GetThreadTimes).
 # It prints each JUnit summary and exits non-zero if any test failed, if a run found no test,
 # if fewer than $COUNTERS_WINE_MIN_REAL_TESTS (default 20) real Win32 tests succeeded, or if
 # Wine or the JVM could not be started. It never skips silently.
@@ -215,8 +217,8 @@ find_build_jdk() {
 
 build_test_classes() {
     find_build_jdk
-    log "compiling counters-api and counters-windows with their tests (Maven, on Linux${BUILD_JAVA_HOME:+, JDK in $BUILD_JAVA_HOME})"
-    JAVA_HOME=$BUILD_JAVA_HOME mvn -q -B -f "$REPO/pom.xml" -pl counters-windows -am test-compile dependency:build-classpath \
+    log "compiling counters-api, counters-windows and counters-jmh with their tests (Maven, on Linux${BUILD_JAVA_HOME:+, JDK in $BUILD_JAVA_HOME})"
+    JAVA_HOME=$BUILD_JAVA_HOME mvn -q -B -f "$REPO/pom.xml" -pl counters-windows,counters-jmh -am test-compile dependency:build-classpath \
         -Dmdep.includeScope=test -Dmdep.outputFile=target/wine-test-classpath.txt >&2 \
         || die "the Maven build of the test classes failed"
     if [ "$JDK_MAJOR" -ge 22 ] && [ ! -f "$REPO/counters-windows/target/classes/dev/counters/windows/FfmWin32.class" ]; then
@@ -348,9 +350,10 @@ main() {
         # FFM downcalls (and JNA) without the JVM's warning, as the Maven build runs its tests.
         JVM_OPTIONS+=(--enable-native-access=ALL-UNNAMED)
     fi
-    local windows_cp api_cp
+    local windows_cp api_cp jmh_cp
     windows_cp=$(module_class_path counters-windows)
     api_cp=$(module_class_path counters-api)
+    jmh_cp=$(module_class_path counters-jmh)
 
     run_suite counters-windows-real-win32 "$windows_cp" "$REPO/counters-windows/target/test-classes" \
         --include-tag=windows
@@ -358,6 +361,9 @@ main() {
     run_suite counters-windows-portable "$windows_cp" "$REPO/counters-windows/target/test-classes" \
         --exclude-tag=windows --exclude-tag=non-windows
     run_suite counters-api "$api_cp" "$REPO/counters-api/target/test-classes"
+    # JMH's fork inherits this JVM's arguments (JNA's unpacked library among them).
+    run_suite counters-jmh-forked-run "$jmh_cp" "$REPO/counters-jmh/target/test-classes" \
+        --include-tag=platform-run
 
     printf '\n[windows-tests] JUnit summaries (%s, Windows JDK %s under %s):\n%s' \
         "$(basename "$JAVA_EXE")" "$JDK_MAJOR" "$("$WINE" --version 2>/dev/null || echo Wine)" "$SUMMARIES"
