@@ -259,8 +259,19 @@ compile_support() {
         javac=$BUILD_JAVA_HOME/bin/javac
     fi
     mkdir -p "$WORK/support"
-    "$javac" --release 17 -nowarn -cp "$JUNIT_JAR" -d "$WORK/support" "$REPO/scripts/wine/WineTempDirFactory.java" >&2 \
-        || die "could not compile scripts/wine/WineTempDirFactory.java"
+    "$javac" --release 17 -nowarn -cp "$JUNIT_JAR" -d "$WORK/support" "$REPO/scripts/wine/WineTempDirFactory.java" \
+        "$REPO/scripts/wine/WineSecureRandomProvider.java" >&2 \
+        || die "could not compile scripts/wine/WineTempDirFactory.java and WineSecureRandomProvider.java"
+    # JMH's host names temporary files through SecureRandom (see WineSecureRandomProvider): on JDK 21+
+    # the counters-jmh run puts that provider first; the built-in ones follow in their usual order.
+    {
+        echo "security.provider.1=WineSecureRandomProvider"
+        local n=2 provider
+        for provider in SUN SunRsaSign SunEC SunJSSE SunJCE SunJGSS SunSASL XMLDSig SunPCSC JdkLDAP JdkSASL SunMSCAPI SunPKCS11; do
+            echo "security.provider.$n=$provider"
+            n=$((n + 1))
+        done
+    } >"$WORK/support/wine-security.properties"
 }
 
 TOTAL_FAILED=0
@@ -362,6 +373,12 @@ main() {
         --exclude-tag=windows --exclude-tag=non-windows
     run_suite counters-api "$api_cp" "$REPO/counters-api/target/test-classes"
     # JMH's fork inherits this JVM's arguments (JNA's unpacked library among them).
+    if [ "$JDK_MAJOR" -ge 21 ]; then
+        # The same Wine gap twice in JMH's host: its temporary files' SecureRandom, and the loopback address
+        # of its link to the fork, which the IPv6 stack checks against the network interfaces.
+        JVM_OPTIONS+=("-Djava.security.properties=$(windows_path "$WORK/support/wine-security.properties")"
+            -Djava.net.preferIPv4Stack=true)
+    fi
     run_suite counters-jmh-forked-run "$jmh_cp" "$REPO/counters-jmh/target/test-classes" \
         --include-tag=platform-run
 

@@ -9,6 +9,7 @@ import org.openjdk.jmh.profile.InternalProfiler;
 import org.openjdk.jmh.profile.ProfilerException;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.runner.IterationType;
 
 /**
  * A JMH profiler that adds CPU time per operation to any benchmark, split into kernel and user
@@ -56,6 +57,7 @@ public final class CpuTimeProfiler implements InternalProfiler {
     private WorkerCpu workers;
     private CpuTimesCounter process;
     private long wallStart;
+    private int measured;
 
     /** The profiler with its default options: nanoseconds per operation, the process included. */
     public CpuTimeProfiler() throws ProfilerException {
@@ -107,6 +109,14 @@ public final class CpuTimeProfiler implements InternalProfiler {
                     processSplit ? process.getKernelPeriodCount() : 0, process.getFrequency());
         }
         CpuShare workerShare = workers.afterIteration(WorkerThreads.prefix(benchmarkParams.getBenchmark()));
+        if (iterationParams.getType() == IterationType.MEASUREMENT
+                && ++measured == benchmarkParams.getMeasurement().getCount()) {
+            // JMH makes a profiler per benchmark and tells it nothing at the end: release the
+            // workers' clocks (Windows thread handles) after the last measured iteration.
+            workers.close();
+            workers = null;
+            measured = 0;
+        }
         return IterationFigures.of(options, workerShare, processShare, processSplit, wall,
                 benchmarkParams.getThreads(), result.getMetadata().getAllOps());
     }
