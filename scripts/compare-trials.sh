@@ -36,7 +36,10 @@ if $build; then
   (cd "$root" && mvn -B -q -pl examples -am package -DskipTests -Dpitest.skip=true)
 fi
 mkdir -p "$out"
-rm -f "$out"/*.json
+rm -f "$out"/*.json "$out"/elapsed.txt
+# The trials run a copy, so that a rebuild meanwhile cannot change the jar under them.
+cp "$jar" "$out/counters.jar"
+jar="$out/counters.jar"
 
 a=2000000
 declare -A b_of=([a]=2100000 [b]=2000000 [d]=2020000 [naive-a]=2100000 [naive-b]=2000000)
