@@ -45,7 +45,8 @@ import java.util.function.Supplier;
  * <p><b>When it stops.</b> From {@link #minPairs(int)} pairs on, it stops as soon as the interval
  * on every clock is within {@link #target(double)} (±1% by default) of its median, or when the
  * next block would overrun the {@link #budget(Duration)} (20 s by default, warm-up included);
- * {@link CompareResult#stoppedBy()} says which.
+ * {@link CompareResult#stoppedBy()} says which. An interrupt of the measuring thread also ends it
+ * ({@link StopReason#INTERRUPTED}), with the pairs run so far.
  *
  * <p><b>Verdict.</b> {@link Verdict#SLOWER} when the interval lies above 1, {@link Verdict#FASTER}
  * when below, {@link Verdict#INDISTINGUISHABLE} otherwise; {@link #margin(double)} widens "1" into
@@ -85,7 +86,9 @@ public final class Compare {
         /** Every clock's interval reached the target width. */
         TARGET,
         /** The budget would have been overrun by another block. */
-        BUDGET;
+        BUDGET,
+        /** The measuring thread was interrupted; the result holds the pairs run before (the interrupt stays set). */
+        INTERRUPTED;
 
         /** {@code target} or {@code budget}, as the reports write it. */
         public String label() {
@@ -268,6 +271,9 @@ public final class Compare {
             if (now + (now - blockStart) > deadline) {
                 return StopReason.BUDGET;
             }
+            if (Thread.currentThread().isInterrupted()) {
+                return StopReason.INTERRUPTED;
+            }
         }
     }
 
@@ -296,6 +302,9 @@ public final class Compare {
             if (now + (now - runStart) > halfway) {
                 break;
             }
+            if (Thread.currentThread().isInterrupted()) {
+                return StopReason.INTERRUPTED;
+            }
         } while (true);
         for (int i = 0; i < n; i++) {
             long runStart = nanoClock.getAsLong();
@@ -307,6 +316,9 @@ public final class Compare {
             now = nanoClock.getAsLong();
             if (now + (now - runStart) > deadline) {
                 break;
+            }
+            if (Thread.currentThread().isInterrupted()) {
+                return StopReason.INTERRUPTED;
             }
         }
         return StopReason.BUDGET;

@@ -202,6 +202,29 @@ class CompareTest {
     }
 
     @Test
+    void anInterruptEndsItWithThePairsSoFarAndStaysSet() {
+        // B is so noisy that only the interrupt, after its 10th run, can end the comparison early.
+        int[] runs = {0};
+        Task b = () -> {
+            order.append('B');
+            wall.advance(runs[0] % 2 == 0 ? 500_000 : 3_000_000);
+            cpu.advance(0, runs[0] % 2 == 0 ? 500_000 : 3_000_000);
+            if (++runs[0] == 10) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        };
+        for (Compare.Order order : Compare.Order.values()) {
+            runs[0] = 0;
+            CompareResult result = compare(task('A', 1_000_000, 1_000_000), b).order(order).run();
+            assertTrue(Thread.interrupted(), "the interrupt is left set for the caller");
+            assertEquals(Compare.StopReason.INTERRUPTED, result.stoppedBy(), order.toString());
+            assertEquals(10, runs[0], order.toString());
+            assertEquals("interrupted", result.stoppedBy().label());
+        }
+    }
+
+    @Test
     void aMarginTurnsATinyDifferenceIntoIndistinguishable() {
         assertEquals(Verdict.SLOWER, compare(task('A', 1_000_000, 1_000_000), task('B', 1_005_000, 1_005_000)).run()
                 .wall().verdict());

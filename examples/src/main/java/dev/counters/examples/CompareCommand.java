@@ -135,9 +135,15 @@ final class CompareCommand implements Runnable {
         Progress progress = output.progress(spec);
         progress.step("B = " + b.name() + " against A = " + a.name() + ", for at most " + budget.toMillis() + " ms");
         CompareResult result;
-        try (ExitWatch exits = ExitWatch.open(a.name() + " / " + b.name(), () -> a.whereNow() + "; B: " + b.whereNow(),
+        try (ExitWatch exits = ExitWatch.open(a.name() + " / " + b.name(), () -> "A: " + a.whereNow() + ", B: " + b.whereNow(),
                 spec.commandLine().getErr(), spec.qualifiedName() + ": ")) {
             result = limit.call("counters compare", () -> compare(a, b), () -> "A: " + a.whereNow() + ", B: " + b.whereNow());
+        } catch (TimeLimit.Reached reached) {
+            output.print(spec, parameters(a.name(), b.name())
+                    .note("--timeout ended the comparison before it was complete, so nothing was judged; a comparison "
+                            + "takes at most --budget (" + budget.toMillis() + " ms) plus start-up: raise --timeout above it.")
+                    .build());
+            throw reached;
         }
         output.print(spec, report(result, a.name(), b.name()));
         if (charting.chart != null) {
@@ -203,8 +209,8 @@ final class CompareCommand implements Runnable {
         }
     }
 
-    private Report report(CompareResult result, String nameA, String nameB) {
-        Report.Builder report = Report.builder("compare", "B = " + nameB + " against A = " + nameA + ", on " + Platform.describe())
+    private Report.Builder parameters(String nameA, String nameB) {
+        return Report.builder("compare", "B = " + nameB + " against A = " + nameA + ", on " + Platform.describe())
                 .parameter("task_a", nameA)
                 .parameter("task_b", nameB)
                 .parameter("order", order.name().toLowerCase(Locale.ROOT))
@@ -214,6 +220,10 @@ final class CompareCommand implements Runnable {
                 .parameter("margin", marginPercent / 100)
                 .parameter("min_pairs", (long) minPairs)
                 .parameter("warm_up_ms", warmUp.toMillis());
+    }
+
+    private Report report(CompareResult result, String nameA, String nameB) {
+        Report.Builder report = parameters(nameA, nameB);
         CellFormat time = CellFormat.nanosIn(charting.unit);
         CellFormat ratio = CellFormat.decimal(4);
         Table.Builder clocks = Table.builder("clocks", "B/A per clock: median ratio of the pairs and its confidence interval")
@@ -252,11 +262,13 @@ final class CompareCommand implements Runnable {
         for (ClockComparison clock : result.clocks()) {
             report.note(sentence(clock));
         }
-        report.note(result.stoppedBy() == Compare.StopReason.TARGET
-                ? String.format(Locale.ROOT, "Stopped by the target: every interval within ±%.2f%% after %d pairs.",
-                        targetPercent, result.pairs())
-                : String.format(Locale.ROOT, "Stopped by the budget (%d ms) after %d pairs, before every interval was within "
-                        + "±%.2f%%.", budget.toMillis(), result.pairs(), targetPercent));
+        report.note(switch (result.stoppedBy()) {
+            case TARGET -> String.format(Locale.ROOT, "Stopped by the target: every interval within ±%.2f%% after %d pairs.",
+                    targetPercent, result.pairs());
+            case BUDGET -> String.format(Locale.ROOT, "Stopped by the budget (%d ms) after %d pairs, before every interval "
+                    + "was within ±%.2f%%.", budget.toMillis(), result.pairs(), targetPercent);
+            case INTERRUPTED -> "Stopped by an interrupt after " + result.pairs() + " pairs.";
+        });
         report.note("Noise: " + result.noise().summary());
         if (order == Compare.Order.SEQUENTIAL) {
             report.note("Sequential order: all runs of A, then all runs of B; a drift of the machine between the two halves "
