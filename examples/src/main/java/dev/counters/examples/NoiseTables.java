@@ -21,7 +21,8 @@ final class NoiseTables {
         return Table.builder("noise", "How much the machine drifted meanwhile (reference loop in "
                         + dev.counters.TimeUnits.shortName(unit) + ")")
                 .column(Column.text("phase", "phase"))
-                .column(Column.number("drift", "drift", CellFormat.PERCENT))
+                .column(Column.number("drift", "CPU drift", CellFormat.PERCENT))
+                .column(Column.number("wall_drift", "wall drift", CellFormat.PERCENT))
                 .column(Column.number("reference_wall_min_ns", "ref wall min", time))
                 .column(Column.number("reference_wall_median_ns", "ref wall median", time))
                 .column(Column.number("reference_wall_max_ns", "ref wall max", time))
@@ -38,7 +39,7 @@ final class NoiseTables {
 
     /** Adds the row of {@code phase}. */
     static void row(Table.Builder table, String phase, NoiseReport noise) {
-        table.row(phase, noise.drift(),
+        table.row(phase, noise.drift(), noise.wallDrift(),
                 noise.referenceWall().min(), noise.referenceWall().median(), noise.referenceWall().max(),
                 noise.referenceCpu().min(), noise.referenceCpu().median(), noise.referenceCpu().max(),
                 (long) noise.referenceWall().count(),
