@@ -44,7 +44,8 @@ import java.util.function.Supplier;
  * {@link MeasureResult#preparation()} says so and the measurement goes on.
  *
  * <p>Order of a run: calibration (if asked: empty passes through the same measuring code), warm-up,
- * preparation, repetitions, restoration. Calibration comes first because its empty task is a
+ * preparation, repetitions (a fixed reference loop timed between them for the {@link NoiseReport}),
+ * restoration. Calibration comes first because its empty task is a
  * second receiver at the measuring code's call to {@link Task#run()}: the JIT recompiles that
  * code for both, and the warm-up (skip it only for long tasks) lets it finish before anything
  * is kept.
@@ -209,13 +210,16 @@ public final class Measure {
         Overhead overhead = calibrated ? calibrate(pass) : null;
         WarmUpReport warmUpReport = warmUpBudget == null
                 ? WarmUpReport.skipped()
-                : WarmUp.run(new WarmUpRuns(pass, task), System::nanoTime, warmUpBudget, warmUpWindow, warmUpThreshold);
+                : WarmUp.run(new WarmUpRuns(pass, task, "warm-up run"), System::nanoTime, warmUpBudget, warmUpWindow, warmUpThreshold);
         double[][] series = new double[Pass.SERIES][repetitions];
         List<PreparationStep> steps;
         Set<Long> threadsBefore = liveThreadIds();
+        NoiseReport noise;
         try (PreparedThread prepared = prepare()) {
             steps = new ArrayList<>(prepared.steps());
-            pass.record(task, series, repetitions, "repetition");
+            NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get());
+            pass.record(task, series, repetitions, "repetition", probe::sample);
+            noise = probe.finish();
         }
         warnOfInheritingThreads(steps, threadsBefore);
         if (overhead != null) {
@@ -227,7 +231,7 @@ public final class Measure {
                 Statistics.of(series[Pass.CPU], trim),
                 pass.hasSplit() ? Statistics.of(series[Pass.USER], trim) : null,
                 pass.hasSplit() ? Statistics.of(series[Pass.KERNEL], trim) : null,
-                warmUpReport, steps, overhead, pass.describeCounters());
+                warmUpReport, steps, overhead, noise, pass.describeCounters());
     }
 
     /**
@@ -275,20 +279,22 @@ public final class Measure {
         return ids;
     }
 
-    /** One warm-up run per call, numbered for the failure message. */
-    private static final class WarmUpRuns implements java.util.function.DoubleSupplier {
+    /** One warm-up run per call, numbered for the failure message; {@link Compare} warms its tasks with it too. */
+    static final class WarmUpRuns implements java.util.function.DoubleSupplier {
         private final Pass pass;
         private final Task task;
+        private final String phase;
         private int runs;
 
-        WarmUpRuns(Pass pass, Task task) {
+        WarmUpRuns(Pass pass, Task task, String phase) {
             this.pass = pass;
             this.task = task;
+            this.phase = phase;
         }
 
         @Override
         public double getAsDouble() {
-            return pass.once(task, "warm-up run", runs++)[Pass.WALL];
+            return pass.once(task, phase, runs++)[Pass.WALL];
         }
     }
 
@@ -303,9 +309,11 @@ public final class Measure {
     /** The median cost of an empty pass through the same measuring code, per series. */
     private static Overhead calibrate(Pass pass) {
         Task empty = () -> null;
-        pass.record(empty, new double[Pass.SERIES][CALIBRATION_WARM_UP_PASSES], CALIBRATION_WARM_UP_PASSES, "calibration");
+        Runnable nothing = () -> { };
+        pass.record(empty, new double[Pass.SERIES][CALIBRATION_WARM_UP_PASSES], CALIBRATION_WARM_UP_PASSES, "calibration",
+                nothing);
         double[][] series = new double[Pass.SERIES][CALIBRATION_PASSES];
-        pass.record(empty, series, CALIBRATION_PASSES, "calibration");
+        pass.record(empty, series, CALIBRATION_PASSES, "calibration", nothing);
         return new Overhead(
                 Quantiles.median().computeInPlace(series[Pass.WALL]),
                 Quantiles.median().computeInPlace(series[Pass.CPU]),

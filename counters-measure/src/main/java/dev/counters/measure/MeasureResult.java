@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * The outcome of a {@link Measure}: statistics of the wall time and of the measuring thread's
  * CPU time (total, user, kernel) over the repetitions, how the warm-up went, what was done to
- * prepare the thread, and the overhead subtracted when calibrated. {@link #toString()} prints all
+ * prepare the thread, the overhead subtracted when calibrated, and how much the machine itself
+ * drifted meanwhile ({@link #noise()}). {@link #toString()} prints all
  * of it as a table.
  *
  * <p>All statistics are in nanoseconds; each repetition's four figures come from the same pass.
@@ -24,10 +25,11 @@ public final class MeasureResult {
     private final WarmUpReport warmUp;
     private final ImmutableList<PreparationStep> preparation;
     private final Overhead overhead;
+    private final NoiseReport noise;
     private final String counters;
 
     MeasureResult(Statistics wall, Statistics threadCpu, Statistics threadUser, Statistics threadKernel,
-            WarmUpReport warmUp, List<PreparationStep> preparation, Overhead overhead, String counters) {
+            WarmUpReport warmUp, List<PreparationStep> preparation, Overhead overhead, NoiseReport noise, String counters) {
         this.wall = requireNonNull(wall, "wall");
         this.threadCpu = requireNonNull(threadCpu, "threadCpu");
         this.threadUser = threadUser;
@@ -35,6 +37,7 @@ public final class MeasureResult {
         this.warmUp = requireNonNull(warmUp, "warmUp");
         this.preparation = ImmutableList.copyOf(preparation);
         this.overhead = overhead;
+        this.noise = requireNonNull(noise, "noise");
         this.counters = requireNonNull(counters, "counters");
     }
 
@@ -94,6 +97,11 @@ public final class MeasureResult {
         return Optional.ofNullable(overhead);
     }
 
+    /** How much the machine itself drifted during the repetitions: read the figures in its light. */
+    public NoiseReport noise() {
+        return noise;
+    }
+
     /** The repetitions measured. */
     public int repetitions() {
         return wall.count();
@@ -123,6 +131,7 @@ public final class MeasureResult {
         for (PreparationStep step : preparation) {
             table.append("preparation: ").append(step).append(System.lineSeparator());
         }
+        table.append(noise).append(System.lineSeparator());
         table.append(overhead == null ? "not calibrated: figures include the counters' own cost" : overhead.toString());
         return table.toString();
     }

@@ -43,15 +43,17 @@ public final class Pass {
 
     /**
      * Runs {@code task} {@code count} times, storing the figures of run {@code i} in
-     * {@code series[WALL][i]}, {@code series[CPU][i]}, ... Calibration and repetitions both go
-     * through this one loop, so the JIT compiles the same code for the overhead and the measurement.
+     * {@code series[WALL][i]}, {@code series[CPU][i]}, ..., and calling {@code between} after each
+     * run, outside the timed region. Calibration and repetitions both go through this one loop, so
+     * the JIT compiles the same code for the overhead and the measurement.
      */
-    void record(Task task, double[][] series, int count, String phase) {
+    void record(Task task, double[][] series, int count, String phase, Runnable between) {
         for (int i = 0; i < count; i++) {
             double[] figures = once(task, phase, i);
             for (int s = 0; s < SERIES; s++) {
                 series[s][i] = figures[s];
             }
+            between.run();
         }
     }
 

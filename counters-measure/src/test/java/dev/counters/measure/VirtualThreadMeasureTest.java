@@ -32,6 +32,18 @@ class VirtualThreadMeasureTest {
     }
 
     @Test
+    void compareRefusesOnAVirtualThreadBeforeRunningEitherTask() throws Exception {
+        VirtualThreadRunner.assumeAvailable();
+        AtomicInteger runs = new AtomicInteger();
+        Throwable thrown = VirtualThreadRunner.thrownBy(() -> Compare.of(runs::incrementAndGet, runs::incrementAndGet)
+                .noWarmUp().run());
+        IllegalStateException refusal = assertInstanceOf(IllegalStateException.class, thrown);
+        assertTrue(refusal.getMessage().startsWith("Compare.run() times the calling thread's CPU time"), refusal.getMessage());
+        assertTrue(refusal.getMessage().contains("Call it on a platform thread"), refusal.getMessage());
+        assertEquals(0, runs.get(), "no task may run");
+    }
+
+    @Test
     void preparingAVirtualThreadIsRefused() throws Exception {
         VirtualThreadRunner.assumeAvailable();
         FakeThreadControl control = new FakeThreadControl();

@@ -45,6 +45,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             ListCommand.class,
             IsolationCommand.class,
             MeasureCommand.class,
+            CompareCommand.class,
             FrequencyCommand.class,
             CommandLine.HelpCommand.class,
         },

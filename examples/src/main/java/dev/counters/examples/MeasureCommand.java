@@ -202,6 +202,12 @@ final class MeasureCommand implements Runnable {
             addStatistics(statistics, "prepared", "thread CPU", prepared.threadCpu());
         }
         report.table(statistics.build()).table(perRun(unprepared, prepared, time, unitName));
+        Table.Builder noise = NoiseTables.builder(charting.unit);
+        NoiseTables.row(noise, "unprepared", unprepared.noise());
+        if (prepared != null) {
+            NoiseTables.row(noise, "prepared", prepared.noise());
+        }
+        report.table(noise.build());
         if (prepared == null) {
             return report.note("Only the unprepared runs were complete; the prepared runs are missing.").build();
         }
@@ -228,6 +234,7 @@ final class MeasureCommand implements Runnable {
                         + HumanNumbers.nanos(worstPrepared) + "): this machine's noise hides the preparation's effect.");
         report.note("Unprepared runs include class loading and JIT compilation; the prepared ones start after the "
                 + "warm-up, with the thread pinned and its priority raised where the platform allows (see Preparation).");
+        report.note("Noise during the prepared runs: " + prepared.noise().summary());
         report.note(CI_NOTE);
         return report.build();
     }

@@ -23,14 +23,14 @@ class HelpAndVersionTest {
     void topLevelHelpListsEverySubcommandAndTheExitCodes() {
         Cli.Result result = Cli.run("--help");
         assertEquals(0, result.exitCode(), result.toString());
-        for (String subcommand : new String[] {"cost", "list", "isolation", "measure", "frequency"}) {
+        for (String subcommand : new String[] {"cost", "list", "isolation", "measure", "compare", "frequency"}) {
             assertTrue(result.out().contains("  " + subcommand + " "), result.out());
         }
         assertTrue(result.out().contains("Exit codes:"), result.out());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cost", "list", "isolation", "measure", "frequency"})
+    @ValueSource(strings = {"cost", "list", "isolation", "measure", "compare", "frequency"})
     void everySubcommandHasHelp(String subcommand) {
         Cli.Result result = Cli.run(subcommand, "--help");
         assertEquals(0, result.exitCode(), result.toString());

@@ -68,6 +68,15 @@ class MeasureCommandTest {
         List<String> steps = new ArrayList<>();
         json.get("preparation").forEach(step -> steps.add(step.get("step").asText()));
         assertEquals(List.of("warm-up", "pin", "raise priority"), steps);
+        JsonNode noise = json.get("noise");
+        assertEquals(2, noise.size());
+        assertEquals("unprepared", noise.get(0).get("phase").asText());
+        assertEquals("prepared", noise.get(1).get("phase").asText());
+        for (JsonNode phase : noise) {
+            assertEquals(3, phase.get("reference_timings").asInt(), "one reference timing after each run");
+            assertTrue(phase.get("summary").asText().startsWith("this machine drifted"), phase.toString());
+            assertTrue(phase.get("reference_cpu_min_ns").asDouble() > 0, phase.toString());
+        }
     }
 
     @Test
@@ -88,6 +97,7 @@ class MeasureCommandTest {
         assertTrue(TestTasks.Tiny.RUNS.get() - before >= 6, "3 unprepared + 3 prepared runs + the warm-up");
         List<Map<String, String>> statistics = result.csvSections().get("statistics");
         assertEquals(4, statistics.size());
+        assertEquals(2, result.csvSections().get("noise").size());
     }
 
     @Test

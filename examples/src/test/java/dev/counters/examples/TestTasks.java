@@ -18,6 +18,14 @@ public final class TestTasks {
         }
     }
 
+    /** Twice the work of {@link Tiny}, for {@code counters compare --task-b}. */
+    public static final class TinyTwice implements Task {
+        @Override
+        public Object run() {
+            return SpinWorkload.spin(40_000, 7);
+        }
+    }
+
     /** Has a public no-argument constructor but is no task. */
     public static final class NotATask {
         public Object run() {

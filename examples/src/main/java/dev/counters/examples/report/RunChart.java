@@ -54,9 +54,9 @@ import org.jfree.data.xy.XYSeriesCollection;
  * real {@code <text>} element that can be searched and copied; PNG with the JDK's image encoder.
  */
 public final class RunChart {
-    private static final int WIDTH = 960;
-    private static final int HEIGHT = 640;
-    private static final Paint[] COLOURS = {
+    static final int WIDTH = 960;
+    static final int HEIGHT = 640;
+    static final Paint[] COLOURS = {
         new Color(0x1f, 0x77, 0xb4), new Color(0xd6, 0x27, 0x28), new Color(0x2c, 0xa0, 0x2c), new Color(0x94, 0x67, 0xbd),
     };
     private static final Stroke[] LINES = {
@@ -134,7 +134,7 @@ public final class RunChart {
         });
     }
 
-    private static void writeSvg(JFreeChart chart, OutputStream out) throws IOException {
+    static void writeSvg(JFreeChart chart, OutputStream out) throws IOException {
         VectorGraphics2D graphics = new VectorGraphics2D();
         chart.draw(graphics, new Rectangle(WIDTH, HEIGHT));
         new SVGProcessor().getDocument(graphics.getCommands(), new PageSize(0, 0, WIDTH, HEIGHT)).writeTo(out);

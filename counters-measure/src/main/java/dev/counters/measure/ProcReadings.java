@@ -1,0 +1,91 @@
+package dev.counters.measure;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What Linux's {@code /proc} says about the measuring thread and the machine: the thread's
+ * context switches ({@code /proc/thread-self/status}, the same counters {@code getrusage}'s
+ * {@code ru_nvcsw}/{@code ru_nivcsw} give) and the machine's CPU ticks, steal included
+ * ({@code /proc/stat}). Parsing is kept apart from reading so that it is tested on fixed text.
+ */
+final class ProcReadings {
+    static final String THREAD_STATUS = "/proc/thread-self/status";
+    static final String STAT = "/proc/stat";
+    /** Index of the voluntary context switches in {@link #contextSwitches}' result. */
+    static final int VOLUNTARY = 0;
+    /** Index of the involuntary (preempted) context switches. */
+    static final int INVOLUNTARY = 1;
+    /** Index of the steal ticks in {@link #cpuTicks}' result. */
+    static final int STEAL = 0;
+    /** Index of all ticks (user + nice + system + idle + iowait + irq + softirq + steal). */
+    static final int TOTAL = 1;
+
+    /** Reads a text file's lines; the real one reads the file system, tests pass fixed text. */
+    @FunctionalInterface
+    interface TextSource {
+        List<String> lines(String path) throws IOException;
+    }
+
+    static final TextSource FILE_SYSTEM = path -> Files.readAllLines(Path.of(path));
+
+    private ProcReadings() {}
+
+    /**
+     * The voluntary and involuntary context switches in a {@code status} file.
+     *
+     * @throws IllegalArgumentException if either line is missing or not a number
+     */
+    static long[] contextSwitches(List<String> status) {
+        requireNonNull(status, "status");
+        long[] switches = {-1, -1};
+        for (String line : status) {
+            if (line.startsWith("voluntary_ctxt_switches:")) {
+                switches[VOLUNTARY] = number(line, line.substring(line.indexOf(':') + 1));
+            } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {
+                switches[INVOLUNTARY] = number(line, line.substring(line.indexOf(':') + 1));
+            }
+        }
+        if (switches[VOLUNTARY] < 0 || switches[INVOLUNTARY] < 0) {
+            throw new IllegalArgumentException("no voluntary_ctxt_switches/nonvoluntary_ctxt_switches lines");
+        }
+        return switches;
+    }
+
+    /**
+     * Steal ticks and all ticks from the first ({@code cpu}) line of {@code /proc/stat}:
+     * {@code cpu user nice system idle iowait irq softirq steal [guest guest_nice]}. Guest time is
+     * already counted in user time, so it is not added again.
+     *
+     * @throws IllegalArgumentException if there is no {@code cpu} line with at least eight counts
+     */
+    static long[] cpuTicks(List<String> stat) {
+        requireNonNull(stat, "stat");
+        for (String line : stat) {
+            String[] fields = line.trim().split("\\s+");
+            if (fields[0].equals("cpu")) {
+                if (fields.length < 9) {
+                    throw new IllegalArgumentException("the cpu line has no steal column (kernel before 2.6.11?): " + line);
+                }
+                long total = 0;
+                for (int i = 1; i <= 8; i++) {
+                    total += number(line, fields[i]);
+                }
+                return new long[] {number(line, fields[8]), total};
+            }
+        }
+        throw new IllegalArgumentException("no 'cpu' line");
+    }
+
+    private static long number(String line, String text) {
+        try {
+            return Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text.trim() + "' is not a count in: " + line, e);
+        }
+    }
+}

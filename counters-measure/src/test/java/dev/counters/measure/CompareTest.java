@@ -1,0 +1,334 @@
+package dev.counters.measure;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Compare over fake clocks: each task advances wall and CPU time by a known amount, so every
+ * ratio, interval and verdict is known exactly.
+ */
+class CompareTest {
+    private final FakeCounters.CostlyClock wall = new FakeCounters.CostlyClock(0);
+    private final FakeCounters.CostlyCpuTimes cpu = new FakeCounters.CostlyCpuTimes(0, 0);
+    private final StringBuilder order = new StringBuilder();
+
+    /** A task named {@code name} that takes {@code wallNanos} of wall time, {@code cpuNanos} of it on the CPU. */
+    private Task task(char name, long wallNanos, long cpuNanos) {
+        return () -> {
+            order.append(name);
+            wall.advance(wallNanos);
+            cpu.advance(cpuNanos / 10, cpuNanos - cpuNanos / 10);
+            return null;
+        };
+    }
+
+    private Compare compare(Task a, Task b) {
+        return Compare.of(a, b)
+                .noWarmUp()
+                .wallCounter(() -> FakeCounters.nanosecondCounter(wall))
+                .threadCounter(() -> FakeCounters.threadTimesCounter(cpu))
+                .nanoClock(wall::read)
+                .proc(path -> List.of());
+    }
+
+    @Test
+    void bExactly105PercentOfAIsSlowerByThatRatioOnEveryClock() {
+        CompareResult result = compare(task('A', 1_000_000, 800_000), task('B', 1_050_000, 840_000)).run();
+        for (ClockComparison clock : result.clocks()) {
+            assertEquals(1.05, clock.ratio(), 1e-12, clock.toString());
+            assertEquals(1.05, clock.interval().low(), 1e-12);
+            assertEquals(1.05, clock.interval().high(), 1e-12);
+            assertEquals(Verdict.SLOWER, clock.verdict());
+            assertEquals(Compare.DEFAULT_MIN_PAIRS, clock.pairs());
+        }
+        assertEquals(CompareResult.WALL, result.wall().clock());
+        assertEquals(CompareResult.THREAD_CPU, result.threadCpu().clock());
+        assertEquals(1_000_000, result.wall().medianA());
+        assertEquals(840_000, result.threadCpu().medianB());
+        assertEquals(Compare.StopReason.TARGET, result.stoppedBy());
+        assertEquals(Compare.DEFAULT_MIN_PAIRS, result.pairs());
+        assertEquals(Compare.DEFAULT_MIN_PAIRS, result.minPairs());
+    }
+
+    @Test
+    void equalTasksAreIndistinguishableAndAFasterBIsFaster() {
+        assertEquals(Verdict.INDISTINGUISHABLE, compare(task('A', 1000, 1000), task('B', 1000, 1000)).run().wall().verdict());
+        CompareResult faster = compare(task('A', 2000, 2000), task('B', 1000, 500)).run();
+        assertEquals(Verdict.FASTER, faster.wall().verdict());
+        assertEquals(0.5, faster.wall().ratio(), 1e-12);
+        assertEquals(0.25, faster.threadCpu().ratio(), 1e-12);
+    }
+
+    @Property(tries = 20)
+    void swappingTheTasksGivesTheReciprocalRatio(@ForAll @IntRange(min = 1, max = 5000) int aMicros,
+            @ForAll @IntRange(min = 1, max = 5000) int bMicros) {
+        double ratio = compare(task('A', aMicros * 1000L, aMicros * 1000L), task('B', bMicros * 1000L, bMicros * 1000L))
+                .run().wall().ratio();
+        double swapped = compare(task('B', bMicros * 1000L, bMicros * 1000L), task('A', aMicros * 1000L, aMicros * 1000L))
+                .run().wall().ratio();
+        assertEquals(1 / ratio, swapped, 1e-12 * swapped);
+    }
+
+    @Test
+    void pairsRunInBalancedBlocksABBA() {
+        CompareResult result = compare(task('A', 1000, 1000), task('B', 1000, 1000)).minPairs(8).run();
+        assertEquals(8, result.pairs());
+        assertEquals("ABBAABBAABBAABBA", order.toString());
+        assertArrayEquals(new boolean[] {true, false, true, false, true, false, true, false}, result.aRanFirst());
+        assertEquals(Compare.Order.ALTERNATING, result.order());
+    }
+
+    @Test
+    void theRatioOfAPairIsTakenWhicheverRanFirst() {
+        // A's runs alternate 1000 and 3000 ns; B always takes twice the A run it is paired with.
+        long[] aNext = {1000};
+        Task a = () -> {
+            order.append('A');
+            wall.advance(aNext[0]);
+            cpu.advance(0, aNext[0]);
+            return null;
+        };
+        Task b = () -> {
+            order.append('B');
+            wall.advance(2 * aNext[0]);
+            cpu.advance(0, 2 * aNext[0]);
+            return null;
+        };
+        Task aThenSwitch = () -> {
+            Object result = a.run();
+            if (order.length() % 4 == 0) {
+                aNext[0] = aNext[0] == 1000 ? 3000 : 1000;
+            }
+            return result;
+        };
+        CompareResult result = compare(aThenSwitch, b).minPairs(8).run();
+        for (double ratio : result.wall().ratios()) {
+            assertEquals(2, ratio, 1e-12);
+        }
+        assertEquals(1000, result.wall().timesA()[0]);
+        assertEquals(3000, result.wall().timesA()[2]);
+        assertEquals(6000, result.wall().timesB()[3]);
+    }
+
+    @Test
+    void anIntervalThatNeverNarrowsRunsUntilTheBudgetAndNoFurther() {
+        // B's time alternates between 0.5x and 2x of A's per block: the interval stays wide.
+        int[] block = {0};
+        Task b = () -> {
+            order.append('B');
+            wall.advance(block[0]++ % 4 < 2 ? 500_000 : 2_000_000);
+            cpu.advance(0, 1_000_000);
+            return null;
+        };
+        Duration budget = Duration.ofMillis(300);
+        long start = wall.read();
+        CompareResult result = compare(task('A', 1_000_000, 1_000_000), b).budget(budget).run();
+        long elapsed = wall.read() - start;
+        assertEquals(Compare.StopReason.BUDGET, result.stoppedBy());
+        assertTrue(elapsed <= budget.toNanos(), "took " + elapsed + " ns of a " + budget + " budget");
+        // a block of 4 runs takes up to 6 ms: the last one started no later than one block before the end
+        assertTrue(elapsed > budget.toNanos() - 2 * 6_000_000, "stopped early, at " + elapsed);
+        assertEquals(Verdict.INDISTINGUISHABLE, result.wall().verdict());
+        assertEquals(result.elapsed().toNanos(), elapsed);
+        assertTrue(result.toString().contains("stopped by budget"), result.toString());
+    }
+
+    @Test
+    void aNarrowerTargetNeedsMorePairs() {
+        // ratios 1.0 and 1.2 alternate by block: the median interval spans both until...
+        int[] calls = {0};
+        Task b = () -> {
+            order.append('B');
+            int n = calls[0]++;
+            wall.advance(n % 3 == 0 ? 1_200_000 : 1_000_000 + (n % 7) * 1000);
+            cpu.advance(0, 1_000_000);
+            return null;
+        };
+        CompareResult loose = compare(task('A', 1_000_000, 1_000_000), b).target(0.5).run();
+        assertEquals(Compare.StopReason.TARGET, loose.stoppedBy());
+        assertEquals(Compare.DEFAULT_MIN_PAIRS, loose.pairs());
+        calls[0] = 0;
+        CompareResult tight = compare(task('A', 1_000_000, 1_000_000), b).target(1e-6).budget(Duration.ofMillis(500)).run();
+        assertEquals(Compare.StopReason.BUDGET, tight.stoppedBy());
+        assertTrue(tight.pairs() > loose.pairs());
+        assertEquals(1e-6, tight.target());
+    }
+
+    @Test
+    void theTargetIsCheckedAgainAfterTheFirstCheckFails() {
+        // The first 30 pairs are noisy, every later one is exactly 1.1: the interval narrows later.
+        int[] calls = {0};
+        Task b = () -> {
+            order.append('B');
+            int n = calls[0]++;
+            wall.advance(n < 30 ? (n % 2 == 0 ? 500_000 : 2_000_000) : 1_100_000);
+            cpu.advance(0, 1_100_000);
+            return null;
+        };
+        CompareResult result = compare(task('A', 1_000_000, 1_000_000), b).budget(Duration.ofSeconds(100)).run();
+        assertEquals(Compare.StopReason.TARGET, result.stoppedBy());
+        assertTrue(result.pairs() > 30 && result.pairs() < 200, "pairs " + result.pairs());
+        assertEquals(Verdict.SLOWER, result.wall().verdict());
+    }
+
+    @Test
+    void sequentialOrderRunsAllOfAThenAsManyOfB() {
+        CompareResult result = compare(task('A', 1_000_000, 1_000_000), task('B', 1_100_000, 1_100_000))
+                .order(Compare.Order.SEQUENTIAL).budget(Duration.ofMillis(100)).run();
+        String runs = order.toString();
+        int as = runs.lastIndexOf('A') + 1;
+        assertEquals("A".repeat(as), runs.substring(0, as));
+        assertEquals("B".repeat(runs.length() - as), runs.substring(as));
+        assertEquals(result.pairs(), runs.length() - as);
+        assertTrue(result.pairs() >= 40 && result.pairs() <= as, "pairs " + result.pairs() + " of " + as + " runs of A");
+        assertEquals(Compare.StopReason.BUDGET, result.stoppedBy());
+        assertEquals(Compare.Order.SEQUENTIAL, result.order());
+        assertEquals(1.1, result.wall().ratio(), 1e-12);
+        assertTrue(result.elapsed().toNanos() <= Duration.ofMillis(100).toNanos());
+        for (boolean aFirst : result.aRanFirst()) {
+            assertTrue(aFirst);
+        }
+    }
+
+    @Test
+    void anInterruptEndsItWithThePairsSoFarAndStaysSet() {
+        // B is so noisy that only the interrupt, after its 10th run, can end the comparison early.
+        int[] runs = {0};
+        Task b = () -> {
+            order.append('B');
+            wall.advance(runs[0] % 2 == 0 ? 500_000 : 3_000_000);
+            cpu.advance(0, runs[0] % 2 == 0 ? 500_000 : 3_000_000);
+            if (++runs[0] == 10) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        };
+        for (Compare.Order order : Compare.Order.values()) {
+            runs[0] = 0;
+            CompareResult result = compare(task('A', 1_000_000, 1_000_000), b).order(order).run();
+            assertTrue(Thread.interrupted(), "the interrupt is left set for the caller");
+            assertEquals(Compare.StopReason.INTERRUPTED, result.stoppedBy(), order.toString());
+            assertEquals(10, runs[0], order.toString());
+            assertEquals("interrupted", result.stoppedBy().label());
+        }
+    }
+
+    @Test
+    void aMarginTurnsATinyDifferenceIntoIndistinguishable() {
+        assertEquals(Verdict.SLOWER, compare(task('A', 1_000_000, 1_000_000), task('B', 1_005_000, 1_005_000)).run()
+                .wall().verdict());
+        CompareResult withMargin = compare(task('A', 1_000_000, 1_000_000), task('B', 1_005_000, 1_005_000)).margin(0.01).run();
+        assertEquals(Verdict.INDISTINGUISHABLE, withMargin.wall().verdict());
+        assertEquals(0.01, withMargin.margin());
+    }
+
+    @Test
+    void confidenceChoosesTheRanks() {
+        CompareResult result = compare(task('A', 1000, 1000), task('B', 1000, 1000)).confidence(0.9).run();
+        assertEquals(0.9, result.confidence());
+        assertEquals(MedianInterval.lowerRank(30, 0.9), result.wall().interval().rank());
+        assertTrue(result.wall().interval().achievedConfidence() >= 0.9);
+    }
+
+    @Test
+    void warmsBothTasksUpWithinAQuarterOfTheBudgetEach() {
+        CompareResult result = Compare.of(task('A', 1_000_000, 1_000_000), task('B', 1_000_000, 1_000_000))
+                .wallCounter(() -> FakeCounters.nanosecondCounter(wall))
+                .threadCounter(() -> FakeCounters.threadTimesCounter(cpu))
+                .nanoClock(wall::read)
+                .proc(path -> List.of())
+                .warmUp(Duration.ofSeconds(10))
+                .budget(Duration.ofSeconds(4))
+                .run();
+        assertTrue(result.warmUpA().converged() && result.warmUpB().converged());
+        assertEquals(Duration.ofSeconds(1), result.warmUpA().budget());
+        assertEquals(Duration.ofSeconds(1), result.warmUpB().budget());
+        assertTrue(order.toString().startsWith("AAAAA"), order.substring(0, 10));
+        CompareResult shortWarmUp = compare(task('A', 1_000_000, 1_000_000), task('B', 1_000_000, 1_000_000))
+                .warmUp(Duration.ofMillis(200)).run();
+        assertEquals(Duration.ofMillis(200), shortWarmUp.warmUpB().budget());
+        assertEquals(0, compare(task('A', 1, 1), task('B', 1, 1)).run().warmUpA().runs(), "noWarmUp()");
+    }
+
+    @Test
+    void theResultCarriesTheNoiseReportAndSaysItAll() {
+        CompareResult result = compare(task('A', 1000, 1000), task('B', 1500, 1500)).run();
+        assertEquals(Compare.DEFAULT_MIN_PAIRS / 2, result.noise().referenceWall().count(), "one timing per ABBA block");
+        assertFalse(result.noise().contextSwitchesUnavailable().isEmpty(), "no /proc text was given");
+        String text = result.toString();
+        assertTrue(text.startsWith("B against A, 30 pairs (alternating order)"), text);
+        assertTrue(text.contains("wall: B/A 1.5000 [1.5000, 1.5000] slower (30 pairs, 99."), text);
+        assertTrue(text.contains("noise: this machine drifted"), text);
+        assertTrue(text.contains("warm-up of B: "), text);
+        assertEquals(0.01, result.target());
+        assertSame(result.clocks().get(0), result.wall());
+    }
+
+    @Test
+    void aRunOfANoClockCanSeeHasNoRatio() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> compare(task('A', 0, 1000), task('B', 1000, 1000)).run());
+        assertTrue(e.getMessage().contains("run 1 of A took 0.0 ns"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> ClockComparison.ratios(new double[2], new double[3]));
+    }
+
+    @Test
+    void aFailingTaskIsNamedWithItsRun() {
+        Task failing = () -> {
+            throw new java.io.IOException("disk gone");
+        };
+        TaskFailedException e = assertThrows(TaskFailedException.class,
+                () -> compare(task('A', 1000, 1000), failing).run());
+        assertTrue(e.phase().startsWith("run of B in pair"), e.phase());
+        TaskFailedException warm = assertThrows(TaskFailedException.class,
+                () -> compare(failing, task('B', 1000, 1000)).warmUp(Duration.ofMillis(10)).run());
+        assertTrue(warm.phase().startsWith("warm-up run of A"), warm.phase());
+    }
+
+    @Test
+    void badSettingsAreRefusedWithTheReason() {
+        Task t = () -> null;
+        assertThrows(NullPointerException.class, () -> Compare.of(null, t));
+        assertThrows(NullPointerException.class, () -> Compare.of(t, null));
+        Compare c = Compare.of(t, t);
+        assertThrows(IllegalArgumentException.class, () -> c.budget(Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> c.budget(Duration.ofSeconds(-1)));
+        assertThrows(IllegalArgumentException.class, () -> c.target(0));
+        assertThrows(IllegalArgumentException.class, () -> c.target(1));
+        assertThrows(IllegalArgumentException.class, () -> c.confidence(0.49));
+        assertThrows(IllegalArgumentException.class, () -> c.confidence(1));
+        assertThrows(IllegalArgumentException.class, () -> c.margin(-0.01));
+        assertThrows(IllegalArgumentException.class, () -> c.margin(1));
+        assertThrows(IllegalArgumentException.class, () -> c.minPairs(7));
+        assertThrows(IllegalArgumentException.class, () -> c.warmUp(Duration.ZERO));
+        assertThrows(NullPointerException.class, () -> c.order(null));
+        assertThrows(NullPointerException.class, () -> c.sink(null));
+        c.confidence(0.5).target(0.999).margin(0).minPairs(8);
+    }
+
+    @Test
+    void theSinkGetsEveryResult() {
+        Sink sink = new Sink();
+        compare(() -> {
+            wall.advance(10);
+            cpu.advance(0, 10);
+            return "a";
+        }, () -> {
+            wall.advance(10);
+            cpu.advance(0, 10);
+            return 42;
+        }).sink(sink).run();
+        assertEquals("Sink (last object consumed: String)", sink.toString());
+    }
+}

@@ -1,0 +1,344 @@
+package dev.counters.examples;
+
+import dev.counters.CounterKind;
+import dev.counters.CounterRegistry;
+import dev.counters.examples.report.CellFormat;
+import dev.counters.examples.report.Column;
+import dev.counters.examples.report.RatioChart;
+import dev.counters.examples.report.Report;
+import dev.counters.examples.report.Table;
+import dev.counters.measure.ClockComparison;
+import dev.counters.measure.Compare;
+import dev.counters.measure.CompareResult;
+import dev.counters.measure.Task;
+import dev.counters.measure.TaskFailedException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code counters compare}: is B faster than A on this (noisy, shared) machine, by how much, and
+ * how sure is that? A thin command over {@link Compare}: A and B run in balanced pairs (A B, B A)
+ * inside one process, the ratio B/A of each pair is taken on wall time and thread CPU time, and
+ * each clock gets the median ratio, its order-statistic confidence interval and a verdict. It adds
+ * pairs until the interval is within {@code --target} or {@code --budget} ends, and says which.
+ * {@code --order sequential} runs all of A, then all of B, the naive way, for comparison.
+ */
+@Command(name = "compare", description = {
+    "Is B faster than A? Runs A and B in balanced pairs and judges the ratio B/A of each pair.",
+    "Warms both tasks up, then runs them in blocks A B B A, timing each run on wall time and thread CPU time, and "
+            + "takes the ratio B/A of every pair: two runs back to back see nearly the same machine, so the ratio "
+            + "cancels most of what a shared host does. Per clock it reports the median ratio, its "
+            + "confidence interval (order statistics of the binomial: exact, no resampling) and a verdict: slower, "
+            + "faster or indistinguishable. Pairs are added until the interval is within --target of the median or "
+            + "--budget ends. The tasks are the built-in workload (--iterations-a, --iterations-b) or your classes "
+            + "(--task-a, --task-b implementing dev.counters.measure.Task). A noise report says how much the machine "
+            + "itself drifted meanwhile.",
+})
+final class CompareCommand implements Runnable {
+    /** A few milliseconds of the built-in workload: thousands of pairs fit in the default budget. */
+    static final String DEFAULT_ITERATIONS = "2000000";
+    static final String CI_NOTE = "The interval is the distribution-free confidence interval of the median ratio from "
+            + "order statistics (the binomial distribution of how many ratios fall below the true median): exact for "
+            + "independent pairs, no resampling, and one preempted run moves it by at most one rank.";
+
+    @ParentCommand
+    CountersCommand parent;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--task-a", paramLabel = "CLASS",
+            description = "Class of task A, the baseline, implementing dev.counters.measure.Task (default: the built-in workload).")
+    String taskA;
+
+    @Option(names = "--task-b", paramLabel = "CLASS",
+            description = "Class of task B, the contender; ratios are B/A (default: the built-in workload).")
+    String taskB;
+
+    @Option(names = "--class-path", paramLabel = "PATH",
+            description = "Jars and folders to find --task-a and --task-b in, separated by '${sys:path.separator}'.")
+    String classPath;
+
+    @Option(names = "--iterations-a", paramLabel = "N", defaultValue = DEFAULT_ITERATIONS,
+            description = "Size of built-in task A in xorshift steps (default: ${DEFAULT-VALUE}, a few ms).")
+    long iterationsA;
+
+    @Option(names = "--iterations-b", paramLabel = "M", defaultValue = DEFAULT_ITERATIONS,
+            description = "Size of built-in task B in xorshift steps (default: ${DEFAULT-VALUE}).")
+    long iterationsB;
+
+    @Option(names = "--budget", paramLabel = "TIME", defaultValue = "20s",
+            converter = OptionConverters.DurationConverter.class,
+            description = "Longest the comparison may take, warm-up included (default: ${DEFAULT-VALUE}).")
+    Duration budget;
+
+    @Option(names = "--target", paramLabel = "PERCENT", defaultValue = "1",
+            description = "Stop adding pairs once every interval is within ±PERCENT of its median (default: ${DEFAULT-VALUE}).")
+    double targetPercent;
+
+    @Option(names = "--confidence", paramLabel = "PERCENT", defaultValue = "99",
+            description = "Confidence of the intervals, from 50 to below 100 (default: ${DEFAULT-VALUE}).")
+    double confidencePercent;
+
+    @Option(names = "--margin", paramLabel = "PERCENT", defaultValue = "0",
+            description = "Equivalence margin: an interval within [1/(1+m), 1+m] reads indistinguishable "
+                    + "(default: ${DEFAULT-VALUE}, none).")
+    double marginPercent;
+
+    @Option(names = "--min-pairs", paramLabel = "N", defaultValue = "30",
+            description = "Fewest pairs before --target may stop the comparison, at least 8 (default: ${DEFAULT-VALUE}).")
+    int minPairs;
+
+    @Option(names = "--warm-up", paramLabel = "TIME", defaultValue = "1200ms",
+            converter = OptionConverters.DurationConverter.class,
+            description = "Longest warm-up of each task, at most a quarter of --budget each (default: ${DEFAULT-VALUE}).")
+    Duration warmUp;
+
+    @Option(names = "--order", paramLabel = "ORDER", defaultValue = "alternating",
+            converter = OrderConverter.class,
+            description = "alternating (blocks A B B A, the default) or sequential (all of A, then all of B: "
+                    + "the naive way, to see what pairing buys).")
+    Compare.Order order;
+
+    @Option(names = "--every-pair", description = "Also list every pair's times and ratios (table 'pairs').")
+    boolean everyPair;
+
+    @Option(names = "--stack-trace", description = "When a task fails, show where: its stack trace.")
+    boolean stackTrace;
+
+    @Mixin
+    TimeLimit limit;
+
+    @Mixin
+    RunChartOptions charting;
+
+    @Mixin
+    OutputOptions output;
+
+    @Override
+    public void run() {
+        checkOptions();
+        charting.checkChart(spec);
+        WatchedTask a = watched(taskA, iterationsA);
+        WatchedTask b = watched(taskB, iterationsB);
+        Progress progress = output.progress(spec);
+        progress.step("B = " + b.name() + " against A = " + a.name() + ", for at most " + budget.toMillis() + " ms");
+        CompareResult result;
+        try (ExitWatch exits = ExitWatch.open(a.name() + " / " + b.name(), () -> "A: " + a.whereNow() + ", B: " + b.whereNow(),
+                spec.commandLine().getErr(), spec.qualifiedName() + ": ")) {
+            result = limit.call("counters compare", () -> compare(a, b), () -> "A: " + a.whereNow() + ", B: " + b.whereNow());
+        } catch (TimeLimit.Reached reached) {
+            output.print(spec, parameters(a.name(), b.name())
+                    .note("--timeout ended the comparison before it was complete, so nothing was judged; a comparison "
+                            + "takes at most --budget (" + budget.toMillis() + " ms) plus start-up: raise --timeout above it.")
+                    .build());
+            throw reached;
+        }
+        output.print(spec, report(result, a.name(), b.name()));
+        if (charting.chart != null) {
+            drawRatios(result, a.name(), b.name(), progress);
+        }
+    }
+
+    private CompareResult compare(WatchedTask a, WatchedTask b) {
+        CounterRegistry registry = parent.registry();
+        a.enter("the comparison");
+        b.enter("the comparison");
+        try {
+            return Compare.of(a, b)
+                    .budget(budget)
+                    .target(targetPercent / 100)
+                    .confidence(confidencePercent / 100)
+                    .margin(marginPercent / 100)
+                    .minPairs(minPairs)
+                    .warmUp(warmUp)
+                    .order(order)
+                    .wallCounter(() -> registry.create(CounterKind.PERFORMANCE))
+                    .threadCounter(() -> registry.createCpuTimes(CounterKind.THREAD_TIMES))
+                    .run();
+        } catch (TaskFailedException e) {
+            WatchedTask failed = e.phase().contains(" of B") ? b : a;
+            throw failed.failure(failed == a ? "task A," : "task B,", e, stackTrace);
+        }
+    }
+
+    private WatchedTask watched(String className, long iterations) {
+        Task task = className == null ? new SpinTask(iterations) : TaskLoader.load(className, classPath);
+        return new WatchedTask(task, className == null ? task.toString() : className);
+    }
+
+    private void checkOptions() {
+        if ((taskA == null) != (taskB == null)) {
+            throw new ParameterException(spec.commandLine(), "give both --task-a and --task-b, or neither "
+                    + "(to compare the built-in workload with --iterations-a and --iterations-b)");
+        }
+        if (classPath != null && taskA == null) {
+            throw new ParameterException(spec.commandLine(), "--class-path needs --task-a and --task-b: name the classes to load");
+        }
+        OptionChecks.requireBetween(spec, "--iterations-a", iterationsA, 1, SpinWorkload.MAX_ITERATIONS);
+        OptionChecks.requireBetween(spec, "--iterations-b", iterationsB, 1, SpinWorkload.MAX_ITERATIONS);
+        OptionChecks.requireBetween(spec, "--min-pairs", minPairs, 8, OptionChecks.MAX_COUNT);
+        requirePositive("--budget", budget);
+        requirePositive("--warm-up", warmUp);
+        if (!(targetPercent > 0 && targetPercent < 100)) {
+            throw new ParameterException(spec.commandLine(), "--target is a percentage above 0 and below 100, was " + targetPercent);
+        }
+        if (!(confidencePercent >= 50 && confidencePercent < 100)) {
+            throw new ParameterException(spec.commandLine(), "--confidence is a percentage from 50 to below 100, was "
+                    + confidencePercent);
+        }
+        if (!(marginPercent >= 0 && marginPercent < 100)) {
+            throw new ParameterException(spec.commandLine(), "--margin is a percentage from 0 to below 100, was " + marginPercent);
+        }
+    }
+
+    private void requirePositive(String option, Duration duration) {
+        if (duration.isZero() || duration.isNegative()) {
+            throw new ParameterException(spec.commandLine(), option + " must be more than 0, was " + duration);
+        }
+    }
+
+    private Report.Builder parameters(String nameA, String nameB) {
+        return Report.builder("compare", "B = " + nameB + " against A = " + nameA + ", on " + Platform.describe())
+                .parameter("task_a", nameA)
+                .parameter("task_b", nameB)
+                .parameter("order", order.name().toLowerCase(Locale.ROOT))
+                .parameter("budget_ms", budget.toMillis())
+                .parameter("target", targetPercent / 100)
+                .parameter("confidence", confidencePercent / 100)
+                .parameter("margin", marginPercent / 100)
+                .parameter("min_pairs", (long) minPairs)
+                .parameter("warm_up_ms", warmUp.toMillis());
+    }
+
+    private Report report(CompareResult result, String nameA, String nameB) {
+        Report.Builder report = parameters(nameA, nameB);
+        CellFormat time = CellFormat.nanosIn(charting.unit);
+        CellFormat ratio = CellFormat.decimal(4);
+        Table.Builder clocks = Table.builder("clocks", "B/A per clock: median ratio of the pairs and its confidence interval")
+                .column(Column.text("clock", "clock"))
+                .column(Column.number("ratio", "B/A", ratio))
+                .column(Column.number("ratio_low", "low", ratio))
+                .column(Column.number("ratio_high", "high", ratio))
+                .column(Column.text("verdict", "verdict"))
+                .column(Column.number("pairs", "pairs", CellFormat.INTEGER))
+                .column(Column.number("confidence_achieved", "confidence", CellFormat.percent(2)))
+                .column(Column.number("half_width", "± of median", CellFormat.percent(2)))
+                .column(Column.number("a_median_ns", "A median", time))
+                .column(Column.number("b_median_ns", "B median", time));
+        for (ClockComparison clock : result.clocks()) {
+            clocks.row(clock.clock(), clock.ratio(), clock.interval().low(), clock.interval().high(), clock.verdict().label(),
+                    (long) clock.pairs(), clock.interval().achievedConfidence(), clock.interval().relativeHalfWidth(),
+                    clock.medianA(), clock.medianB());
+        }
+        report.table(clocks.build());
+        report.table(Table.builder("run", "How the comparison ran")
+                .column(Column.text("order", "order"))
+                .column(Column.text("stopped_by", "stopped by"))
+                .column(Column.number("pairs", "pairs", CellFormat.INTEGER))
+                .column(Column.number("elapsed_ns", "elapsed", CellFormat.NANOS))
+                .column(Column.footnote("warm_up_a", "warm-up of A"))
+                .column(Column.footnote("warm_up_b", "warm-up of B"))
+                .row(result.order().name().toLowerCase(Locale.ROOT), result.stoppedBy().label(), (long) result.pairs(),
+                        (double) result.elapsed().toNanos(), result.warmUpA().toString(), result.warmUpB().toString())
+                .build());
+        Table.Builder noise = NoiseTables.builder(charting.unit);
+        NoiseTables.row(noise, "pairs", result.noise());
+        report.table(noise.build());
+        if (everyPair) {
+            report.table(pairs(result, time));
+        }
+        for (ClockComparison clock : result.clocks()) {
+            report.note(sentence(clock));
+        }
+        report.note(switch (result.stoppedBy()) {
+            case TARGET -> String.format(Locale.ROOT, "Stopped by the target: every interval within ±%.2f%% after %d pairs.",
+                    targetPercent, result.pairs());
+            case BUDGET -> String.format(Locale.ROOT, "Stopped by the budget (%d ms) after %d pairs, before every interval "
+                    + "was within ±%.2f%%.", budget.toMillis(), result.pairs(), targetPercent);
+            case INTERRUPTED -> "Stopped by an interrupt after " + result.pairs() + " pairs.";
+        });
+        report.note("Noise: " + result.noise().summary());
+        if (order == Compare.Order.SEQUENTIAL) {
+            report.note("Sequential order: all runs of A, then all runs of B; a drift of the machine between the two halves "
+                    + "lands on one side only, and the interval does not know it.");
+        }
+        report.note(CI_NOTE);
+        return report.build();
+    }
+
+    private static String sentence(ClockComparison clock) {
+        double ratio = clock.ratio();
+        String how = switch (clock.verdict()) {
+            case SLOWER -> String.format(Locale.ROOT, "B is slower: it takes %.2f%% longer than A", 100 * (ratio - 1));
+            case FASTER -> String.format(Locale.ROOT, "B is faster: it takes %.2f%% less time than A", 100 * (1 - ratio));
+            case INDISTINGUISHABLE -> "A and B cannot be told apart";
+        };
+        return String.format(Locale.ROOT, "%s: %s (B/A %.4f, %.2f%% interval %.4f to %.4f, %d pairs).", clock.clock(), how,
+                ratio, 100 * clock.interval().achievedConfidence(), clock.interval().low(), clock.interval().high(),
+                clock.pairs());
+    }
+
+    private static Table pairs(CompareResult result, CellFormat time) {
+        Table.Builder pairs = Table.builder("pairs", "Every pair, in order")
+                .column(Column.number("pair", "pair", CellFormat.INTEGER))
+                .column(Column.text("first", "first"))
+                .column(Column.number("a_wall_ns", "A wall", time))
+                .column(Column.number("b_wall_ns", "B wall", time))
+                .column(Column.number("wall_ratio", "wall B/A", CellFormat.decimal(4)))
+                .column(Column.number("a_cpu_ns", "A CPU", time))
+                .column(Column.number("b_cpu_ns", "B CPU", time))
+                .column(Column.number("cpu_ratio", "CPU B/A", CellFormat.decimal(4)));
+        double[] aWall = result.wall().timesA();
+        double[] bWall = result.wall().timesB();
+        double[] wallRatios = result.wall().ratios();
+        double[] aCpu = result.threadCpu().timesA();
+        double[] bCpu = result.threadCpu().timesB();
+        double[] cpuRatios = result.threadCpu().ratios();
+        boolean[] aFirst = result.aRanFirst();
+        for (int i = 0; i < aFirst.length; i++) {
+            pairs.row((long) i + 1, aFirst[i] ? "A" : "B", aWall[i], bWall[i], wallRatios[i], aCpu[i], bCpu[i], cpuRatios[i]);
+        }
+        return pairs.build();
+    }
+
+    private void drawRatios(CompareResult result, String nameA, String nameB, Progress progress) {
+        try {
+            RatioChart chart = RatioChart.of(
+                    "B/A per pair: " + nameB + " against " + nameA);
+            for (ClockComparison clock : result.clocks()) {
+                chart.panel(clock.clock() + " B/A", clock.ratios(), clock.ratio(), clock.interval().low(), clock.interval().high());
+            }
+            chart.write(charting.chart);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the report is complete, but the chart could not be written to "
+                    + charting.chart, e);
+        }
+        progress.step("chart written to " + charting.chart);
+    }
+
+    /** {@code alternating} or {@code sequential}, ignoring case. */
+    static final class OrderConverter implements ITypeConverter<Compare.Order> {
+        @Override
+        public Compare.Order convert(String value) {
+            for (Compare.Order order : Compare.Order.values()) {
+                if (order.name().equalsIgnoreCase(value.trim())) {
+                    return order;
+                }
+            }
+            throw new TypeConversionException("unknown order '" + value
+                    + "'; use alternating or sequential");
+        }
+    }
+}

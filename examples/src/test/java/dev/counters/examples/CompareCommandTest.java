@@ -1,0 +1,183 @@
+package dev.counters.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.counters.examples.report.SvgFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Short runs of {@code counters compare} on the built-in workload. Only verdicts on a difference far
+ * beyond any noise are asserted (B = 2 x A); the precision trials are {@code scripts/compare-trials.sh}.
+ */
+class CompareCommandTest {
+    /** A ~0.4 ms task against twice its work, 2 s at most. */
+    private static final String[] TWICE = {"compare", "--iterations-a", "200000", "--iterations-b", "400000",
+        "--warm-up", "200ms", "--target", "5", "-q"};
+
+    @TempDir
+    Path folder;
+
+    private static String[] args(String... extra) {
+        String[] all = Arrays.copyOf(TWICE, TWICE.length + extra.length);
+        System.arraycopy(extra, 0, all, TWICE.length, extra.length);
+        return all;
+    }
+
+    @Test
+    void twiceTheWorkIsSlowerOnEveryClockAndTheJsonSaysSo() {
+        Cli.Result result = Cli.run(args("--budget", "2s", "--format", "json", "--every-pair"));
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode json = result.json();
+        JsonNode clocks = json.get("clocks");
+        assertEquals(2, clocks.size());
+        List<String> names = new ArrayList<>();
+        for (JsonNode clock : clocks) {
+            names.add(clock.get("clock").asText());
+            for (String field : new String[] {"clock", "ratio", "ratio_low", "ratio_high", "verdict", "pairs"}) {
+                assertTrue(clock.has(field), field + " in " + clock);
+            }
+            assertEquals("slower", clock.get("verdict").asText(), clock.toString());
+            double low = clock.get("ratio_low").asDouble();
+            double ratio = clock.get("ratio").asDouble();
+            double high = clock.get("ratio_high").asDouble();
+            assertTrue(1 < low && low <= ratio && ratio <= high, clock.toString());
+            assertTrue(ratio > 1.5 && ratio < 2.5, "twice the steps, about twice the time: " + clock);
+            assertTrue(clock.get("pairs").asInt() >= 30, clock.toString());
+        }
+        assertEquals(List.of("wall", "thread CPU"), names);
+        JsonNode run = json.get("run").get(0);
+        assertTrue(Set.of("target", "budget").contains(run.get("stopped_by").asText()), run.toString());
+        assertEquals(clocks.get(0).get("pairs").asInt(), run.get("pairs").asInt());
+        assertEquals("alternating", run.get("order").asText());
+        // Every pair listed, and the median of their ratios is the reported ratio (an independent recomputation).
+        JsonNode pairs = json.get("pairs");
+        assertEquals(run.get("pairs").asInt(), pairs.size());
+        double[] ratios = new double[pairs.size()];
+        for (int i = 0; i < ratios.length; i++) {
+            JsonNode pair = pairs.get(i);
+            assertEquals(i % 2 == 0 ? "A" : "B", pair.get("first").asText());
+            ratios[i] = pair.get("b_wall_ns").asDouble() / pair.get("a_wall_ns").asDouble();
+            assertEquals(ratios[i], pair.get("wall_ratio").asDouble(), 1e-9 * ratios[i]);
+        }
+        Arrays.sort(ratios);
+        int n = ratios.length;
+        double median = n % 2 == 1 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
+        assertEquals(median, clocks.get(0).get("ratio").asDouble(), 1e-9 * median);
+        JsonNode noise = json.get("noise").get(0);
+        assertTrue(noise.get("drift").asDouble() >= 0, noise.toString());
+        assertTrue(noise.get("reference_wall_median_ns").asDouble() > 0, noise.toString());
+        assertTrue(noise.get("summary").asText().startsWith("this machine drifted"), noise.toString());
+        assertEquals(2, json.get("parameters").get("budget_ms").asInt() / 1000);
+    }
+
+    @Test
+    void csvIsOneRectangularTableWithClocksRunAndNoise() {
+        Cli.Result result = Cli.run(args("--budget", "2s", "--format", "csv"));
+        assertEquals(0, result.exitCode(), result.toString());
+        Map<String, List<Map<String, String>>> sections = result.csvSections();
+        assertEquals(List.of("clocks", "run", "noise"), new ArrayList<>(sections.keySet()));
+        for (Map<String, String> clock : sections.get("clocks")) {
+            assertEquals("slower", clock.get("verdict"), clock.toString());
+            assertTrue(Double.parseDouble(clock.get("ratio_low")) > 1, clock.toString());
+        }
+    }
+
+    @Test
+    void tableSaysTheVerdictInWords() {
+        Cli.Result result = Cli.run(args("--budget", "2s"));
+        assertEquals(0, result.exitCode(), result.toString());
+        assertTrue(result.out().contains("wall: B is slower: it takes"), result.out());
+        assertTrue(result.out().contains("thread CPU: B is slower"), result.out());
+        assertTrue(result.out().contains("Noise: this machine drifted"), result.out());
+        assertTrue(result.out().contains("Stopped by the "), result.out());
+    }
+
+    @Test
+    void theNaiveOrderRunsTooAndSaysWhatItRisks() {
+        Cli.Result result = Cli.run(args("--order", "sequential", "--budget", "1s", "--format", "json"));
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode json = result.json();
+        assertEquals("sequential", json.get("run").get(0).get("order").asText());
+        assertEquals("budget", json.get("run").get(0).get("stopped_by").asText());
+        assertTrue(json.get("notes").toString().contains("Sequential order"), json.get("notes").toString());
+    }
+
+    @Test
+    void comparesTheUsersTasks() {
+        Cli.Result result = Cli.run("compare", "--task-a", TestTasks.Tiny.class.getName(), "--task-b",
+                TestTasks.TinyTwice.class.getName(), "--budget", "1s", "--warm-up", "100ms", "--target", "20", "-q",
+                "--format", "json");
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode json = result.json();
+        assertEquals(TestTasks.Tiny.class.getName(), json.get("parameters").get("task_a").asText());
+        assertEquals(TestTasks.TinyTwice.class.getName(), json.get("parameters").get("task_b").asText());
+        assertEquals("slower", json.get("clocks").get(1).get("verdict").asText(), json.get("clocks").toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"svg", "png"})
+    void chartsThePerPairRatios(String format) throws Exception {
+        Path chart = folder.resolve("ratios." + format);
+        Cli.Result result = Cli.run(args("--budget", "1s", "--chart", chart.toString()));
+        assertEquals(0, result.exitCode(), result.toString());
+        if (format.equals("svg")) {
+            assertEquals("svg", SvgFiles.parse(chart).getDocumentElement().getLocalName());
+            String text = Files.readString(chart);
+            assertTrue(text.contains("median ") && text.contains("interval "), "median and interval labelled");
+            assertTrue(text.contains("wall B/A") && text.contains("thread CPU B/A"));
+        } else {
+            assertEquals(960, ImageIO.read(chart.toFile()).getWidth());
+        }
+    }
+
+    @Test
+    void badOptionsAreUsageErrors() {
+        assertUsageError("--task-a and --task-b", "compare", "--task-a", TestTasks.Tiny.class.getName());
+        assertUsageError("--class-path needs", "compare", "--class-path", folder.toString());
+        assertUsageError("--target", "compare", "--target", "0");
+        assertUsageError("--confidence", "compare", "--confidence", "100");
+        assertUsageError("--margin", "compare", "--margin", "-1");
+        assertUsageError("--min-pairs", "compare", "--min-pairs", "7");
+        assertUsageError("--budget must be more than 0", "compare", "--budget", "0s");
+        assertUsageError("--warm-up must be more than 0", "compare", "--warm-up", "0ms");
+        assertUsageError("unknown order 'random'", "compare", "--order", "random");
+        assertUsageError("--iterations-b", "compare", "--iterations-b", "0");
+    }
+
+    private static void assertUsageError(String message, String... args) {
+        Cli.Result result = Cli.run(args);
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(result.err().contains(message), result.err());
+    }
+
+    @Test
+    void aTimeoutBeforeTheEndPrintsTheParametersAndExitsThree() {
+        Cli.Result result = Cli.run("compare", "--iterations-a", "200000", "--iterations-b", "200000", "--warm-up", "200ms",
+                "--target", "0.001", "--budget", "4s", "--timeout", "1s", "--format", "json", "-q");
+        assertEquals(3, result.exitCode(), result.toString());
+        assertTrue(result.json().get("notes").toString().contains("--timeout ended the comparison"), result.out());
+        assertTrue(result.err().contains("--timeout"), result.err());
+    }
+
+    @Test
+    void aFailingTaskIsNamedExitTwo() {
+        Cli.Result result = Cli.run("compare", "--task-a", TestTasks.Tiny.class.getName(), "--task-b",
+                TestTasks.ThrowsWhileRunning.class.getName(), "--budget", "1s", "-q");
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(result.err().contains(TestTasks.ThrowsWhileRunning.class.getName()), result.err());
+        assertTrue(result.err().contains("input.csv: No such file"), result.err());
+    }
+}
