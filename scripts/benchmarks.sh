@@ -41,7 +41,7 @@ while [[ $# -gt 0 ]]; do
         --no-jdk25) use_jdk25=false ;;
         --out) out="$2"; shift ;;
         --jmh-args) extra_jmh_args="$2"; shift ;;
-        -h|--help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "benchmarks.sh: unknown option '$1' (try --help)" >&2; exit 64 ;;
     esac
     shift
