@@ -39,7 +39,7 @@ while [[ $# -gt 0 ]]; do
         --no-build) build=false ;;
         --no-jdk25) use_jdk25=false ;;
         --out) out="$2"; shift ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "startup-benchmark.sh: unknown option '$1' (try --help)" >&2; exit 64 ;;
     esac
     shift
