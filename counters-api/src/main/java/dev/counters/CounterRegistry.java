@@ -44,6 +44,7 @@ public final class CounterRegistry {
             return choose(kind);
         }
     };
+    private final Object reportsLock = new Object();
     private volatile List<ProviderReport> reports;
 
     private CounterRegistry(List<? extends CounterProvider> providers, List<ProviderReport> loadFailures) {
@@ -124,7 +125,7 @@ public final class CounterRegistry {
     public List<ProviderReport> providers() {
         List<ProviderReport> known = reports;
         if (known == null) {
-            synchronized (this) {
+            synchronized (reportsLock) {
                 known = reports;
                 if (known == null) {
                     List<ProviderReport> all = new ArrayList<>();
