@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # How long a fresh JVM takes to its first reading, Counters.performance() started and stopped:
 # one new JVM per sample, with every library module on the class path and with counters-api alone,
-# on JDK 17 and on JDK 25, the configurations interleaved round by round. Prints the median and
+# on JDK 17 and on JDK 25, the configurations interleaved round by round; and, as the floor, the
+# same JVMs timing only ServiceLoader finding and creating the providers. Prints the median and
 # quartiles of each figure (see dev.counters.benchmarks.StartupBenchmark) as a Markdown table.
 #
 #   scripts/startup-benchmark.sh                   20 fresh JVMs per configuration (about 1 minute)
@@ -39,7 +40,7 @@ while [[ $# -gt 0 ]]; do
         --no-build) build=false ;;
         --no-jdk25) use_jdk25=false ;;
         --out) out="$2"; shift ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "startup-benchmark.sh: unknown option '$1' (try --help)" >&2; exit 64 ;;
     esac
     shift
@@ -113,6 +114,12 @@ for java_home in "$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
             [[ "$which" == all ]] || description="counters-api alone"
             configs+=(--config "JDK $version, $description, $(label_of "$tree")|$java_home/bin/java|$(class_path "$tree" "$which")")
         done
+    done
+    # The floor: ServiceLoader finding and creating the providers of this tree, which any registry must do first.
+    for which in all api; do
+        description="every module"
+        [[ "$which" == all ]] || description="counters-api alone"
+        configs+=(--config "JDK $version, $description, ServiceLoader alone|$java_home/bin/java|$(class_path "" "$which")|--service-loader-only")
     done
 done
 

@@ -2,8 +2,10 @@ package dev.counters.benchmarks;
 
 import dev.counters.Counter;
 import dev.counters.Counters;
+import dev.counters.spi.CounterProvider;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
+import java.util.ServiceLoader;
 
 /**
  * The program {@link StartupBenchmark} times in a fresh JVM: its {@code main} takes the process's
@@ -21,20 +23,38 @@ import java.time.Instant;
  *   <li>{@code provider}, {@code binding}: what served the reading.
  * </ul>
  *
+ * <p>With the argument {@value #SERVICE_LOADER_ONLY} it takes no reading: it times only what any
+ * registry of {@link CounterProvider}s must do first, {@link ServiceLoader} finding and creating every
+ * provider on the class path (their {@code rank()} needs an instance), and reports that instead:
+ * the floor beneath the first reading.
+ *
  * Nothing but the reading runs before it is over: no string is built, no clock but
  * {@code System.nanoTime()} is read, no class of the JDK's management is loaded.
  */
 public final class FirstReading {
+    /** The argument that times {@link ServiceLoader} alone. */
+    public static final String SERVICE_LOADER_ONLY = "--service-loader-only";
+
     private FirstReading() {}
 
     public static void main(String[] args) {
         long mainNanos = System.nanoTime();
+        if (args.length > 0 && args[0].equals(SERVICE_LOADER_ONLY)) {
+            int providers = 0;
+            for (CounterProvider provider : ServiceLoader.load(CounterProvider.class)) {
+                providers += provider.rank() == Integer.MIN_VALUE ? 0 : 1;
+            }
+            report(mainNanos, System.nanoTime(), providers, "ServiceLoader alone", providers + " providers");
+            return;
+        }
         Counter counter = Counters.performance();
         counter.start();
         counter.stop();
         long ticks = counter.getPeriodCount();
-        long readingNanos = System.nanoTime();
+        report(mainNanos, System.nanoTime(), ticks, counter.getInfo().provider(), counter.getInfo().binding());
+    }
 
+    private static void report(long mainNanos, long readingNanos, long ticks, String provider, String binding) {
         Instant now = Instant.now();
         long nowNanos = System.nanoTime();
         long nowEpochNanos = now.getEpochSecond() * 1_000_000_000L + now.getNano();
@@ -43,7 +63,7 @@ public final class FirstReading {
         System.out.println("reading_epoch_ns=" + (nowEpochNanos - (nowNanos - readingNanos)));
         System.out.println("vm_start_epoch_ms=" + ManagementFactory.getRuntimeMXBean().getStartTime());
         System.out.println("ticks=" + ticks);
-        System.out.println("provider=" + counter.getInfo().provider());
-        System.out.println("binding=" + counter.getInfo().binding());
+        System.out.println("provider=" + provider);
+        System.out.println("binding=" + binding);
     }
 }

@@ -32,6 +32,9 @@ import java.util.concurrent.TimeUnit;
  *       to the end of the reading (whole milliseconds: within 1 ms).
  * </ul>
  *
+ * A configuration whose probe argument is {@link FirstReading#SERVICE_LOADER_ONLY} times, in place
+ * of the reading, {@link java.util.ServiceLoader} finding and creating the providers: the floor.
+ *
  * <pre>
  * java -cp counters-benchmarks.jar dev.counters.benchmarks.StartupBenchmark --runs 20 --out results \
  *     --config "jdk17 all|/usr/lib/jvm/java-17/bin/java|lib/counters-api.jar:lib/counters-posix.jar:..."
@@ -47,15 +50,17 @@ public final class StartupBenchmark {
 
     private StartupBenchmark() {}
 
-    /** One JVM and class path to start, under a label. */
-    record Config(String label, String java, String classPath) {
-        /** {@code label|java|classPath}. */
+    /** One JVM and class path to start, under a label, with the probe's arguments ({@link FirstReading#SERVICE_LOADER_ONLY}, or none). */
+    record Config(String label, String java, String classPath, List<String> probeArguments) {
+        /** {@code label|java|classPath}, or {@code label|java|classPath|probe arguments}. */
         static Config parse(String spec) {
-            String[] parts = spec.split("\\|", 3);
-            if (parts.length != 3 || parts[0].isBlank() || parts[1].isBlank() || parts[2].isBlank()) {
-                throw new IllegalArgumentException("--config wants \"label|path/to/java|class path\", not \"" + spec + "\"");
+            String[] parts = spec.split("\\|", 4);
+            if (parts.length < 3 || parts[0].isBlank() || parts[1].isBlank() || parts[2].isBlank()) {
+                throw new IllegalArgumentException(
+                        "--config wants \"label|path/to/java|class path[|probe arguments]\", not \"" + spec + "\"");
             }
-            return new Config(parts[0].trim(), parts[1].trim(), parts[2].trim());
+            List<String> arguments = parts.length == 4 && !parts[3].isBlank() ? List.of(parts[3].trim().split("\\s+")) : List.of();
+            return new Config(parts[0].trim(), parts[1].trim(), parts[2].trim(), arguments);
         }
     }
 
@@ -108,8 +113,9 @@ public final class StartupBenchmark {
     }
 
     private static Sample run(Config config, Path probe) throws IOException, InterruptedException {
-        List<String> command = List.of(config.java(), Forks.ENABLE_NATIVE_ACCESS,
-                "-cp", probe + java.io.File.pathSeparator + config.classPath(), PROBE);
+        List<String> command = new ArrayList<>(List.of(config.java(), Forks.ENABLE_NATIVE_ACCESS,
+                "-cp", probe + java.io.File.pathSeparator + config.classPath(), PROBE));
+        command.addAll(config.probeArguments());
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         Instant started = Instant.now();
         Process process = builder.start();
