@@ -8,6 +8,8 @@
 #                                    the same 100 ms window on both sides (about 4 minutes)
 #   scripts/benchmarks.sh --smoke    one short iteration of every benchmark, for CI: exits non-zero
 #                                    if any benchmark or the C baseline fails (about 1 minute)
+# Both end with scripts/startup-benchmark.sh (the first reading of a fresh JVM; one JVM per
+# configuration with --smoke).
 # With a JDK 25 (COUNTERS_JDK25_HOME, else one under /usr/lib/jvm), each kind is also measured on
 # JDK 25 through FFM (the default there) and through JNA (-Ddev.counters.binding=jna), in the same
 # interleaved run, and the jar is built on JDK 25 so that it holds the FFM bindings.
@@ -146,6 +148,12 @@ fi
 c_baseline c-others-1-before --only "$jna_floor_baselines"
 jmh jmh-others "${others[@]}" -e "${bench}PeerPairBenchmark\.($exclude)\$"
 c_baseline c-others-2-after --only "$jna_floor_baselines"
+
+echo "== the first reading of a fresh JVM (scripts/startup-benchmark.sh)"
+startup_args=(--no-build --out "$out/startup")
+$smoke && startup_args+=(--smoke)
+$use_jdk25 || startup_args+=(--no-jdk25)
+bash "$root/scripts/startup-benchmark.sh" "${startup_args[@]}"
 
 echo "== counter cost per start+stop pair (medians; log: $out/jmh.log)"
 if $smoke; then

@@ -2,12 +2,11 @@ package dev.counters;
 
 import static java.util.Objects.requireNonNull;
 
-import com.google.common.collect.ImmutableList;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
+import dev.counters.spi.PerKind;
 import dev.counters.spi.ServiceProviders;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -15,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
 
@@ -23,26 +23,35 @@ import java.util.Set;
  * {@link Counters} is the static face of the {@linkplain #systemDefault() default registry};
  * build one with {@link #of} to inject a chosen set of providers (in tests, say).
  *
+ * <p>Which provider serves a kind is decided on the first request for that kind, once: the
+ * providers are asked, best first, about that kind alone, so the first
+ * {@code Counters.performance()} never waits for a native library that only another kind needs.
+ * Concurrent first requests for one kind wait for the one decision; later requests read it
+ * without a lock. {@link #providers()} asks every provider about every kind, when first called.
+ *
  * <p>A provider that fails to load (a native library missing, a class that cannot link) does
  * not break selection: it is listed in {@link #providers()} with the reason, and the next best
  * provider serves its kinds.
  */
 public final class CounterRegistry {
-    private static final List<CounterKind> CPU_TIMES_KINDS =
-            Arrays.stream(CounterKind.values()).filter(CounterKind::isCpuTimes).toList();
+    private static final CounterKind[] KINDS = CounterKind.values();
 
-    private final ImmutableList<CounterProvider> providers;
-    private final ImmutableList<ProviderReport> reports;
-
-    private CounterRegistry(List<CounterProvider> providers, List<ProviderReport> loadFailures) {
-        this.providers = providers.stream()
-                .sorted(Comparator.comparingInt(CounterProvider::rank).reversed())
-                .collect(ImmutableList.toImmutableList());
-        ImmutableList.Builder<ProviderReport> all = ImmutableList.builder();
-        for (CounterProvider provider : this.providers) {
-            all.add(ProviderReport.of(provider));
+    private final List<CounterProvider> providers;
+    private final List<ProviderReport> loadFailures;
+    private final PerKind<Optional<CounterProvider>> choices = new PerKind<>() {
+        @Override
+        protected Optional<CounterProvider> compute(CounterKind kind) {
+            return choose(kind);
         }
-        this.reports = all.addAll(loadFailures).build();
+    };
+    private final Object reportsLock = new Object();
+    private volatile List<ProviderReport> reports;
+
+    private CounterRegistry(List<? extends CounterProvider> providers, List<ProviderReport> loadFailures) {
+        List<CounterProvider> bestFirst = new ArrayList<>(providers);
+        bestFirst.sort(BestFirst.INSTANCE);
+        this.providers = Collections.unmodifiableList(bestFirst);
+        this.loadFailures = List.copyOf(loadFailures);
     }
 
     /** The registry of every provider {@link ServiceLoader} finds, built once per process. */
@@ -52,7 +61,10 @@ public final class CounterRegistry {
 
     /** A registry of exactly these providers. */
     public static CounterRegistry of(List<? extends CounterProvider> providers) {
-        return new CounterRegistry(ImmutableList.copyOf(providers), ImmutableList.of());
+        for (CounterProvider provider : requireNonNull(providers, "providers")) {
+            requireNonNull(provider, "providers holds a null provider");
+        }
+        return new CounterRegistry(providers, List.of());
     }
 
     /** Loads every provider on the module or class path; a provider that fails to load is reported, not fatal. */
@@ -67,18 +79,21 @@ public final class CounterRegistry {
 
     /** A new counter of {@code kind} from the best provider that serves it here. */
     public Counter create(CounterKind kind) {
-        requireNonNull(kind, "kind is null; pass one of " + List.of(CounterKind.values()));
-        for (CounterProvider provider : providers) {
-            if (provider.support(kind).isSupported()) {
-                return provider.create(kind);
-            }
+        if (kind == null) {
+            throw new NullPointerException("kind is null; pass one of " + List.of(KINDS));
         }
-        throw new UnsupportedOperationException(unsupportedMessage(kind));
+        Optional<CounterProvider> provider = choices.get(kind);
+        if (provider.isEmpty()) {
+            throw new UnsupportedOperationException(unsupportedMessage(kind));
+        }
+        return provider.get().create(kind);
     }
 
     /** A new CPU-times counter of {@code kind} ({@link CounterKind#THREAD_TIMES} or {@link CounterKind#PROCESS_TIMES}). */
     public CpuTimesCounter createCpuTimes(CounterKind kind) {
-        requireNonNull(kind, "kind is null; pass one of " + CPU_TIMES_KINDS);
+        if (kind == null) {
+            throw new NullPointerException("kind is null; pass one of " + cpuTimesKinds());
+        }
         if (!kind.isCpuTimes()) {
             throw new IllegalArgumentException(kind + " does not measure CPU time; use THREAD_TIMES or PROCESS_TIMES");
         }
@@ -86,42 +101,78 @@ public final class CounterRegistry {
     }
 
     /** Which provider serves {@code kind} here, if any. */
-    public java.util.Optional<String> providerFor(CounterKind kind) {
-        for (CounterProvider provider : providers) {
-            if (provider.support(kind).isSupported()) {
-                return java.util.Optional.of(provider.name());
-            }
-        }
-        return java.util.Optional.empty();
+    public Optional<String> providerFor(CounterKind kind) {
+        Optional<CounterProvider> provider = choices.get(kind);
+        return provider.isEmpty() ? Optional.empty() : Optional.of(provider.get().name());
     }
 
     /** The description of every kind served here, by its best provider, in {@link CounterKind} order. */
     public List<CounterInfo> available() {
-        ImmutableList.Builder<CounterInfo> infos = ImmutableList.builder();
-        for (CounterKind kind : CounterKind.values()) {
-            if (providerFor(kind).isPresent()) {
-                infos.add(create(kind).getInfo());
+        List<CounterInfo> infos = new ArrayList<>();
+        for (CounterKind kind : KINDS) {
+            Optional<CounterProvider> provider = choices.get(kind);
+            if (provider.isPresent()) {
+                infos.add(provider.get().create(kind).getInfo());
             }
         }
-        return infos.build();
+        return Collections.unmodifiableList(infos);
     }
 
-    /** Every provider found, best first, with what it serves and why it does not serve the rest; then those that failed to load. */
+    /**
+     * Every provider found, best first, with what it serves and why it does not serve the rest; then
+     * those that failed to load. The first call asks every provider about every kind.
+     */
     public List<ProviderReport> providers() {
-        return reports;
+        List<ProviderReport> known = reports;
+        if (known == null) {
+            synchronized (reportsLock) {
+                known = reports;
+                if (known == null) {
+                    List<ProviderReport> all = new ArrayList<>();
+                    for (CounterProvider provider : providers) {
+                        all.add(ProviderReport.of(provider));
+                    }
+                    all.addAll(loadFailures);
+                    known = List.copyOf(all);
+                    reports = known;
+                }
+            }
+        }
+        return known;
+    }
+
+    /** The best provider that serves {@code kind}, asking each about that kind alone, best first. */
+    private Optional<CounterProvider> choose(CounterKind kind) {
+        for (CounterProvider provider : providers) {
+            if (provider.support(kind).isSupported()) {
+                return Optional.of(provider);
+            }
+        }
+        return Optional.empty();
     }
 
     private String unsupportedMessage(CounterKind kind) {
         StringBuilder message = new StringBuilder()
                 .append("No provider serves ").append(kind).append(" counters on ").append(platform()).append('.');
         Set<String> loaded = new HashSet<>();
-        for (ProviderReport report : reports) {
-            message.append(' ').append(report.name()).append(": ").append(report.reasonFor(kind)).append('.');
-            if (report.isLoaded()) {
-                loaded.add(report.name());
-            }
+        for (CounterProvider provider : providers) {
+            message.append(' ').append(provider.name()).append(": ").append(ProviderReport.reasonFor(provider.support(kind))).append('.');
+            loaded.add(provider.name());
+        }
+        for (ProviderReport failure : loadFailures) {
+            message.append(' ').append(failure.name()).append(": ").append(failure.loadFailure()).append('.');
         }
         return message.append(' ').append(advice(kind, System.getProperty("os.name", ""), loaded)).toString();
+    }
+
+    private static List<CounterKind> cpuTimesKinds() {
+        List<CounterKind> cpuTimes = new ArrayList<>();
+        for (CounterKind kind : KINDS) {
+            if (kind.isCpuTimes()) {
+                cpuTimes.add(kind);
+            }
+        }
+        return cpuTimes;
     }
 
     static String platform() {
@@ -210,14 +261,23 @@ public final class CounterRegistry {
             return supportByKind.get(kind);
         }
 
-        String reasonFor(CounterKind kind) {
-            KindSupport kindSupport = supportByKind.get(kind);
+        private static String reasonFor(KindSupport kindSupport) {
             return kindSupport.isSupported() ? "serves it" : kindSupport.reason();
         }
 
         @Override
         public String toString() {
             return name + (isLoaded() ? " (rank " + rank + ")" : " " + loadFailure);
+        }
+    }
+
+    /** Highest rank first; a sort keeps the found order among equal ranks. */
+    private enum BestFirst implements Comparator<CounterProvider> {
+        INSTANCE;
+
+        @Override
+        public int compare(CounterProvider a, CounterProvider b) {
+            return Integer.compare(b.rank(), a.rank());
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.counters.jdk;
 
-import com.google.common.base.Suppliers;
 import dev.counters.Counter;
 import dev.counters.CounterException;
 import dev.counters.CounterInfo;
@@ -10,6 +9,7 @@ import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.CurrentThreadCpuClock;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.LazyFrequency;
+import dev.counters.spi.PerKind;
 import dev.counters.spi.ResolutionProbe;
 import dev.counters.spi.SampledCpuTimesCounter;
 import dev.counters.spi.SourceCounter;
@@ -18,9 +18,6 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 import java.lang.management.ThreadMXBean;
 import java.time.Instant;
-import java.util.EnumMap;
-import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * The portable floor: counters built from what every JVM offers, on any operating system and
@@ -41,28 +38,13 @@ public final class JdkCounterProvider implements CounterProvider {
     private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(NANOS_PER_SECOND);
     private static final LazyFrequency MILLISECONDS = LazyFrequency.fixed(1_000L);
 
-    private static final TickSource NANO_TIME = System::nanoTime;
-    private static final TickSource CURRENT_TIME_MILLIS = System::currentTimeMillis;
-    private static final TickSource INSTANT_NOW = JdkCounterProvider::epochNanos;
-
-    private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
-
-    public JdkCounterProvider() {
-        describe(CounterKind.HIGH_PERFORMANCE, "System.nanoTime()", NANO_TIME, NANOSECONDS, true, "");
-        describe(CounterKind.PERFORMANCE, "System.nanoTime()", NANO_TIME, NANOSECONDS, true, "");
-        describe(CounterKind.SYSTEM_TIME, "Instant.now()", INSTANT_NOW, NANOSECONDS, false, "nanoseconds since 1970-01-01T00:00Z");
-        describe(CounterKind.TICK, "System.currentTimeMillis()", CURRENT_TIME_MILLIS, MILLISECONDS, false,
-                "the time of day in milliseconds: not monotonic, it jumps when the system clock is set; "
-                        + "PERFORMANCE costs as little and never jumps");
-        infos.put(CounterKind.THREAD_TIMES, Suppliers.memoize(() -> cpuInfo(
-                CounterKind.THREAD_TIMES, "ThreadMXBean.getCurrentThreadCpuTime()/getCurrentThreadUserTime()",
-                ThreadCpuTimes.INSTANCE, true, "kernel = CPU time - user time. The total is exact, but HotSpot on Linux "
-                        + "reads the user time from /proc in scheduler ticks (10 ms), so the split of an interval "
-                        + "shorter than a few ticks is unreliable; counters-posix splits it finely")));
-        infos.put(CounterKind.PROCESS_TIMES, Suppliers.memoize(() -> cpuInfo(
-                CounterKind.PROCESS_TIMES, "OperatingSystemMXBean.getProcessCpuTime()",
-                ProcessCpuTime.INSTANCE, false, "no kernel/user split: the JDK reports process CPU time as one figure")));
-    }
+    /** Each kind's description, made on its first {@code getInfo()}: so its resolution is measured once, and creating this provider measures nothing. */
+    private final PerKind<CounterInfo> infos = new PerKind<>() {
+        @Override
+        protected CounterInfo compute(CounterKind kind) {
+            return describe(kind);
+        }
+    };
 
     @Override
     public String name() {
@@ -89,18 +71,18 @@ public final class JdkCounterProvider implements CounterProvider {
         switch (kind) {
             case HIGH_PERFORMANCE:
             case PERFORMANCE:
-                return new SourceCounter(kind, NANO_TIME, NANOSECONDS, infos.get(kind));
+                return new SourceCounter(kind, JdkClock.NANO_TIME, NANOSECONDS, infos.supplier(kind));
             case SYSTEM_TIME:
-                return new SourceCounter(kind, INSTANT_NOW, NANOSECONDS, infos.get(kind));
+                return new SourceCounter(kind, JdkClock.INSTANT_NOW, NANOSECONDS, infos.supplier(kind));
             case TICK:
-                return new SourceCounter(kind, CURRENT_TIME_MILLIS, MILLISECONDS, infos.get(kind));
+                return new SourceCounter(kind, JdkClock.CURRENT_TIME_MILLIS, MILLISECONDS, infos.supplier(kind));
             case THREAD_TIMES:
                 requireSupported(kind);
                 ThreadCpuTimes.enable();
-                return new SampledCpuTimesCounter(kind, ThreadCpuTimes.INSTANCE, true, NANOSECONDS, infos.get(kind));
+                return new SampledCpuTimesCounter(kind, ThreadCpuTimes.INSTANCE, true, NANOSECONDS, infos.supplier(kind));
             case PROCESS_TIMES:
                 requireSupported(kind);
-                return new SampledCpuTimesCounter(kind, ProcessCpuTime.INSTANCE, false, NANOSECONDS, infos.get(kind));
+                return new SampledCpuTimesCounter(kind, ProcessCpuTime.INSTANCE, false, NANOSECONDS, infos.supplier(kind));
             default:
                 throw new UnsupportedOperationException(support(kind).reason());
         }
@@ -113,15 +95,42 @@ public final class JdkCounterProvider implements CounterProvider {
         }
     }
 
-    private void describe(CounterKind kind, String api, TickSource source, LazyFrequency frequency, boolean monotonic, String notes) {
-        infos.put(kind, Suppliers.memoize(() -> CounterInfo.builder(kind)
+    /** The description of {@code kind}, which this provider serves. */
+    private static CounterInfo describe(CounterKind kind) {
+        switch (kind) {
+            case HIGH_PERFORMANCE:
+            case PERFORMANCE:
+                return clockInfo(kind, "System.nanoTime()", JdkClock.NANO_TIME, NANOSECONDS, true, "");
+            case SYSTEM_TIME:
+                return clockInfo(kind, "Instant.now()", JdkClock.INSTANT_NOW, NANOSECONDS, false,
+                        "nanoseconds since 1970-01-01T00:00Z");
+            case TICK:
+                return clockInfo(kind, "System.currentTimeMillis()", JdkClock.CURRENT_TIME_MILLIS, MILLISECONDS, false,
+                        "the time of day in milliseconds: not monotonic, it jumps when the system clock is set; "
+                                + "PERFORMANCE costs as little and never jumps");
+            case THREAD_TIMES:
+                return cpuInfo(kind, "ThreadMXBean.getCurrentThreadCpuTime()/getCurrentThreadUserTime()",
+                        ThreadCpuTimes.INSTANCE, true, "kernel = CPU time - user time. The total is exact, but HotSpot on Linux "
+                                + "reads the user time from /proc in scheduler ticks (10 ms), so the split of an interval "
+                                + "shorter than a few ticks is unreliable; counters-posix splits it finely");
+            case PROCESS_TIMES:
+                return cpuInfo(kind, "OperatingSystemMXBean.getProcessCpuTime()", ProcessCpuTime.INSTANCE, false,
+                        "no kernel/user split: the JDK reports process CPU time as one figure");
+            default:
+                throw new IllegalArgumentException("the JDK provider does not serve " + kind);
+        }
+    }
+
+    private static CounterInfo clockInfo(
+            CounterKind kind, String api, TickSource source, LazyFrequency frequency, boolean monotonic, String notes) {
+        return CounterInfo.builder(kind)
                 .provider(NAME)
                 .source(api)
                 .frequency(frequency.get())
                 .resolution(() -> ResolutionProbe.measure(source, frequency.get()))
                 .monotonic(monotonic)
                 .notes(notes)
-                .build()));
+                .build();
     }
 
     private static CounterInfo cpuInfo(CounterKind kind, String api, CpuTimesSource source, boolean split, String notes) {
@@ -136,9 +145,28 @@ public final class JdkCounterProvider implements CounterProvider {
                 .build();
     }
 
-    private static long epochNanos() {
-        Instant now = Instant.now();
-        return now.getEpochSecond() * NANOS_PER_SECOND + now.getNano();
+    /** The JDK's clocks. Constants, not lambdas: creating a counter must not start the lambda machinery. */
+    private enum JdkClock implements TickSource {
+        NANO_TIME {
+            @Override
+            public long read() {
+                return System.nanoTime();
+            }
+        },
+        CURRENT_TIME_MILLIS {
+            @Override
+            public long read() {
+                return System.currentTimeMillis();
+            }
+        },
+        /** {@link Instant#now()} in nanoseconds since the epoch. */
+        INSTANT_NOW {
+            @Override
+            public long read() {
+                Instant now = Instant.now();
+                return now.getEpochSecond() * NANOS_PER_SECOND + now.getNano();
+            }
+        }
     }
 
     /** The calling thread's CPU and user time from the platform {@link ThreadMXBean}. */

@@ -1,6 +1,5 @@
 package dev.counters.spi;
 
-import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
@@ -33,8 +32,10 @@ public final class LazyFrequency {
 
     /** A frequency known without any lookup, such as 1 000 000 000 for a nanosecond clock. */
     public static LazyFrequency fixed(long ticksPerSecond) {
-        checkArgument(ticksPerSecond > 0, "ticks per second must be positive, was %s", ticksPerSecond);
-        return new LazyFrequency("fixed", () -> ticksPerSecond, ticksPerSecond);
+        if (ticksPerSecond <= 0) {
+            throw new IllegalArgumentException("ticks per second must be positive, was " + ticksPerSecond);
+        }
+        return new LazyFrequency("fixed", null, ticksPerSecond); // known: never looked up
     }
 
     /** The frequency in ticks per second, looking it up on the first call. */

@@ -35,7 +35,6 @@ public record ServiceProviders<S>(List<S> providers, List<Failure> failures) {
 
     /** Consecutive errors after which the listing is taken to be stuck rather than still making progress. */
     private static final int MAX_ERRORS_IN_A_ROW = 64;
-    private static final Pattern PROVIDER_NAME = Pattern.compile("Provider ([\\w.$]+)");
 
     /**
      * Instantiates every provider {@code loader} finds, keeping each failure instead of throwing it:
@@ -65,7 +64,12 @@ public record ServiceProviders<S>(List<S> providers, List<Failure> failures) {
 
     /** The provider class a {@link ServiceLoader} error names ("Provider a.b.C could not be instantiated"), else the error's type. */
     private static String providerNamed(Throwable error) {
-        Matcher named = PROVIDER_NAME.matcher(String.valueOf(error.getMessage()));
+        Matcher named = ProviderName.PATTERN.matcher(String.valueOf(error.getMessage()));
         return named.find() ? named.group(1) : error.getClass().getName();
+    }
+
+    /** Compiled only when a provider fails: a registry that loads cleanly never starts the regex engine. */
+    private static final class ProviderName {
+        static final Pattern PATTERN = Pattern.compile("Provider ([\\w.$]+)");
     }
 }

@@ -73,8 +73,12 @@ public final class PosixCounterProvider implements CounterProvider {
         return "posix counters on " + clocks.platform();
     }
 
-    /** One set of clocks per process, so that each kind's resolution is measured once. */
+    /**
+     * One set of clocks per process, so that each kind's resolution is measured once. Making it binds
+     * nothing: libc is bound when a kind that reads it is first asked about.
+     */
     private static final class SystemClocks {
-        static final PosixClocks INSTANCE = new PosixClocks(SystemNative.platform(), SystemNative.clockBinding());
+        static final PosixClocks INSTANCE = new PosixClocks(SystemNative.platform(), SystemNative.ClockBinder.INSTANCE,
+                JvmClockCheck.nanoTimeIsKnown(SystemNative.platform()));
     }
 }

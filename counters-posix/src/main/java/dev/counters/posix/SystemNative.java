@@ -31,6 +31,16 @@ final class SystemNative {
         return platform.refusal().isPresent() ? Binding.failed(platform.refusal().get()) : Binding.of(binder);
     }
 
+    /** {@link #clockBinding()} as a supplier, for clocks that bind when first needed. Not a lambda: see {@link dev.counters.spi.PerKind}. */
+    enum ClockBinder implements Supplier<LayerChoice<PosixCalls>> {
+        INSTANCE;
+
+        @Override
+        public LayerChoice<PosixCalls> get() {
+            return clockBinding();
+        }
+    }
+
     private static final class ClockHolder {
         static final LayerChoice<PosixCalls> CHOSEN = PlatformHolder.PLATFORM.refusal().isPresent()
                 ? new LayerChoice<>(ClockBindings.JNA, Binding.failed(PlatformHolder.PLATFORM.refusal().get()), "")

@@ -20,19 +20,37 @@ import org.junit.jupiter.api.Test;
 class BrokenPlatformTest {
     private static final List<String> WALL_AND_CPU_KINDS =
             List.of("TICK", "SYSTEM_TIME", "HIGH_PERFORMANCE", "PERFORMANCE", "THREAD_TIMES", "PROCESS_TIMES");
+    /** The kinds that read libc: all but HIGH_PERFORMANCE and PERFORMANCE, which HotSpot's System.nanoTime() reads. */
+    private static final List<String> NATIVE_WALL_AND_CPU_KINDS =
+            List.of("TICK", "SYSTEM_TIME", "THREAD_TIMES", "PROCESS_TIMES");
 
     @Test
     void whenJnaCannotLoadItsNativeLibraryTheJdkFloorServesAndTheReasonIsReported() throws Exception {
         // JNA may look neither in the system library path nor in its own jar: its native support is "missing".
         Properties report = runRegistryReport("-Djna.nosys=true", "-Djna.noclasspath=true", "-Djna.nounpack=true");
 
-        for (String kind : WALL_AND_CPU_KINDS) {
+        for (String kind : NATIVE_WALL_AND_CPU_KINDS) {
             assertEquals(JdkFloor.NAME, report.getProperty("served." + kind), kind);
             String reason = report.getProperty("report.posix." + kind);
             assertTrue(reason.startsWith("unsupported: libc could not be bound through JNA: UnsatisfiedLinkError"), reason);
         }
         assertEquals("none", report.getProperty("served.MULTIMEDIA"), "only counters-posix serves MULTIMEDIA here");
-        assertEquals(JdkFloor.NAME, report.getProperty("performance.provider"));
+    }
+
+    @Test
+    void withoutLibcHotSpotsNanoTimeStillServesTheMonotonicKindsAndTheirInfoSaysWhatIsMissing() throws Exception {
+        Properties report = runRegistryReport("-Djna.nosys=true", "-Djna.noclasspath=true", "-Djna.nounpack=true");
+
+        // HotSpot's System.nanoTime() is clock_gettime(CLOCK_MONOTONIC): these kinds never needed libc.
+        for (String kind : List.of("HIGH_PERFORMANCE", "PERFORMANCE")) {
+            assertEquals("posix", report.getProperty("served." + kind), kind);
+            assertEquals("supported", report.getProperty("report.posix." + kind), kind);
+        }
+        assertEquals("posix", report.getProperty("performance.provider"));
+        assertEquals("JVM", report.getProperty("performance.binding"));
+        String notes = report.getProperty("performance.notes");
+        assertTrue(notes.contains("not confirmed, and clock_getres not asked, because libc could not be bound through JNA"), notes);
+        assertEquals("", report.getProperty("performance.declared"), "no declared resolution without clock_getres");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.counters.posix;
 
+import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.Counters;
@@ -22,6 +23,10 @@ public final class RegistryReport {
                 System.out.println("report." + report.name() + "." + kind + "=" + report.support(kind));
             }
         }
-        System.out.println("performance.provider=" + Counters.performance().getInfo().provider());
+        CounterInfo performance = Counters.performance().getInfo();
+        System.out.println("performance.provider=" + performance.provider());
+        System.out.println("performance.binding=" + performance.binding());
+        System.out.println("performance.notes=" + performance.notes());
+        System.out.println("performance.declared=" + performance.resolution().declared().map(Object::toString).orElse(""));
     }
 }
