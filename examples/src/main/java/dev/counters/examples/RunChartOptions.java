@@ -12,7 +12,7 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * The options of the subcommands that time runs: the unit of their figures, and an optional
- * per-run chart. The chart's path is checked before anything is measured ({@link #checkChart}) and
+ * chart of the runs. The chart's path is checked before anything is measured ({@link #checkChart}) and
  * drawn after the report is printed ({@link #drawIfAsked}), so a chart that cannot be written
  * never costs the measurement.
  */
@@ -24,7 +24,8 @@ final class RunChartOptions {
     TimeUnit unit;
 
     @Option(names = "--chart", paramLabel = "FILE", converter = OptionConverters.ChartFileConverter.class,
-            description = "Also draw the per-run times into FILE (.svg or .png), in an existing folder; "
+            description = "Also draw the runs into FILE (.svg or .png), in an existing folder: each run's time "
+                    + "(compare: each pair's ratio B/A); "
                     + "it is checked before measuring and written after the report.")
     ChartFile chart;
 
