@@ -9,6 +9,8 @@
 #   scripts/startup-benchmark.sh --baseline REV    the same, side by side with revision REV, built in a
 #                                                  temporary git worktree (never installed) and removed after
 #   scripts/startup-benchmark.sh --smoke           one JVM per configuration, for CI (a few seconds)
+#   scripts/startup-benchmark.sh --stages          only this tree's first reading, timed in stages (what the
+#                                                  floor is made of: FirstReading.STAGE_NAMES), medians per stage
 # Options:
 #   --runs N              fresh JVMs per configuration (default 20)
 #   --baseline-tree DIR   a checkout already built with `mvn package -DskipTests`, instead of --baseline
@@ -30,17 +32,19 @@ build=true
 use_jdk25=true
 baseline=""
 baseline_tree=""
+stages=false
 
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --smoke) runs=1 ;;
+        --stages) stages=true ;;
         --runs) runs="$2"; shift ;;
         --baseline) baseline="$2"; shift ;;
         --baseline-tree) baseline_tree="$2"; shift ;;
         --no-build) build=false ;;
         --no-jdk25) use_jdk25=false ;;
         --out) out="$2"; shift ;;
-        -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "startup-benchmark.sh: unknown option '$1' (try --help)" >&2; exit 64 ;;
     esac
     shift
@@ -108,6 +112,11 @@ label_of() { # TREE
 configs=()
 for java_home in "$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")" ${jdk25:+"$jdk25"}; do
     version="$("$java_home/bin/java" -version 2>&1 | sed -n '1s/.*version "\([0-9]*\).*/\1/p')"
+    if $stages; then
+        configs+=(--config "JDK $version, every module, in stages|$java_home/bin/java|$(class_path "" all)|--stages")
+        configs+=(--config "JDK $version, counters-api alone, in stages|$java_home/bin/java|$(class_path "" api)|--stages")
+        continue
+    fi
     for tree in ${baseline_tree:+"$baseline_tree"} ""; do
         for which in all api; do
             description="every module"

@@ -33,7 +33,9 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  *
  * A configuration whose probe argument is {@link FirstReading#SERVICE_LOADER_ONLY} times, in place
- * of the reading, {@link java.util.ServiceLoader} finding and creating the providers: the floor.
+ * of the reading, {@link java.util.ServiceLoader} finding and creating the providers: the floor. One
+ * whose argument is {@link FirstReading#STAGES} times the reading in stages, and a second table gives
+ * the median of each stage ({@link FirstReading#STAGE_NAMES}).
  *
  * <pre>
  * java -cp counters-benchmarks.jar dev.counters.benchmarks.StartupBenchmark --runs 20 --out results \
@@ -65,7 +67,8 @@ public final class StartupBenchmark {
     }
 
     /** What one fresh JVM reported, in nanoseconds. */
-    record Sample(double firstReading, double execToReading, double execToMain, double vmStartToReading, String servedBy) {}
+    record Sample(double firstReading, double execToReading, double execToMain, double vmStartToReading, String servedBy,
+            Map<String, Double> stages) {}
 
     public static void main(String[] args) throws IOException, InterruptedException {
         int runs = 20;
@@ -131,7 +134,19 @@ public final class StartupBenchmark {
                 reading - startedNanos,
                 number(report, "main_epoch_ns", output) - startedNanos,
                 reading - number(report, "vm_start_epoch_ms", output) * NANOS_PER_MILLI,
-                report.getProperty("provider") + " (" + report.getProperty("binding") + ")");
+                report.getProperty("provider") + " (" + report.getProperty("binding") + ")",
+                stages(report, output));
+    }
+
+    /** The stages the probe reported ({@code stage_<name>_ns}), by name in {@link FirstReading#STAGE_NAMES} order; none unless it ran in stages. */
+    private static Map<String, Double> stages(Properties report, String output) {
+        Map<String, Double> stages = new LinkedHashMap<>();
+        for (String name : FirstReading.STAGE_NAMES) {
+            if (report.getProperty("stage_" + name + "_ns") != null) {
+                stages.put(name, number(report, "stage_" + name + "_ns", output));
+            }
+        }
+        return stages;
     }
 
     private static double number(Properties report, String key, String output) {
@@ -158,7 +173,38 @@ public final class StartupBenchmark {
                     .append(" | ").append(runs.get(0).servedBy())
                     .append(" |\n");
         }
-        return table.append("\nEach cell: median (quartiles); best: the fastest run (noise only ever adds time).\n").toString();
+        table.append("\nEach cell: median (quartiles); best: the fastest run (noise only ever adds time).\n");
+        return table.append(stagesTable(samples)).toString();
+    }
+
+    /** The median of each stage, in milliseconds, for the configurations that ran in stages; empty if none did. */
+    private static String stagesTable(Map<Config, List<Sample>> samples) {
+        StringBuilder table = new StringBuilder("\n| configuration | runs |");
+        StringBuilder rule = new StringBuilder("|---|---|");
+        for (String name : FirstReading.STAGE_NAMES) {
+            table.append(' ').append(name.replace('_', ' ')).append(" |");
+            rule.append("---|");
+        }
+        table.append(" all stages |\n").append(rule).append("---|\n");
+        boolean any = false;
+        for (Map.Entry<Config, List<Sample>> entry : samples.entrySet()) {
+            List<Sample> runs = entry.getValue();
+            if (runs.get(0).stages().isEmpty()) {
+                continue;
+            }
+            any = true;
+            table.append("| ").append(entry.getKey().label()).append(" | ").append(runs.size()).append(" |");
+            for (String name : FirstReading.STAGE_NAMES) {
+                double[] values = new double[runs.size()];
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = runs.get(i).stages().get(name);
+                }
+                table.append(String.format(" %.1f |", Quantiles.median().compute(values) / NANOS_PER_MILLI));
+            }
+            table.append(' ').append(quartiles(runs, Figure.FIRST_READING)).append(" |\n");
+        }
+        return any ? table.append("\nEach stage: the median, in ms, of what it adds to the stages before it (FirstReading.STAGE_NAMES says what each does);"
+                + " all stages: the median (quartiles) of their sum.\n").toString() : "";
     }
 
     private static double best(List<Sample> runs, Figure figure) {
@@ -187,6 +233,14 @@ public final class StartupBenchmark {
                     .append(", \"java\": ").append(JsonWriter.quote(entry.getKey().java()))
                     .append(", \"class_path\": ").append(JsonWriter.quote(entry.getKey().classPath()))
                     .append(", \"served_by\": ").append(JsonWriter.quote(entry.getValue().get(0).servedBy()));
+            for (String name : entry.getValue().get(0).stages().keySet()) {
+                json.append(", \"stage_").append(name).append("_ns\": [");
+                List<Sample> runs = entry.getValue();
+                for (int i = 0; i < runs.size(); i++) {
+                    json.append(i == 0 ? "" : ", ").append(Math.round(runs.get(i).stages().get(name)));
+                }
+                json.append(']');
+            }
             for (Figure figure : Figure.values()) {
                 json.append(", \"").append(figure.key).append("\": [");
                 double[] values = figure.of(entry.getValue());

@@ -31,27 +31,34 @@ import dev.counters.spi.KindSupport;
  * lifetime, use {@link MultimediaCounter#withTimerPeriod}.
  */
 public final class WindowsCounterProvider implements CounterProvider {
+    /** Whether this provider serves the process's own Win32 layer ({@link SystemWin32}), looked up on first use. */
+    private final boolean system;
     private final WindowsKinds kinds;
     private final String unavailableReason;
 
-    /** The provider over this process's Win32 layer; what {@link java.util.ServiceLoader} calls. */
+    /**
+     * The provider over this process's Win32 layer; what {@link java.util.ServiceLoader} calls. Creating it
+     * looks nothing up: the layer (or why there is none) is first asked for when a kind is, so that off
+     * Windows, where another provider serves, a fresh JVM's first reading loads no more of this module.
+     */
     public WindowsCounterProvider() {
-        this(SystemWin32.kinds().orElse(null), SystemWin32.unavailableReason());
+        this(true, null, "");
     }
 
-    private WindowsCounterProvider(WindowsKinds kinds, String unavailableReason) {
+    private WindowsCounterProvider(boolean system, WindowsKinds kinds, String unavailableReason) {
+        this.system = system;
         this.kinds = kinds;
         this.unavailableReason = unavailableReason;
     }
 
     /** A provider over {@code api}, a fake in tests. */
     static WindowsCounterProvider over(Win32 api) {
-        return new WindowsCounterProvider(new WindowsKinds(requireNonNull(api, "api")), "");
+        return new WindowsCounterProvider(false, new WindowsKinds(requireNonNull(api, "api")), "");
     }
 
     /** A provider that serves nothing, for {@code reason}. */
     static WindowsCounterProvider unavailable(String reason) {
-        return new WindowsCounterProvider(null, requireNonNull(reason, "reason"));
+        return new WindowsCounterProvider(false, null, requireNonNull(reason, "reason"));
     }
 
     @Override
@@ -67,20 +74,31 @@ public final class WindowsCounterProvider implements CounterProvider {
     @Override
     public KindSupport support(CounterKind kind) {
         requireNonNull(kind, "kind");
-        return kinds == null ? KindSupport.unsupported(unavailableReason) : kinds.support(kind);
+        WindowsKinds served = kinds();
+        return served == null ? KindSupport.unsupported(unavailableReason()) : served.support(kind);
     }
 
     @Override
     public Counter create(CounterKind kind) {
         requireNonNull(kind, "kind");
-        if (kinds == null) {
-            throw new UnsupportedOperationException(kind + " is not available from counters-windows: " + unavailableReason);
+        WindowsKinds served = kinds();
+        if (served == null) {
+            throw new UnsupportedOperationException(kind + " is not available from counters-windows: " + unavailableReason());
         }
-        return kinds.create(kind);
+        return served.create(kind);
     }
 
     @Override
     public String toString() {
-        return "WindowsCounterProvider" + (kinds == null ? " (unavailable: " + unavailableReason + ")" : "");
+        return "WindowsCounterProvider" + (kinds() == null ? " (unavailable: " + unavailableReason() + ")" : "");
+    }
+
+    /** The kinds served, or null when {@link #unavailableReason()} says why there are none. */
+    private WindowsKinds kinds() {
+        return system ? SystemWin32.kinds().orElse(null) : kinds;
+    }
+
+    private String unavailableReason() {
+        return system ? SystemWin32.unavailableReason() : unavailableReason;
     }
 }

@@ -11,6 +11,8 @@ import dev.counters.CounterRegistry;
 import dev.counters.Counters;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.ThreadControl;
+import dev.counters.testing.FreshJvm;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
@@ -48,6 +50,34 @@ class OffWindowsTest {
         assertEquals(CounterProvider.RANK_PLATFORM, provider.rank());
         assertThrows(UnsupportedOperationException.class, () -> provider.create(CounterKind.TICK));
         assertTrue(SystemWin32.api().isEmpty());
+    }
+
+    @Test
+    void creatingTheProviderInAFreshJvmLoadsNoOtherClassOfTheModule() throws Exception {
+        List<String> lines = FreshJvm.run(CreateTheProvider.class, "-verbose:class");
+        int created = lines.indexOf(CreateTheProvider.CREATED);
+        assertTrue(created >= 0, String.join("\n", lines));
+        List<String> ours = new ArrayList<>();
+        for (String line : lines.subList(0, created)) {
+            if (line.contains("[class,load] dev.counters.windows.")) {
+                ours.add(line.substring(line.indexOf("dev.counters.windows."), line.indexOf(" source:")));
+            }
+        }
+
+        assertEquals(List.of(CreateTheProvider.class.getName(), WindowsCounterProvider.class.getName()), ours);
+        assertTrue(lines.subList(created, lines.size()).stream().anyMatch(line -> line.contains("serves Windows only; this JVM runs on " + OS)),
+                "asked afterwards, it says why it serves nothing: " + lines.subList(created, lines.size()));
+    }
+
+    /** Creates the system provider, as {@link ServiceLoader} does, and only then asks it about a kind. */
+    static final class CreateTheProvider {
+        static final String CREATED = "created";
+
+        public static void main(String[] args) {
+            WindowsCounterProvider provider = new WindowsCounterProvider();
+            System.out.println(CREATED);
+            System.out.println(provider.support(CounterKind.PERFORMANCE).reason());
+        }
     }
 
     @Test
