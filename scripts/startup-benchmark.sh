@@ -52,12 +52,8 @@ done
 
 jdk25=""
 if $use_jdk25; then
-    for home in "${COUNTERS_JDK25_HOME:-}" /usr/lib/jvm/*; do
-        if [[ -n "$home" && -x "$home/bin/java" ]] && grep -qs '^JAVA_VERSION="25' "$home/release"; then
-            jdk25="$home"
-            break
-        fi
-    done
+    source "$root/scripts/lib/jdk25.sh"
+    jdk25="$(find_jdk25_home)"
     [[ -n "$jdk25" ]] || echo "startup-benchmark.sh: no JDK 25 found (set COUNTERS_JDK25_HOME): JDK 25 left out" >&2
 fi
 # The jars are built on JDK 25 where there is one, so that they hold the FFM bindings (as benchmarks.sh does).
