@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.spi.SourceCounter;
+import dev.counters.toolkit.SourceCounter;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeTickSource;
 import java.time.Duration;

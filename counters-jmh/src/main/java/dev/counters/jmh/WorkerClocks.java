@@ -1,7 +1,7 @@
 package dev.counters.jmh;
 
 import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.ServiceProviders;
+import dev.counters.toolkit.ServiceProviders;
 import dev.counters.spi.ThreadCpuTimesReader;
 import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
 import java.lang.management.ManagementFactory;

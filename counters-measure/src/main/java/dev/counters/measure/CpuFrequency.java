@@ -6,7 +6,7 @@ import static java.util.Objects.requireNonNull;
 import dev.counters.Counter;
 import dev.counters.CounterKind;
 import dev.counters.Counters;
-import dev.counters.spi.CycleFrequency;
+import dev.counters.toolkit.CycleFrequency;
 import dev.counters.spi.TickSource;
 import java.io.IOException;
 import java.nio.file.Files;

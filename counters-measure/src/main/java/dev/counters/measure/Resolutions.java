@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
 import dev.counters.Resolution;
-import dev.counters.spi.ResolutionProbe;
+import dev.counters.toolkit.ResolutionProbe;
 import dev.counters.spi.TickSource;
 import java.time.Duration;
 

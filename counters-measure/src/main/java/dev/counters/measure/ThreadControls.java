@@ -1,7 +1,7 @@
 package dev.counters.measure;
 
 import com.google.common.collect.ImmutableList;
-import dev.counters.spi.ServiceProviders;
+import dev.counters.toolkit.ServiceProviders;
 import dev.counters.spi.ThreadControl;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -3,7 +3,6 @@ package dev.counters.nativeaccess;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterInfo;
-import dev.counters.spi.ForeignLayers;
 import java.util.function.Supplier;
 
 /**

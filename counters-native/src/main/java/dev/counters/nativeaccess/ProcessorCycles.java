@@ -4,9 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
-import dev.counters.spi.CycleFrequency;
-import dev.counters.spi.LazyFrequency;
-import dev.counters.spi.ResolutionProbe;
+import dev.counters.toolkit.CycleFrequency;
+import dev.counters.toolkit.LazyFrequency;
+import dev.counters.toolkit.ResolutionProbe;
 import dev.counters.spi.TickSource;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,7 +2,6 @@ package dev.counters.nativeaccess;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.counters.spi.ForeignLayers;
 import dev.counters.spi.TickSource;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;

@@ -3,7 +3,7 @@ package dev.counters.posix;
 import dev.counters.CounterInfo;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
-import dev.counters.spi.ForeignLayers;
+import dev.counters.nativeaccess.ForeignLayers;
 import java.lang.invoke.MethodHandles;
 import java.util.function.Supplier;
 
@@ -27,7 +27,7 @@ final class ClockBindings {
 
     /** The binding chosen on this JVM ({@link LayerChoice#choose(Supplier, Supplier)}): FFM where it links, else JNA. */
     static LayerChoice<PosixCalls> choose() {
-        return LayerChoice.choose(ClockBindings::bindFfm, SystemNative::binding);
+        return LayerChoice.choose(ClockBindings::bindFfm, PosixSystem::binding);
     }
 
     /** {@link LayerChoice#choose(int, Supplier, Supplier)} for libc's layers. */

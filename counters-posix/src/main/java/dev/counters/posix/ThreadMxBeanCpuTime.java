@@ -1,6 +1,6 @@
 package dev.counters.posix;
 
-import dev.counters.spi.CurrentThreadCpuClock;
+import dev.counters.toolkit.CurrentThreadCpuClock;
 import dev.counters.spi.TickSource;
 
 /**

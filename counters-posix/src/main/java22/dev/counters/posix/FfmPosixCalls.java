@@ -6,8 +6,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.nativeaccess.ForeignCode;
-import dev.counters.spi.ForeignLayers;
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.ForeignLayers;
+import dev.counters.nativeaccess.Scratch;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;

@@ -3,7 +3,7 @@ package dev.counters.posix;
 import com.sun.jna.Function;
 import com.sun.jna.Platform;
 import dev.counters.nativeaccess.CodeBinder;
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Scratch;
 import dev.counters.spi.TickSource;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.CounterKind;
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Scratch;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,7 +49,7 @@ class FfmBindingTest {
     @Test
     void theSystemProviderReadsThroughFfmOnJdk22() {
         ffm();
-        assertEquals(ClockBindings.FFM, SystemNative.clockBinding().name());
+        assertEquals(ClockBindings.FFM, PosixSystem.clockBinding().name());
     }
 
     @Test

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.counters.CounterException;
 import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.CpuTimesSplit;
-import dev.counters.spi.ServiceProviders;
+import dev.counters.toolkit.CpuTimesSplit;
+import dev.counters.toolkit.ServiceProviders;
 import dev.counters.spi.ThreadCpuTimesReader;
 import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
 import java.io.IOException;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.Counter;
 import dev.counters.Counters;
-import dev.counters.spi.SourceCounter;
+import dev.counters.toolkit.SourceCounter;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeTickSource;
 import org.junit.jupiter.api.Test;

@@ -5,15 +5,15 @@ import static java.util.Objects.requireNonNull;
 import dev.counters.CounterInfo;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
-import dev.counters.spi.ForeignLayers;
+import dev.counters.nativeaccess.ForeignLayers;
 import java.lang.invoke.MethodHandles;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * Chooses how counters-windows reaches Win32: through Foreign Function &amp; Memory downcalls
- * ({@code FfmWin32}) on a JVM of release 22 or later where they link and native access is enabled,
- * else through JNA ({@link NativeWin32}), which is then bound and only then. The user changes
+ * ({@code FfmWindowsCalls}) on a JVM of release 22 or later where they link and native access is enabled,
+ * else through JNA ({@link JnaWindowsCalls}), which is then bound and only then. The user changes
  * nothing: the same artifact serves both.
  *
  * <p>The FFM class is compiled for release 22 when the build runs on JDK 22+, and is reached here
@@ -25,14 +25,14 @@ final class Win32Bindings {
     static final String JNA = CounterInfo.BINDING_JNA;
     /** The first release with the final FFM API ({@code java.lang.foreign}). */
     static final int FFM_RELEASE = ForeignLayers.RELEASE;
-    static final String FFM_CLASS = "dev.counters.windows.FfmWin32";
+    static final String FFM_CLASS = "dev.counters.windows.FfmWindowsCalls";
 
     private Win32Bindings() {}
 
     /** The layer chosen on this JVM ({@link LayerChoice#choose(Supplier, Supplier)}): FFM where it links, else JNA, else why neither. */
     static Chosen choose() {
         // A lambda, not a method reference, so that JNA's classes are first touched inside Binding.of.
-        return from(LayerChoice.choose(Win32Bindings::bindFfm, () -> Binding.of(() -> NativeWin32.bind())));
+        return from(LayerChoice.choose(Win32Bindings::bindFfm, () -> Binding.of(() -> JnaWindowsCalls.bind())));
     }
 
     /**
@@ -40,11 +40,11 @@ final class Win32Bindings {
      * {@code jna} binds (asked for only then, so that JNA is not bound where FFM serves), else
      * none, with the reason. Never throws what a failed binding throws.
      */
-    static Chosen choose(int release, Supplier<? extends Win32> ffm, Supplier<? extends Win32> jna) {
+    static Chosen choose(int release, Supplier<? extends WindowsCalls> ffm, Supplier<? extends WindowsCalls> jna) {
         return from(LayerChoice.choose(release, ffm, () -> Binding.of(jna)));
     }
 
-    private static Chosen from(LayerChoice<Win32> choice) {
+    private static Chosen from(LayerChoice<WindowsCalls> choice) {
         String failure = choice.binding().failure()
                 .map(reason -> "kernel32 could not be bound through JNA: " + reason
                         + (choice.ffmProblem().isEmpty() ? "" : " (" + choice.ffmProblem() + ")"))
@@ -52,19 +52,19 @@ final class Win32Bindings {
         return new Chosen(choice.name(), choice.binding().calls().orElse(null), failure, choice.ffmProblem());
     }
 
-    /** {@code FfmWin32.bind()}, reached by name. */
-    private static Win32 bindFfm() {
-        return ForeignLayers.bindByName(MethodHandles.lookup(), FFM_CLASS, Win32.class, "counters-windows");
+    /** {@code FfmWindowsCalls.bind()}, reached by name. */
+    private static WindowsCalls bindFfm() {
+        return ForeignLayers.bindByName(MethodHandles.lookup(), FFM_CLASS, WindowsCalls.class, "counters-windows");
     }
 
     /** The layer that was bound and by what, or why none was; and why FFM was not used, if it was not. */
     static final class Chosen {
         private final String name;
-        private final Win32 api;
+        private final WindowsCalls api;
         private final String failure;
         private final String ffmProblem;
 
-        Chosen(String name, Win32 api, String failure, String ffmProblem) {
+        Chosen(String name, WindowsCalls api, String failure, String ffmProblem) {
             this.name = requireNonNull(name, "name");
             this.api = api;
             this.failure = requireNonNull(failure, "failure");
@@ -77,7 +77,7 @@ final class Win32Bindings {
         }
 
         /** The bound layer; empty when {@link #failure()} says why there is none. */
-        Optional<Win32> api() {
+        Optional<WindowsCalls> api() {
             return Optional.ofNullable(api);
         }
 

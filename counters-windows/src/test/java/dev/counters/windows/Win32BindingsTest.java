@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /** How {@link Win32Bindings} chooses between FFM and JNA, with stand-ins for both; runs on any OS. */
 class Win32BindingsTest {
-    private final FakeWin32 jna = new FakeWin32();
-    private final FakeWin32 ffm = new FakeWin32();
+    private final FakeWindowsCalls jna = new FakeWindowsCalls();
+    private final FakeWindowsCalls ffm = new FakeWindowsCalls();
 
     @Test
     void beforeJdk22JnaServesAndFfmIsNotEvenTried() {
