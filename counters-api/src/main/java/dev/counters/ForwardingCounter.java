@@ -2,9 +2,6 @@ package dev.counters;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.Counter;
-import dev.counters.CounterInfo;
-
 /**
  * A counter that forwards every call to another, in the manner of Guava's {@code Forwarding*}
  * classes: subclass it and override only what the wrapper changes (a calibrated counter

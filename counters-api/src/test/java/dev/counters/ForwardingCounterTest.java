@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.counters.Counter;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeTickSource;
 import dev.counters.toolkit.SourceCounter;

@@ -2,17 +2,15 @@ package dev.counters.nativeaccess;
 
 import static java.util.Objects.requireNonNull;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 
 /**
- * What the platform modules' Foreign Function &amp; Memory layers share: reaching the layer by
- * name, refusing to link where native access is not enabled, and letting a downcall's
- * {@code Throwable} out. A platform module compiles its FFM layer for release 22, from
- * {@code src/main/java22}, only when the build runs on JDK 22 or later, and its code compiled for
- * release 17 reaches the layer only through {@link #bindByName}: it still loads on JDK 17, and on a
- * build made on JDK 17, which has no FFM class at all.
+ * What the platform modules' Foreign Function &amp; Memory layers share: refusing to link where
+ * native access is not enabled, letting a downcall's {@code Throwable} out, and the message of a
+ * build that has no FFM classes. A platform module's FFM layer ({@code FfmPosixCalls},
+ * {@code FfmWindowsCalls}) is compiled for release {@value #RELEASE} from {@code src/main/java22}
+ * into the jar's {@code META-INF/versions/22}, where it replaces a JNA-only stand-in of the same
+ * name that code compiled for release 17 calls as usual: on JDK 17 the stand-in loads, and is never
+ * asked to bind ({@link LayerChoice} asks only on {@value #RELEASE}+).
  */
 public final class ForeignLayers {
     /** The first release with the final FFM API ({@code java.lang.foreign}). */
@@ -21,32 +19,14 @@ public final class ForeignLayers {
     private ForeignLayers() {}
 
     /**
-     * Calls {@code className}'s {@code static bind()} and returns what it bound, rethrowing what
-     * it threw as it was thrown: an {@link IllegalCallerException} for denied native access, an
-     * {@link UnsatisfiedLinkError} for a missing library or symbol. {@code bind()} returns its own
-     * class, which must be a {@code type}.
+     * What the JNA-only stand-in of an FFM layer throws from its {@code bind()}: the jar was built
+     * where no JDK {@value #RELEASE}+ was found, so its multi-release part holds no FFM classes.
      *
-     * @param lookup the platform module's {@code MethodHandles.lookup()}, which may reach its own
-     *     package-private layer where this module could not
-     * @param moduleName the artifact, for the message when the build has no such class
-     * @throws IllegalStateException when there is no such class (the build ran on a JDK before 22)
+     * @param artifact the platform module, as the user adds it to a build
      */
-    public static <T> T bindByName(MethodHandles.Lookup lookup, String className, Class<T> type, String moduleName) {
-        MethodHandle bind;
-        try {
-            Class<?> layer = lookup.findClass(className);
-            bind = lookup.findStatic(layer, "bind", MethodType.methodType(layer));
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("this build of " + moduleName + " has no FFM binding (it was built on a JDK "
-                    + "before " + RELEASE + ")", e);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot call " + className + ".bind()", e);
-        }
-        try {
-            return type.cast(bind.invoke());
-        } catch (Throwable thrown) {
-            throw rethrow(thrown);
-        }
+    public static UnsupportedOperationException notInThisBuild(String artifact) {
+        return new UnsupportedOperationException("this build of " + artifact + " has no FFM classes: it was built"
+                + " where Maven found no JDK " + RELEASE + "+ (see the README, \"Building\")");
     }
 
     /**

@@ -1,8 +1,8 @@
 package dev.counters.nativeaccess;
 
-import dev.counters.spi.KindSupport;
-
 import static java.util.Objects.requireNonNull;
+
+import dev.counters.spi.KindSupport;
 
 /**
  * Explains why a native binding could not be made, in the words a user can act on. Used by the

@@ -3,8 +3,8 @@ package dev.counters.posix;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
-import dev.counters.spi.KindSupport;
 import dev.counters.nativeaccess.Scratch;
+import dev.counters.spi.KindSupport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

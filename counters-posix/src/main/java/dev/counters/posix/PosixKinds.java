@@ -10,16 +10,16 @@ import dev.counters.Measures;
 import dev.counters.Resolution;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
+import dev.counters.nativeaccess.Scratch;
 import dev.counters.spi.CpuTimesSource;
-import dev.counters.toolkit.CurrentThreadCpuClock;
 import dev.counters.spi.KindSupport;
+import dev.counters.spi.TickSource;
+import dev.counters.toolkit.CurrentThreadCpuClock;
 import dev.counters.toolkit.LazyFrequency;
 import dev.counters.toolkit.PerKind;
 import dev.counters.toolkit.ResolutionProbe;
 import dev.counters.toolkit.SampledCpuTimesCounter;
-import dev.counters.nativeaccess.Scratch;
 import dev.counters.toolkit.SourceCounter;
-import dev.counters.spi.TickSource;
 import dev.counters.toolkit.VirtualThreads;
 import java.time.Duration;
 import java.util.function.Supplier;
@@ -81,7 +81,7 @@ final class PosixKinds {
 
     /** The clocks of {@code platform}, read through {@code binding} (JNA) if it succeeded; System.nanoTime() is checked, not trusted. */
     PosixKinds(PosixPlatform platform, Binding<? extends PosixCalls> binding) {
-        this(platform, new LayerChoice<>(ClockBindings.JNA, Binding.widen(binding), ""));
+        this(platform, new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.widen(binding), ""));
     }
 
     /** The clocks of {@code platform}, read through the {@code chosen} binding if it succeeded; System.nanoTime() is checked, not trusted. */
@@ -145,7 +145,7 @@ final class PosixKinds {
         return platform;
     }
 
-    /** How the clocks reach libc: {@link ClockBindings#FFM} or {@link ClockBindings#JNA}. Binds libc if nothing has yet. */
+    /** How the clocks reach libc: {@link CounterInfo#BINDING_FFM} or {@link CounterInfo#BINDING_JNA}. Binds libc if nothing has yet. */
     String bindingName() {
         return natives().chosen.name();
     }
@@ -213,14 +213,14 @@ final class PosixKinds {
             case SYSTEM_TIME:
                 // Instant.now() costs more than an FFM downcall to clock_gettime(CLOCK_REALTIME), less than a JNA one.
                 return isSupported(kind)
-                        && !ClockBindings.FFM.equals(bindingName())
+                        && !CounterInfo.BINDING_FFM.equals(bindingName())
                         && JvmClockCheck.readsSameClock(clockSource(kind), JvmClocks.INSTANT_NOW);
             case THREAD_TIMES:
                 // Decided on a platform thread whichever thread asks: on a virtual thread ThreadMXBean
                 // answers -1 and clock_gettime reads the carrier, and the check would fail.
                 // ThreadMXBean's JNI call is cheaper than JNA's but dearer than an FFM downcall.
                 return isSupported(kind)
-                        && !ClockBindings.FFM.equals(bindingName())
+                        && !CounterInfo.BINDING_FFM.equals(bindingName())
                         && VirtualThreads.onPlatformThread(() -> CurrentThreadCpuClock.isEnabled()
                                 && JvmClockCheck.readsSameClock(clockSource(kind), ThreadMxBeanCpuTime.INSTANCE));
             default:
@@ -385,7 +385,7 @@ final class PosixKinds {
                     + "and which a check at load confirmed reads " + clock.name() + " on this JVM (a reading lay between two "
                     + clock.gettimeApi() + " readings): same clock and nanoseconds, without JNA's call cost";
         }
-        if (ClockBindings.FFM.equals(bindingName())) {
+        if (CounterInfo.BINDING_FFM.equals(bindingName())) {
             return "read through an FFM downcall, cheaper than " + INSTANT_NOW_API;
         }
         return "read through JNA: " + INSTANT_NOW_API + " did not lie between two " + clock.gettimeApi() + " readings";
@@ -398,7 +398,7 @@ final class PosixKinds {
                     + " (a reading lay between two " + clock.gettimeApi() + " readings): exact to the nanosecond, "
                     + "through a JNI call cheaper than JNA's";
         }
-        if (ClockBindings.FFM.equals(bindingName())) {
+        if (CounterInfo.BINDING_FFM.equals(bindingName())) {
             return "total read through an FFM downcall, cheaper than " + CurrentThreadCpuClock.CPU_TIME_API
                     + "'s JNI call: exact to the nanosecond";
         }
@@ -435,7 +435,7 @@ final class PosixKinds {
 
         Natives(PosixPlatform platform, LayerChoice<PosixCalls> chosen) {
             this.chosen = chosen != null ? chosen
-                    : new LayerChoice<>(ClockBindings.JNA, Binding.failed(platform.refusal().orElseThrow()), "");
+                    : LayerChoice.<PosixCalls>refused(platform.refusal().orElseThrow());
             this.calls = this.chosen.binding().calls().orElse(null);
             this.unservedReason = platform.refusal()
                     .or(() -> this.chosen.binding().failure().map(failure -> "libc could not be bound through "

@@ -22,7 +22,7 @@ final class PosixSystem {
         return Holder.BINDING;
     }
 
-    /** The binding the clocks are read through: FFM on JDK 22+ where it links, else JNA (see {@link ClockBindings}). */
+    /** The binding the clocks are read through: FFM on JDK 22+ where it links, else JNA (see {@link LayerChoice}). */
     static LayerChoice<PosixCalls> clockBinding() {
         return ClockHolder.CHOSEN;
     }
@@ -44,8 +44,8 @@ final class PosixSystem {
 
     private static final class ClockHolder {
         static final LayerChoice<PosixCalls> CHOSEN = PlatformHolder.PLATFORM.refusal().isPresent()
-                ? new LayerChoice<>(ClockBindings.JNA, Binding.failed(PlatformHolder.PLATFORM.refusal().get()), "")
-                : ClockBindings.choose();
+                ? LayerChoice.<PosixCalls>refused(PlatformHolder.PLATFORM.refusal().get())
+                : LayerChoice.choose(FfmPosixCalls::bind, PosixSystem::binding);
     }
 
     private static final class PlatformHolder {

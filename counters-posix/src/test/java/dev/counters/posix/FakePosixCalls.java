@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.LongSupplier;
 import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
 
 /**
  * A native layer that behaves like libc until told to fail: a failing call returns C's error

@@ -42,7 +42,7 @@ class LazyBindingTest {
         @Override
         public LayerChoice<PosixCalls> get() {
             binds.incrementAndGet();
-            return new LayerChoice<>(ClockBindings.JNA, failure == null ? Binding.of(() -> calls) : Binding.failed(failure), "");
+            return new LayerChoice<>(CounterInfo.BINDING_JNA, failure == null ? Binding.of(() -> calls) : Binding.failed(failure), "");
         }
     }
 

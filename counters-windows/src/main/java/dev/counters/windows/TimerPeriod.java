@@ -4,8 +4,8 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 import com.google.common.collect.Range;
 import java.lang.ref.Cleaner;
-import java.util.function.BiFunction;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * A raised resolution of the Windows timer, held from {@link #request} until {@link #close()}:

@@ -1,6 +1,8 @@
 package dev.counters.windows;
 
+import dev.counters.CounterInfo;
 import dev.counters.nativeaccess.CodeBinder;
+import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.nativeaccess.Scratch;
 import java.util.Optional;
 
@@ -14,7 +16,7 @@ import java.util.Optional;
  * lets the logic be tested on any OS against a fake of this interface.
  *
  * <p>The real layers are {@code FfmWindowsCalls} (FFM downcalls, JDK 22+) and {@link JnaWindowsCalls} (JNA),
- * chosen by {@link Win32Bindings}; optional exports say whether they are present through the
+ * chosen by {@link dev.counters.nativeaccess.LayerChoice}; optional exports say whether they are present through the
  * {@code ...Missing()} methods before they may be called.
  */
 interface WindowsCalls {

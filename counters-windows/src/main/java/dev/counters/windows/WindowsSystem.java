@@ -1,11 +1,13 @@
 package dev.counters.windows;
 
+import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.LayerChoice;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The {@link WindowsCalls} layer of this process, bound once ({@link Win32Bindings}: FFM on JDK 22+, else
+ * The {@link WindowsCalls} layer of this process, bound once ({@link LayerChoice}: FFM on JDK 22+, else
  * JNA), or the reason there is none. On any OS but 64-bit Windows nothing native is touched
  * (neither FFM nor JNA is even loaded), so the module loads everywhere and its providers report
  * every kind as unsupported with that reason.
@@ -33,8 +35,8 @@ final class WindowsSystem {
         return Holder.API;
     }
 
-    /** How the layer was bound (FFM on JDK 22+ where it links, else JNA), or why it was not; see {@link Win32Bindings}. */
-    static Win32Bindings.Chosen binding() {
+    /** How the layer was bound (FFM on JDK 22+ where it links, else JNA), or why it was not; see {@link LayerChoice}. */
+    static LayerChoice<WindowsCalls> binding() {
         return Holder.CHOSEN;
     }
 
@@ -56,19 +58,28 @@ final class WindowsSystem {
         return Optional.empty();
     }
 
+    /** Why {@code choice} bound no layer, with why FFM did not serve where that was tried too; empty when it bound one. */
+    static String unavailableReason(LayerChoice<WindowsCalls> choice) {
+        return choice.binding().failure()
+                .map(reason -> "kernel32 could not be bound through JNA: " + reason
+                        + (choice.ffmProblem().isEmpty() ? "" : " (" + choice.ffmProblem() + ")"))
+                .orElse("");
+    }
+
     private static final class Holder {
-        static final Win32Bindings.Chosen CHOSEN;
+        static final LayerChoice<WindowsCalls> CHOSEN;
         static final WindowsCalls API;
         static final String UNAVAILABLE;
 
         static {
             Optional<String> problem = platformProblem(
                     System.getProperty("os.name", "unknown"), System.getProperty("os.arch", "unknown"));
+            // A lambda, not a method reference, so that JNA's classes are first touched inside Binding.of.
             CHOSEN = problem.isPresent()
-                    ? new Win32Bindings.Chosen(Win32Bindings.JNA, null, problem.get(), "")
-                    : Win32Bindings.choose();
-            API = CHOSEN.api().orElse(null);
-            UNAVAILABLE = CHOSEN.failure();
+                    ? LayerChoice.<WindowsCalls>refused(problem.get())
+                    : LayerChoice.choose(FfmWindowsCalls::bind, () -> Binding.of(() -> JnaWindowsCalls.bind()));
+            API = CHOSEN.calls().orElse(null);
+            UNAVAILABLE = problem.orElseGet(() -> unavailableReason(CHOSEN));
         }
     }
 

@@ -5,9 +5,11 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.counters.CounterException;
+import dev.counters.CounterInfo;
 import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.nativeaccess.ForeignCode;
 import dev.counters.nativeaccess.ForeignLayers;
+import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.nativeaccess.Scratch;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -23,10 +25,12 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The real {@link WindowsCalls} layer through Foreign Function &amp; Memory downcalls (JDK 22+): a read
- * costs a few nanoseconds over C where JNA's direct mapping costs about a hundred. Compiled only
- * when the build runs on JDK 22 or later (from {@code src/main/java22}) and reached by name from
- * {@link Win32Bindings} on a JVM of 22 or later; {@link JnaWindowsCalls} (JNA) serves on 17-21.
+ * The real {@link WindowsCalls} layer through Foreign Function &amp; Memory downcalls (JDK 22+),
+ * which cost a few nanoseconds over C where JNA's direct mapping costs far more (docs/PERFORMANCE.md
+ * has the figures). Compiled for release 22 from {@code src/main/java22} into the jar's
+ * {@code META-INF/versions/22}, where it replaces the JNA-only stand-in of the same name; chosen by
+ * {@link dev.counters.nativeaccess.LayerChoice} on a JVM of 22 or later, and {@link JnaWindowsCalls}
+ * serves on 17-21.
  *
  * <p>Every Win32 call of the module goes through here, so where this layer serves, JNA is never
  * loaded: the clock reads, the one-off lookups ({@code QueryPerformanceFrequency},
@@ -71,7 +75,7 @@ final class FfmWindowsCalls implements WindowsCalls {
      * to this module (checked first, so that the JVM never warns), an {@link UnsatisfiedLinkError}
      * or {@link IllegalArgumentException} for a library or required symbol it cannot find.
      */
-    static FfmWindowsCalls bind() {
+    static WindowsCalls bind() {
         Module module = FfmWindowsCalls.class.getModule();
         if (!module.isNativeAccessEnabled()) {
             throw ForeignLayers.nativeAccessNotEnabled(module);

@@ -2,11 +2,16 @@ package dev.counters.windows;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.counters.CounterException;
+import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
+import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.ForeignLayers;
+import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.nativeaccess.Scratch;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.testing.Allocations;
@@ -37,23 +42,23 @@ class RealFfmWindowsCallsTest {
     private static final WindowsCalls JNA = JnaWindowsCalls.bind();
 
     private static WindowsCalls ffm() {
-        assumeTrue(Runtime.version().feature() >= Win32Bindings.FFM_RELEASE, "FFM needs JDK 22+");
-        Win32Bindings.Chosen chosen = Win32Bindings.choose();
-        assumeTrue(!chosen.ffmProblem().contains("has no FFM binding"), chosen.ffmProblem());
-        assertEquals(Win32Bindings.FFM, chosen.name(), chosen.ffmProblem());
-        return chosen.api().orElseThrow();
+        assumeTrue(Runtime.version().feature() >= ForeignLayers.RELEASE, "FFM needs JDK 22+");
+        LayerChoice<WindowsCalls> chosen = LayerChoice.choose(FfmWindowsCalls::bind, () -> Binding.of(JnaWindowsCalls::bind));
+        assumeTrue(!chosen.ffmProblem().contains("has no FFM classes"), chosen.ffmProblem());
+        assertEquals(CounterInfo.BINDING_FFM, chosen.name(), chosen.ffmProblem());
+        return chosen.calls().orElseThrow();
     }
 
     @Test
     void theSystemLayerIsFfmOnJdk22AndJnaBefore() {
-        Win32Bindings.Chosen chosen = WindowsSystem.binding();
-        if (Runtime.version().feature() < Win32Bindings.FFM_RELEASE) {
-            assertEquals(Win32Bindings.JNA, chosen.name());
+        LayerChoice<WindowsCalls> chosen = WindowsSystem.binding();
+        if (Runtime.version().feature() < ForeignLayers.RELEASE) {
+            assertEquals(CounterInfo.BINDING_JNA, chosen.name());
             assertEquals("FFM needs JDK 22+; this is JDK " + Runtime.version().feature(), chosen.ffmProblem());
         } else {
             ffm();
-            assertEquals(Win32Bindings.FFM, chosen.name(), chosen.ffmProblem());
-            assertEquals(Win32Bindings.FFM_CLASS, WindowsSystem.require().getClass().getName());
+            assertEquals(CounterInfo.BINDING_FFM, chosen.name(), chosen.ffmProblem());
+            assertSame(FfmWindowsCalls.class, WindowsSystem.require().getClass());
         }
     }
 
