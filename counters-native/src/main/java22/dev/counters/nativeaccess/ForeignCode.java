@@ -25,7 +25,7 @@ public final class ForeignCode implements CodeBinder {
     private ForeignCode() {}
 
     /** The binder; checks that this module may make downcalls, as every FFM layer's {@code bind()} does. */
-    public static ForeignCode binder() {
+    public static CodeBinder binder() {
         Module module = ForeignCode.class.getModule();
         if (!module.isNativeAccessEnabled()) {
             throw ForeignLayers.nativeAccessNotEnabled(module);
