@@ -11,7 +11,7 @@
  * that advice and the JDK provider serves.
  */
 module dev.counters.posix {
-    requires dev.counters.api;
+    requires transitive dev.counters.api;
     requires dev.counters.nativeaccess;
     requires com.sun.jna;
     requires java.management;
