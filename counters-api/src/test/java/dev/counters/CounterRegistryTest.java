@@ -209,6 +209,24 @@ class CounterRegistryTest {
     }
 
     @Test
+    void availableDescribesWithoutCreatingACounterWhereTheProviderCan() {
+        RecordingProvider describing = new RecordingProvider("describing", CounterProvider.RANK_PLATFORM, EnumSet.of(CounterKind.TICK)) {
+            @Override
+            public CounterInfo describe(CounterKind kind) {
+                return FakeCounters.info(kind, 1000).get();
+            }
+        };
+        RecordingProvider plain = new RecordingProvider("plain", CounterProvider.RANK_JDK, EnumSet.of(CounterKind.HIGH_PERFORMANCE));
+
+        List<CounterInfo> available = CounterRegistry.of(List.of(describing, plain)).available();
+
+        assertEquals(List.of(CounterKind.TICK, CounterKind.HIGH_PERFORMANCE),
+                available.stream().map(CounterInfo::kind).collect(Collectors.toList()));
+        assertEquals(0, describing.created.get(), "a provider that describes is never asked for a counter");
+        assertEquals(1, plain.created.get(), "by default a provider describes a kind through a counter of it");
+    }
+
+    @Test
     void cpuTimesCountersAreTypedAndOtherKindsRefused() {
         assertInstanceOf(CpuTimesCounter.class, registry.createCpuTimes(CounterKind.PROCESS_TIMES));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -130,7 +130,7 @@ class MeasureTest {
         // Half the calibration passes read at most the subtracted overhead. The runs come later, on a machine other
         // work may disturb more by then, and through code the JIT may have just deoptimised for the new task, so
         // their median may not; the quietest of 101 stays within the overhead (and a clock step) of zero.
-        long step = Counters.performance().getInfo().resolution().typical().toNanos();
+        long step = Counters.performance().getInfo().measureResolution().typical().toNanos();
         assertTrue(result.wall().min() <= overhead.wallNanos() + step,
                 "quietest empty run beyond the " + overhead + " and one " + step + " ns step: " + result);
         assertTrue(result.toString().contains("overhead subtracted"));

@@ -75,7 +75,7 @@ class LazyBindingTest {
         // The fake layer reads the kernel's clocks: the check confirms what HotSpot was taken to do.
         assertTrue(info.notes().contains("HotSpot on Linux implements with clock_gettime(CLOCK_MONOTONIC)"), info.notes());
         assertTrue(info.notes().contains("a check when this description was made confirmed it reads CLOCK_MONOTONIC"), info.notes());
-        assertTrue(info.resolution().declared().isPresent(), "clock_getres was asked");
+        assertTrue(info.measureResolution().declared().isPresent(), "clock_getres was asked");
     }
 
     @Test
@@ -112,7 +112,7 @@ class LazyBindingTest {
         assertEquals("libc could not be bound through JNA: " + failure, clocks.support(CounterKind.TICK).reason());
         CounterInfo info = registry.create(CounterKind.PERFORMANCE).getInfo();
         assertTrue(info.notes().contains("not confirmed, and clock_getres not asked, because libc could not be bound"), info.notes());
-        assertFalse(info.resolution().declared().isPresent());
+        assertFalse(info.measureResolution().declared().isPresent());
         assertEquals(1, binder.binds.get());
     }
 

@@ -141,7 +141,7 @@ class NativeFailureTest {
         FakePosixCalls calls = new FakePosixCalls().fail(FakePosixCalls.Call.CLOCK_GETRES, FakePosixCalls.EINVAL);
         Counter system = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls))).create(CounterKind.SYSTEM_TIME);
 
-        CounterException failure = assertThrows(CounterException.class, () -> system.getInfo().resolution());
+        CounterException failure = assertThrows(CounterException.class, () -> system.getInfo().measureResolution());
         assertEquals("clock_getres(CLOCK_REALTIME) failed with error 22: Invalid argument", failure.getMessage());
     }
 

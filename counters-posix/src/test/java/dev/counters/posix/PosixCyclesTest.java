@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.CloseableCounter;
 import dev.counters.Counter;
 import dev.counters.CounterException;
+import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.Counters;
@@ -267,6 +268,29 @@ class PosixCyclesTest {
         assertSame(null, failure.get());
         assertEquals(0, calls.openEvents());
         assertEquals(before, openDescriptors(), "descriptors in /proc/self/fd before and after 200 threads");
+    }
+
+    @Test
+    void availableDescribesTheCycleKindsWithoutOpeningAnEvent() throws IOException {
+        FakePosixCalls calls = new FakePosixCalls().withPmu(new FakePosixCalls.FakePmu().next(1, 1, 1))
+                .withCycleCode(() -> 3 * System.nanoTime());
+        CounterRegistry registry = CounterRegistry.of(List.of(over(calls), JdkFloor.provider()));
+        for (CounterKind kind : CounterKind.values()) {
+            registry.providerFor(kind); // deciding opens and closes the trial event, and binds the cycle reader
+        }
+        long descriptors = openDescriptors();
+        int pages = calls.mappedPages().size();
+
+        List<CounterKind> described = registry.available().stream().map(CounterInfo::kind).toList();
+
+        assertTrue(described.containsAll(List.of(CounterKind.THREAD_CYCLES, CounterKind.CPU_CYCLES)), described.toString());
+        assertEquals(0, calls.openEvents(), "events open after available()");
+        assertEquals(descriptors, openDescriptors(), "descriptors in /proc/self/fd before and after available()");
+        assertEquals(pages, calls.mappedPages().size(), "pages mapped before and after available()");
+        try (CloseableCounter cycles = (CloseableCounter) registry.create(CounterKind.THREAD_CYCLES)) {
+            assertEquals(1, calls.openEvents(), "a counter holds its event");
+            assertEquals(descriptors + 1, openDescriptors(), "and /proc/self/fd shows it");
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.counters.windows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,7 +40,19 @@ class WindowsCounterProviderTest {
         if (SERVED.contains(kind)) {
             Counter counter = provider.create(kind);
             assertEquals(kind.isCpuTimes(), counter instanceof CpuTimesCounter);
+            if (kind != CounterKind.CPU_CYCLES) { // the fake's cycle code stands still: it has no rate to describe
+                assertSame(counter.getInfo(), provider.describe(kind), "described without a counter as its counter says");
+            }
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(CounterKind.class)
+    void anUnavailableProviderDescribesNothingAndSaysWhy(CounterKind kind) {
+        String reason = SystemWin32.platformProblem("Linux", "amd64").orElseThrow();
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> WindowsCounterProvider.unavailable(reason).describe(kind));
+        assertTrue(e.getMessage().contains(reason), e.getMessage());
     }
 
     @Test

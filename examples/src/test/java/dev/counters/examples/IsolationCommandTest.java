@@ -111,6 +111,6 @@ class IsolationCommandTest {
 
     private static long resolutionNanos(CounterKind kind) {
         CounterInfo info = Counters.create(kind).getInfo();
-        return info.resolution().typical().toNanos();
+        return info.measureResolution().typical().toNanos();
     }
 }

@@ -60,8 +60,8 @@ class MeasureCommandTest {
             assertEquals(mean, row.get("mean_ns").asDouble(), 1e-6 * mean, row.toString());
             assertTrue(row.get("ci95_low_ns").asDouble() <= mean && mean <= row.get("ci95_high_ns").asDouble());
         }
-        long slack = Counters.create(CounterKind.PERFORMANCE).getInfo().resolution().typical().toNanos()
-                + Counters.create(CounterKind.THREAD_TIMES).getInfo().resolution().typical().toNanos();
+        long slack = Counters.create(CounterKind.PERFORMANCE).getInfo().measureResolution().typical().toNanos()
+                + Counters.create(CounterKind.THREAD_TIMES).getInfo().measureResolution().typical().toNanos();
         for (JsonNode run : runs) {
             assertTrue(run.get("prepared_cpu_ns").asDouble() <= run.get("prepared_wall_ns").asDouble() + slack, run.toString());
         }
