@@ -9,8 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.Counters;
-import dev.counters.measure.FakeCounters.CostlyClock;
-import dev.counters.measure.FakeCounters.CostlyCpuTimes;
+import dev.counters.testing.FakeCounters;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -47,8 +46,8 @@ class MeasureTest {
                     return null;
                 })
                 .noWarmUp().repetitions(4).trim(0)
-                .wallCounter(() -> FakeCounters.nanosecondCounter(new CostlyClock(1)))
-                .threadCounter(() -> FakeCounters.threadTimesCounter(cpuTimes))
+                .wallCounter(() -> FakeCounters.nanoseconds(new CostlyClock(1)))
+                .threadCounter(() -> FakeCounters.threadTimes(cpuTimes))
                 .run();
         assertTrue(result.hasKernelUserSplit());
         assertArrayEquals(new double[] {1_000, 2_000, 3_000, 4_000}, result.threadKernel().samples());
@@ -65,8 +64,8 @@ class MeasureTest {
                     return null;
                 })
                 .noWarmUp().repetitions(5).trim(1).calibrated()
-                .wallCounter(() -> FakeCounters.nanosecondCounter(new CostlyClock(7)))
-                .threadCounter(() -> FakeCounters.threadTimesCounter(cpuTimes))
+                .wallCounter(() -> FakeCounters.nanoseconds(new CostlyClock(7)))
+                .threadCounter(() -> FakeCounters.threadTimes(cpuTimes))
                 .run();
         Overhead overhead = result.overhead().orElseThrow();
         assertEquals(new Overhead(7, 40, 30, 10, Measure.CALIBRATION_PASSES), overhead);

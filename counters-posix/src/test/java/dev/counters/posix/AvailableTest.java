@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.counters.testing.FreshJvm;
-import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -23,8 +22,7 @@ class AvailableTest {
     @Test
     void availableOpensNoDescriptorAndMapsNoPage() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "Linux's /proc shows what a process holds");
-        Properties report = new Properties();
-        report.load(new StringReader(String.join("\n", FreshJvm.run(KindResources.class))));
+        Properties report = FreshJvm.report(KindResources.class);
 
         assertTrue(count(report, "available.kinds") > 0, report.toString());
         assertEquals(report.getProperty("available.open"), report.getProperty("again.open"),

@@ -10,6 +10,7 @@ import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
+import dev.counters.testing.FloorProvider;
 import dev.counters.testing.FreshJvm;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,10 +106,10 @@ class LazyBindingTest {
         String failure = "UnsatisfiedLinkError: Unable to load library 'c'";
         CountingBinder binder = new CountingBinder(failure);
         PosixClocks clocks = new PosixClocks(LINUX, binder, true);
-        CounterRegistry registry = CounterRegistry.of(List.of(new PosixCounterProvider(clocks), JdkFloor.provider()));
+        CounterRegistry registry = CounterRegistry.of(List.of(new PosixCounterProvider(clocks), FloorProvider.jdk()));
 
         assertEquals(PosixClocks.PROVIDER_NAME, registry.providerFor(CounterKind.PERFORMANCE).orElseThrow());
-        assertEquals(JdkFloor.NAME, registry.providerFor(CounterKind.TICK).orElseThrow());
+        assertEquals(FloorProvider.JDK, registry.providerFor(CounterKind.TICK).orElseThrow());
         assertEquals("libc could not be bound through JNA: " + failure, clocks.support(CounterKind.TICK).reason());
         CounterInfo info = registry.create(CounterKind.PERFORMANCE).getInfo();
         assertTrue(info.notes().contains("not confirmed, and clock_getres not asked, because libc could not be bound"), info.notes());

@@ -17,6 +17,7 @@ import dev.counters.Counters;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.spi.KindSupport;
 import dev.counters.testing.Allocations;
+import dev.counters.testing.FloorProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -274,7 +275,7 @@ class PosixCyclesTest {
     void availableDescribesTheCycleKindsWithoutOpeningAnEvent() throws IOException {
         FakePosixCalls calls = new FakePosixCalls().withPmu(new FakePosixCalls.FakePmu().next(1, 1, 1))
                 .withCycleCode(() -> 3 * System.nanoTime());
-        CounterRegistry registry = CounterRegistry.of(List.of(over(calls), JdkFloor.provider()));
+        CounterRegistry registry = CounterRegistry.of(List.of(over(calls), FloorProvider.jdk()));
         for (CounterKind kind : CounterKind.values()) {
             registry.providerFor(kind); // deciding opens and closes the trial event, and binds the cycle reader
         }
@@ -344,7 +345,7 @@ class PosixCyclesTest {
     @Test
     void theRegistryDoesNotAdviseAModuleThatIsAlreadyLoaded() {
         FakePosixCalls calls = new FakePosixCalls().fail(FakePosixCalls.Call.PERF_EVENT_OPEN, ENOENT);
-        CounterRegistry registry = CounterRegistry.of(List.of(over(calls), JdkFloor.provider()));
+        CounterRegistry registry = CounterRegistry.of(List.of(over(calls), FloorProvider.jdk()));
 
         String message = assertThrows(UnsupportedOperationException.class, () -> registry.create(CounterKind.THREAD_CYCLES))
                 .getMessage();
@@ -361,7 +362,7 @@ class PosixCyclesTest {
         assertTrue(support.reason().contains("THREAD_CYCLES"), support.reason());
 
         String message = assertThrows(UnsupportedOperationException.class,
-                () -> CounterRegistry.of(List.of(real, JdkFloor.provider())).create(CounterKind.PROCESS_CYCLES))
+                () -> CounterRegistry.of(List.of(real, FloorProvider.jdk())).create(CounterKind.PROCESS_CYCLES))
                 .getMessage();
 
         assertTrue(message.contains("Linux has no counter of the cycles of all a process's threads"), message);

@@ -11,6 +11,7 @@ import dev.counters.spi.CpuTimesSplit;
 import dev.counters.spi.ServiceProviders;
 import dev.counters.spi.ThreadCpuTimesReader;
 import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
+import dev.counters.testing.Work;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -13,6 +13,7 @@ import dev.counters.CounterRegistry;
 import dev.counters.CpuTimesCounter;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
+import dev.counters.testing.FloorProvider;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -71,7 +72,8 @@ class WindowsCounterProviderTest {
     void outranksTheJdkFloorInTheRegistry() {
         FakeWin32 win32 = new FakeWin32();
         win32.tickCount64 = 77;
-        CounterRegistry registry = CounterRegistry.of(List.of(new FloorProvider(), WindowsCounterProvider.over(win32)));
+        CounterRegistry registry = CounterRegistry.of(
+                List.of(new FloorProvider(CounterKind.TICK, CounterKind.PERFORMANCE), WindowsCounterProvider.over(win32)));
 
         assertEquals("windows", registry.providerFor(CounterKind.TICK).orElseThrow());
         assertEquals("windows", registry.providerFor(CounterKind.MULTIMEDIA).orElseThrow());
@@ -81,7 +83,8 @@ class WindowsCounterProviderTest {
     @Test
     void anUnavailableProviderLetsTheFloorServe() {
         String reason = SystemWin32.platformProblem("Linux", "amd64").orElseThrow();
-        CounterRegistry registry = CounterRegistry.of(List.of(WindowsCounterProvider.unavailable(reason), new FloorProvider()));
+        CounterRegistry registry = CounterRegistry.of(
+                List.of(WindowsCounterProvider.unavailable(reason), new FloorProvider(CounterKind.TICK, CounterKind.PERFORMANCE)));
 
         assertEquals("floor", registry.providerFor(CounterKind.TICK).orElseThrow());
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,

@@ -9,6 +9,7 @@ import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.Counters;
 import dev.counters.examples.report.SvgFiles;
+import dev.counters.testing.FloorProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
