@@ -256,11 +256,7 @@ class CounterRegistryTest {
 
     @Test
     void aProviderThatFailsToLoadIsReportedAndTheFloorServes(@TempDir Path dir) throws IOException {
-        Path services = dir.resolve("META-INF/services");
-        Files.createDirectories(services);
-        Files.writeString(services.resolve(CounterProvider.class.getName()),
-                BrokenProvider.class.getName() + "\n" + JdkCounterProvider.class.getName() + "\n");
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+        try (URLClassLoader loader = brokenThenJdk(dir)) {
             CounterRegistry loaded = CounterRegistry.load(ServiceLoader.load(CounterProvider.class, loader));
             assertEquals("jdk", loaded.providerFor(CounterKind.HIGH_PERFORMANCE).orElseThrow());
             CounterRegistry.ProviderReport broken = loaded.providers().stream()
@@ -396,11 +392,7 @@ class CounterRegistryTest {
 
     @Test
     void aProviderThatFailedToLoadIsNamedWhenAKindGoesUnserved(@TempDir Path dir) throws IOException {
-        Path services = dir.resolve("META-INF/services");
-        Files.createDirectories(services);
-        Files.writeString(services.resolve(CounterProvider.class.getName()),
-                BrokenProvider.class.getName() + "\n" + JdkCounterProvider.class.getName() + "\n");
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+        try (URLClassLoader loader = brokenThenJdk(dir)) {
             CounterRegistry loaded = CounterRegistry.load(ServiceLoader.load(CounterProvider.class, loader));
             UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
                     () -> loaded.create(CounterKind.MULTIMEDIA));
@@ -408,5 +400,14 @@ class CounterRegistryTest {
                     e.getMessage());
             assertTrue(e.getMessage().contains("jdk: the JDK has no MULTIMEDIA clock."), e.getMessage());
         }
+    }
+
+    /** A class loader whose services list {@link BrokenProvider}, which cannot be constructed, and then the JDK floor. */
+    private URLClassLoader brokenThenJdk(Path dir) throws IOException {
+        Path services = dir.resolve("META-INF/services");
+        Files.createDirectories(services);
+        Files.writeString(services.resolve(CounterProvider.class.getName()),
+                BrokenProvider.class.getName() + "\n" + JdkCounterProvider.class.getName() + "\n");
+        return new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader());
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.collect.ObjectArrays;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
@@ -26,10 +27,7 @@ class IsolationCommandTest {
     Path folder;
 
     private static String[] args(String... extra) {
-        String[] all = new String[FAST.length + extra.length];
-        System.arraycopy(FAST, 0, all, 0, FAST.length);
-        System.arraycopy(extra, 0, all, FAST.length, extra.length);
-        return all;
+        return ObjectArrays.concat(FAST, extra, String.class);
     }
 
     @Test
