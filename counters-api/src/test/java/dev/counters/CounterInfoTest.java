@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.spi.ResolutionProbe;
 import dev.counters.testing.FakeTickSource;
+import dev.counters.toolkit.ResolutionProbe;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;

@@ -3,6 +3,7 @@ package dev.counters.posix;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.nativeaccess.ForeignLayers;
 import dev.counters.testing.FloorProvider;
 import dev.counters.testing.FreshJvm;
 import java.nio.file.Path;
@@ -52,10 +53,9 @@ class BrokenPlatformTest {
 
     @Test
     void whereFfmServesTheClocksDoNotNeedJnaAtAll() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= ClockBindings.FFM_RELEASE, "FFM needs JDK 22+");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= ForeignLayers.RELEASE, "FFM needs JDK 22+");
         org.junit.jupiter.api.Assumptions.assumeTrue(
-                Path.of(ClockBindings.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                        .resolve("dev/counters/posix/FfmPosixCalls.class").toFile().exists(), "built without FFM (on JDK 17)");
+                PosixCalls.class.isAssignableFrom(FfmPosixCalls.class), "built without FFM (no JDK 22+ found)");
         Properties report = FreshJvm.report(RegistryReport.class, "--enable-native-access=ALL-UNNAMED",
                 "-Djna.nosys=true", "-Djna.noclasspath=true", "-Djna.nounpack=true");
 
