@@ -12,13 +12,17 @@ import java.util.function.Supplier;
 /**
  * What a counter is: its kind, which provider serves it, the native API it reads, its frequency,
  * whether it is monotonic, what it measures and whether it splits CPU time into kernel and user
- * time (the facts, known at once), and its measured {@link Resolution}, probed on this machine
- * the first time {@link #resolution()} is asked for and not before: asking whether a counter has a
- * kernel/user split costs nothing. {@code counters list} prints one line of these per kind, so
- * you can see which clock your numbers come from before you trust them.
+ * time. {@code counters list} prints one line of these per kind, so you can see which clock your
+ * numbers come from before you trust them.
  *
- * <p>Built once per kind and process, the first time {@link Counter#getInfo()} is called. Two
- * infos are equal when every fact and the resolution are.
+ * <p>A plain value: reading, comparing, hashing or printing an info never touches the clock. The
+ * one thing that is not a fact but a measurement, the {@link Resolution} on this machine, is asked
+ * for explicitly with {@link #measureResolution()}, which probes the clock (for up to a quarter
+ * of a second) the first time and remembers the answer. Two infos are equal when every fact is;
+ * the resolution takes no part in {@link #equals}, {@link #hashCode} or {@link #toString}.
+ *
+ * <p>Built once per kind and process, the first time {@link Counter#getInfo()} or
+ * {@link Counters#available()} needs it.
  *
  * @param kind the kind described
  * @param provider the provider that serves this counter, e.g. {@code "jdk"}, {@code "posix"}, {@code "windows"}
@@ -29,7 +33,8 @@ import java.util.function.Supplier;
  * @param kernelUserSplit whether the counter splits CPU time into kernel and user time
  * @param notes anything else worth knowing: a cheaper path that reads the same clock, a fallback
  *     taken, a missing split
- * @param measuredResolution the resolution, probed once when first asked for
+ * @param resolutionProbe measures the resolution, once, when {@link #measureResolution()} first asks;
+ *     not part of the value
  * @param binding how the source is reached: {@link #BINDING_FFM} (Foreign Function &amp; Memory
  *     downcalls, JDK 22+), {@link #BINDING_JNA}, {@link #BINDING_JVM} (a JDK method that reads the
  *     clock itself, such as {@code System.nanoTime()}), or a combination such as {@code "JVM + FFM"}
@@ -44,7 +49,7 @@ public record CounterInfo(
         Measures measures,
         boolean kernelUserSplit,
         String notes,
-        Supplier<Resolution> measuredResolution,
+        Supplier<Resolution> resolutionProbe,
         String binding) {
     /** Read through Foreign Function &amp; Memory downcalls (JDK 22+). */
     public static final String BINDING_FFM = "FFM";
@@ -60,7 +65,7 @@ public record CounterInfo(
         checkArgument(frequency > 0, "frequency must be positive, was %s", frequency);
         requireNonNull(measures, "measures");
         requireNonNull(notes, "notes");
-        measuredResolution = Suppliers.memoize(requireNonNull(measuredResolution, "measuredResolution")::get);
+        resolutionProbe = Suppliers.memoize(requireNonNull(resolutionProbe, "resolutionProbe")::get);
         requireNonNull(binding, "binding");
     }
 
@@ -69,9 +74,13 @@ public record CounterInfo(
         return new Builder(kind);
     }
 
-    /** The resolution measured on this machine; probed on the first call, which may take a fraction of a second. */
-    public Resolution resolution() {
-        return measuredResolution.get();
+    /**
+     * The resolution measured on this machine: the first call probes the clock, which may take a
+     * quarter of a second (and, for a cycle kind, may bind its native source); later calls return
+     * the same answer at once.
+     */
+    public Resolution measureResolution() {
+        return resolutionProbe.get();
     }
 
     /** Whether readings never go backwards (false for the time of day, which can be set). */
@@ -98,13 +107,12 @@ public record CounterInfo(
                 && measures == that.measures
                 && kernelUserSplit == that.kernelUserSplit
                 && notes.equals(that.notes)
-                && binding.equals(that.binding)
-                && resolution().equals(that.resolution());
+                && binding.equals(that.binding);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, provider, source, frequency, resolution(), monotonic, measures, kernelUserSplit, notes, binding);
+        return Objects.hash(kind, provider, source, frequency, monotonic, measures, kernelUserSplit, notes, binding);
     }
 
     @Override
@@ -115,7 +123,6 @@ public record CounterInfo(
                 .add("source", source)
                 .add("binding", binding)
                 .add("frequency", frequency)
-                .add("resolution", resolution())
                 .add("monotonic", monotonic)
                 .add("measures", measures)
                 .add("kernelUserSplit", kernelUserSplit)

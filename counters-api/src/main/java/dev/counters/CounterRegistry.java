@@ -106,13 +106,17 @@ public final class CounterRegistry {
         return provider.isEmpty() ? Optional.empty() : Optional.of(provider.get().name());
     }
 
-    /** The description of every kind served here, by its best provider, in {@link CounterKind} order. */
+    /**
+     * The description of every kind served here, by its best provider, in {@link CounterKind} order.
+     * Describes without creating counters ({@link CounterProvider#describe}): nothing is opened that
+     * would need closing, and no resolution is measured.
+     */
     public List<CounterInfo> available() {
         List<CounterInfo> infos = new ArrayList<>();
         for (CounterKind kind : KINDS) {
             Optional<CounterProvider> provider = choices.get(kind);
             if (provider.isPresent()) {
-                infos.add(provider.get().create(kind).getInfo());
+                infos.add(provider.get().describe(kind));
             }
         }
         return Collections.unmodifiableList(infos);

@@ -63,7 +63,10 @@ public final class Counters {
         return CounterRegistry.systemDefault().create(kind);
     }
 
-    /** Every kind this platform serves, described by the provider that serves it. */
+    /**
+     * Every kind this platform serves, described by the provider that serves it. Creates no counter
+     * and opens nothing; each info's {@link CounterInfo#measureResolution()} probes when asked.
+     */
     public static List<CounterInfo> available() {
         return CounterRegistry.systemDefault().available();
     }

@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.testing.FakeTickSource;
+import dev.counters.toolkit.ResolutionProbe;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class CounterInfoTest {
@@ -33,7 +37,7 @@ class CounterInfoTest {
         assertEquals("posix", info.provider());
         assertEquals("clock_gettime(CLOCK_THREAD_CPUTIME_ID)", info.source());
         assertEquals(1_000_000_000L, info.frequency());
-        assertEquals(RESOLUTION, info.resolution());
+        assertEquals(RESOLUTION, info.measureResolution());
         assertTrue(info.isMonotonic());
         assertEquals(Measures.THREAD_CPU_TIME, info.measures());
         assertTrue(info.hasKernelUserSplit());
@@ -42,7 +46,7 @@ class CounterInfoTest {
     }
 
     @Test
-    void equalityCoversEveryField() {
+    void equalityCoversEveryFact() {
         assertEquals(complete().build(), complete().build());
         assertEquals(complete().build().hashCode(), complete().build().hashCode());
         assertNotEquals(complete().build(), complete().provider("jdk").build());
@@ -52,7 +56,9 @@ class CounterInfoTest {
         assertNotEquals(complete().build(), complete().kernelUserSplit(false).build());
         assertNotEquals(complete().build(), complete().notes("").build());
         assertNotEquals(complete().build(), complete().measures(Measures.WALL_TIME).build());
-        assertNotEquals(complete().build(), complete().resolution(RESOLUTION.withDeclared(Duration.ofNanos(2))).build());
+        assertNotEquals(complete().build(), complete().binding(CounterInfo.BINDING_FFM).build());
+        assertEquals(complete().build(), complete().resolution(RESOLUTION.withDeclared(Duration.ofNanos(2))).build(),
+                "the resolution is a measurement, not a fact");
         assertNotEquals(complete().build(), CounterInfo.builder(CounterKind.PROCESS_TIMES).provider("posix")
                 .source("clock_gettime(CLOCK_THREAD_CPUTIME_ID)").frequency(1_000_000_000L).resolution(RESOLUTION)
                 .monotonic(true).kernelUserSplit(true).notes("split from getrusage").build());
@@ -70,17 +76,50 @@ class CounterInfoTest {
         assertTrue(info.hasKernelUserSplit());
         assertEquals("clock_gettime(CLOCK_THREAD_CPUTIME_ID)", info.source());
         assertEquals(0, probes[0], "no fact needs the resolution");
-        assertEquals(RESOLUTION, info.resolution());
-        assertEquals(RESOLUTION, info.resolution());
+        assertEquals(RESOLUTION, info.measureResolution());
+        assertEquals(RESOLUTION, info.measureResolution());
         assertEquals(1, probes[0]);
         assertTrue(info.monotonic() && info.kernelUserSplit(), "the record's own accessor names work beside the old ones");
+    }
+
+    @Test
+    void equalsHashCodeAndToStringNeverProbe() {
+        int[] probes = {0};
+        Supplier<Resolution> countingProbe = () -> {
+            probes[0]++;
+            return RESOLUTION;
+        };
+        CounterInfo info = complete().resolution(countingProbe).build();
+        CounterInfo same = complete().resolution(countingProbe).build();
+
+        assertEquals(info, same);
+        assertEquals(info.hashCode(), same.hashCode());
+        assertEquals(Set.of(info), Set.of(same));
+        assertFalse(info.toString().contains("resolution"), info.toString());
+        assertEquals(info.toString(), same.toString());
+        assertEquals(0, probes[0], "comparing, hashing and printing an info measured nothing");
+    }
+
+    @Test
+    void theRealProbeReadsTheClockOnlyWhenTheResolutionIsAskedFor() {
+        FakeTickSource clock = FakeTickSource.at(0).steppingBy(7);
+        CounterInfo info = complete().resolution(() -> ResolutionProbe.measure(clock, 1_000_000_000L)).build();
+        CounterInfo same = complete().resolution(() -> ResolutionProbe.measure(clock, 1_000_000_000L)).build();
+
+        assertEquals(info, same);
+        assertEquals(info.hashCode(), same.hashCode());
+        assertFalse(info.toString().isEmpty());
+        assertEquals(0, clock.reads(), "no clock read behind equals, hashCode or toString");
+
+        assertEquals(Duration.ofNanos(7), info.measureResolution().smallest());
+        assertTrue(clock.reads() > 0, "measureResolution() read the clock");
     }
 
     @Test
     void toStringReadsLikeAListLine() {
         String text = complete().build().toString();
         assertTrue(text.contains("kind=THREAD_TIMES"), text);
-        assertTrue(text.contains("resolution=20 ns (typical 25 ns) [declared 1 ns]"), text);
+        assertTrue(text.contains("source=clock_gettime(CLOCK_THREAD_CPUTIME_ID)"), text);
         assertFalse(complete().notes("").build().toString().contains("notes"));
     }
 

@@ -209,6 +209,24 @@ class CounterRegistryTest {
     }
 
     @Test
+    void availableDescribesWithoutCreatingACounterWhereTheProviderCan() {
+        RecordingProvider describing = new RecordingProvider("describing", CounterProvider.RANK_PLATFORM, EnumSet.of(CounterKind.TICK)) {
+            @Override
+            public CounterInfo describe(CounterKind kind) {
+                return FakeCounters.info(kind, 1000).get();
+            }
+        };
+        RecordingProvider plain = new RecordingProvider("plain", CounterProvider.RANK_JDK, EnumSet.of(CounterKind.HIGH_PERFORMANCE));
+
+        List<CounterInfo> available = CounterRegistry.of(List.of(describing, plain)).available();
+
+        assertEquals(List.of(CounterKind.TICK, CounterKind.HIGH_PERFORMANCE),
+                available.stream().map(CounterInfo::kind).collect(Collectors.toList()));
+        assertEquals(0, describing.created.get(), "a provider that describes is never asked for a counter");
+        assertEquals(1, plain.created.get(), "by default a provider describes a kind through a counter of it");
+    }
+
+    @Test
     void cpuTimesCountersAreTypedAndOtherKindsRefused() {
         assertInstanceOf(CpuTimesCounter.class, registry.createCpuTimes(CounterKind.PROCESS_TIMES));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -238,11 +256,7 @@ class CounterRegistryTest {
 
     @Test
     void aProviderThatFailsToLoadIsReportedAndTheFloorServes(@TempDir Path dir) throws IOException {
-        Path services = dir.resolve("META-INF/services");
-        Files.createDirectories(services);
-        Files.writeString(services.resolve(CounterProvider.class.getName()),
-                BrokenProvider.class.getName() + "\n" + JdkCounterProvider.class.getName() + "\n");
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+        try (URLClassLoader loader = brokenThenJdk(dir)) {
             CounterRegistry loaded = CounterRegistry.load(ServiceLoader.load(CounterProvider.class, loader));
             assertEquals("jdk", loaded.providerFor(CounterKind.HIGH_PERFORMANCE).orElseThrow());
             CounterRegistry.ProviderReport broken = loaded.providers().stream()
@@ -378,11 +392,7 @@ class CounterRegistryTest {
 
     @Test
     void aProviderThatFailedToLoadIsNamedWhenAKindGoesUnserved(@TempDir Path dir) throws IOException {
-        Path services = dir.resolve("META-INF/services");
-        Files.createDirectories(services);
-        Files.writeString(services.resolve(CounterProvider.class.getName()),
-                BrokenProvider.class.getName() + "\n" + JdkCounterProvider.class.getName() + "\n");
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+        try (URLClassLoader loader = brokenThenJdk(dir)) {
             CounterRegistry loaded = CounterRegistry.load(ServiceLoader.load(CounterProvider.class, loader));
             UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
                     () -> loaded.create(CounterKind.MULTIMEDIA));
@@ -390,5 +400,14 @@ class CounterRegistryTest {
                     e.getMessage());
             assertTrue(e.getMessage().contains("jdk: the JDK has no MULTIMEDIA clock."), e.getMessage());
         }
+    }
+
+    /** A class loader whose services list {@link BrokenProvider}, which cannot be constructed, and then the JDK floor. */
+    private URLClassLoader brokenThenJdk(Path dir) throws IOException {
+        Path services = dir.resolve("META-INF/services");
+        Files.createDirectories(services);
+        Files.writeString(services.resolve(CounterProvider.class.getName()),
+                BrokenProvider.class.getName() + "\n" + JdkCounterProvider.class.getName() + "\n");
+        return new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader());
     }
 }

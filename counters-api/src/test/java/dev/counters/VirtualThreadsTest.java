@@ -172,7 +172,7 @@ class VirtualThreadsTest {
                 counter.stop();
                 return new long[] {before, System.nanoTime()};
             });
-            long resolution = counter.getInfo().resolution().typical().toNanos();
+            long resolution = counter.getInfo().measureResolution().typical().toNanos();
             long measured = counter.getNanoseconds();
             assertTrue(measured >= 20_000_000L - resolution - 1_000_000L, kind + " measured " + measured);
             assertTrue(measured <= bracket[1] - bracket[0] + resolution + 1_000_000L, kind + " measured " + measured);
@@ -192,7 +192,7 @@ class VirtualThreadsTest {
             process.stop();
             return new long[] {before, os.getProcessCpuTime()};
         });
-        long step = process.getInfo().resolution().smallest().toNanos();
+        long step = process.getInfo().measureResolution().smallest().toNanos();
         assertTrue(process.getNanoseconds() > 0, "measured " + process.getNanoseconds());
         assertTrue(process.getNanoseconds() <= reference[1] - reference[0] + 2 * step + 1_000_000L,
                 "process counter " + process.getNanoseconds() + " ns, OperatingSystemMXBean bracket "
@@ -203,8 +203,8 @@ class VirtualThreadsTest {
     void threadTimesInfoAskedForOnAVirtualThreadIsProbedOnAPlatformThread() throws Exception {
         VirtualThreadRunner.assumeAvailable();
         CounterInfo info = VirtualThreadRunner.call(() -> new JdkCounterProvider().create(CounterKind.THREAD_TIMES).getInfo());
-        assertNotNull(info.resolution());
-        assertTrue(info.resolution().stepsSeen() > 0, info.resolution().toString());
+        assertNotNull(info.measureResolution());
+        assertTrue(info.measureResolution().stepsSeen() > 0, info.measureResolution().toString());
     }
 
     static void assertRefusalTellsTheTruth(IllegalStateException refusal, CounterKind kind) {

@@ -38,11 +38,11 @@ public final class JdkCounterProvider implements CounterProvider {
     private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(NANOS_PER_SECOND);
     private static final LazyFrequency MILLISECONDS = LazyFrequency.fixed(1_000L);
 
-    /** Each kind's description, made on its first {@code getInfo()}: so its resolution is measured once, and creating this provider measures nothing. */
+    /** Each kind's description, made on its first {@code getInfo()} or {@link #describe}: so its resolution is measured once, and creating this provider measures nothing. */
     private final PerKind<CounterInfo> infos = new PerKind<>() {
         @Override
         protected CounterInfo compute(CounterKind kind) {
-            return describe(kind);
+            return newInfo(kind);
         }
     };
 
@@ -88,6 +88,12 @@ public final class JdkCounterProvider implements CounterProvider {
         }
     }
 
+    @Override
+    public CounterInfo describe(CounterKind kind) {
+        requireSupported(kind);
+        return infos.get(kind);
+    }
+
     private void requireSupported(CounterKind kind) {
         KindSupport support = support(kind);
         if (!support.isSupported()) {
@@ -96,7 +102,7 @@ public final class JdkCounterProvider implements CounterProvider {
     }
 
     /** The description of {@code kind}, which this provider serves. */
-    private static CounterInfo describe(CounterKind kind) {
+    private static CounterInfo newInfo(CounterKind kind) {
         switch (kind) {
             case HIGH_PERFORMANCE:
             case PERFORMANCE:

@@ -1,6 +1,7 @@
 package dev.counters.spi;
 
 import dev.counters.Counter;
+import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 
 /**
@@ -39,4 +40,15 @@ public interface CounterProvider {
      * Returns a {@link dev.counters.CpuTimesCounter} for the CPU-time kinds.
      */
     Counter create(CounterKind kind);
+
+    /**
+     * What a counter of {@code kind} would be, as its {@link Counter#getInfo()} says, without
+     * creating one; called only when {@link #support} said yes. {@link dev.counters.Counters#available()}
+     * lists these, so describing must hold nothing a counter would: no descriptor opened, nothing
+     * to close. The default creates a counter and asks it; a provider whose counters hold a
+     * resource (a perf event, a handle) overrides it.
+     */
+    default CounterInfo describe(CounterKind kind) {
+        return create(kind).getInfo();
+    }
 }

@@ -3,6 +3,7 @@ package dev.counters.jdk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,6 +27,15 @@ class JdkCounterProviderTest {
     private final JdkCounterProvider provider = new JdkCounterProvider();
 
     @Test
+    void describesEachKindAsItsCounterDoesWithoutCreatingOne() {
+        for (CounterKind kind : CounterKind.values()) {
+            if (provider.support(kind).isSupported()) {
+                assertSame(provider.describe(kind), provider.create(kind).getInfo(), kind.toString());
+            }
+        }
+    }
+
+    @Test
     void servesTheSixPortableKindsAndSaysWhyNotTheRest() {
         Set<CounterKind> served = EnumSet.noneOf(CounterKind.class);
         for (CounterKind kind : CounterKind.values()) {
@@ -34,6 +44,7 @@ class JdkCounterProviderTest {
             } else {
                 assertTrue(provider.support(kind).reason().contains("the JDK has no " + kind));
                 assertThrows(UnsupportedOperationException.class, () -> provider.create(kind));
+                assertThrows(UnsupportedOperationException.class, () -> provider.describe(kind));
             }
         }
         assertEquals(EnumSet.of(CounterKind.TICK, CounterKind.SYSTEM_TIME, CounterKind.HIGH_PERFORMANCE,
@@ -52,7 +63,7 @@ class JdkCounterProviderTest {
             Thread.sleep(30);
             counter.stop();
             long outer = System.nanoTime() - before;
-            long resolution = counter.getInfo().resolution().typical().toNanos();
+            long resolution = counter.getInfo().measureResolution().typical().toNanos();
             long measured = counter.getNanoseconds();
             assertTrue(measured >= 30_000_000L - resolution - 1_000_000L, kind + " measured " + measured);
             assertTrue(measured <= outer + resolution + 1_000_000L, kind + " measured " + measured + " > " + outer);
@@ -62,7 +73,7 @@ class JdkCounterProviderTest {
     @Test
     void systemTimeIsTheTimeOfDay() {
         Counter counter = provider.create(CounterKind.SYSTEM_TIME);
-        long resolution = counter.getInfo().resolution().typical().toNanos();
+        long resolution = counter.getInfo().measureResolution().typical().toNanos();
         long before = System.nanoTime();
         counter.start();
         counter.stop();
@@ -162,11 +173,11 @@ class JdkCounterProviderTest {
         assertEquals("System.nanoTime()", info.source());
         assertEquals("jdk", info.provider());
         assertTrue(info.isMonotonic());
-        assertTrue(info.resolution().stepsSeen() > 0);
-        assertTrue(info.resolution().smallest().compareTo(Duration.ofMillis(1)) < 0, info.resolution().toString());
+        assertTrue(info.measureResolution().stepsSeen() > 0);
+        assertTrue(info.measureResolution().smallest().compareTo(Duration.ofMillis(1)) < 0, info.measureResolution().toString());
         Counter tick = provider.create(CounterKind.TICK);
         assertEquals(1000, tick.getInfo().frequency());
-        assertTrue(tick.getInfo().resolution().smallest().compareTo(Duration.ofMillis(1)) >= 0);
+        assertTrue(tick.getInfo().measureResolution().smallest().compareTo(Duration.ofMillis(1)) >= 0);
     }
 
     @Test
@@ -181,7 +192,7 @@ class JdkCounterProviderTest {
     }
 
     private static long typicalStepNanos(Counter counter) {
-        return counter.getInfo().resolution().typical().toNanos();
+        return counter.getInfo().measureResolution().typical().toNanos();
     }
 
     /**

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /** Runs a main class in a fresh JVM on this test's class path, for what only a fresh JVM shows (start-up, class loading). */
@@ -25,6 +27,13 @@ public final class FreshJvm {
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the fresh JVM finished");
         assertEquals(0, process.exitValue(), output);
         return output.lines().toList();
+    }
+
+    /** What {@code mainClass}, run as {@link #run} runs it, printed as {@code key=value} lines. */
+    public static Properties report(Class<?> mainClass, String... jvmOptions) throws IOException, InterruptedException {
+        Properties report = new Properties();
+        report.load(new StringReader(String.join("\n", run(mainClass, jvmOptions))));
+        return report;
     }
 
     /**

@@ -1,7 +1,11 @@
 package dev.counters.testing;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
 import java.time.Duration;
 
 /**
@@ -50,6 +54,23 @@ public final class Work {
             }
         }
         sink = x;
+    }
+
+    /**
+     * Reads {@code /dev/zero} into native memory until the calling thread has used at least {@code cpu} more CPU
+     * time: the kernel does most of the work (Linux and other systems with a {@code /dev/zero}).
+     */
+    public static void systemCalls(Duration cpu) throws IOException {
+        long until = THREADS.getCurrentThreadCpuTime() + cpu.toNanos();
+        ByteBuffer buffer = ByteBuffer.allocateDirect(1 << 20);
+        long read = 0;
+        try (FileChannel zero = FileChannel.open(Path.of("/dev/zero"))) {
+            do {
+                buffer.clear();
+                read += zero.read(buffer);
+            } while (THREADS.getCurrentThreadCpuTime() < until);
+        }
+        sink = read;
     }
 
     /** The calling thread's CPU time in ns, from the JDK. */

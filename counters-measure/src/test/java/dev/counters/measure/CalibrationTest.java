@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.Counter;
-import dev.counters.measure.FakeCounters.CostlyClock;
 import dev.counters.spi.TickSource;
+import dev.counters.testing.FakeCounters;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +17,7 @@ class CalibrationTest {
     @Test
     void measuresAKnownOverhead() {
         CostlyClock clock = new CostlyClock(7);
-        Calibration calibration = Calibration.of(FakeCounters.nanosecondCounter(clock));
+        Calibration calibration = Calibration.of(FakeCounters.nanoseconds(clock));
         assertEquals(7, calibration.overheadTicks());
         assertEquals(Duration.ofNanos(7), calibration.overhead());
         assertEquals(Calibration.DEFAULT_ROUNDS - 1, calibration.roundMeans().length);
@@ -36,13 +36,13 @@ class CalibrationTest {
                 return super.read();
             }
         };
-        assertEquals(7, Calibration.of(FakeCounters.nanosecondCounter(clock)).overheadTicks());
+        assertEquals(7, Calibration.of(FakeCounters.nanoseconds(clock)).overheadTicks());
     }
 
     @Test
     void calibratedCounterSubtractsTheOverheadFromRealWork() {
         CostlyClock clock = new CostlyClock(7);
-        Counter counter = FakeCounters.nanosecondCounter(clock);
+        Counter counter = FakeCounters.nanoseconds(clock);
         CalibratedCounter calibrated = Calibration.of(counter).apply(counter);
         calibrated.start();
         clock.advance(1_000);
@@ -59,7 +59,7 @@ class CalibrationTest {
     @Test
     void neverSubtractsBelowZero() {
         CostlyClock clock = new CostlyClock(3);
-        Counter counter = FakeCounters.nanosecondCounter(clock);
+        Counter counter = FakeCounters.nanoseconds(clock);
         CalibratedCounter calibrated = Calibration.ofKnownOverhead(10, 1_000_000_000L).apply(counter);
         calibrated.start();
         calibrated.stop();
@@ -70,7 +70,7 @@ class CalibrationTest {
 
     @Test
     void rejectsDegenerateRounds() {
-        Counter counter = FakeCounters.nanosecondCounter(new CostlyClock(1));
+        Counter counter = FakeCounters.nanoseconds(new CostlyClock(1));
         assertThrows(IllegalArgumentException.class, () -> Calibration.of(counter, 1, 10));
         assertThrows(IllegalArgumentException.class, () -> Calibration.of(counter, 0, 10));
         assertThrows(IllegalArgumentException.class, () -> Calibration.of(counter, 3, 0));
@@ -80,7 +80,7 @@ class CalibrationTest {
     @Test
     void warmsUpThenReadsEveryPairOfEveryRound() {
         CountingClock clock = new CountingClock(new CostlyClock(7));
-        Calibration calibration = Calibration.of(FakeCounters.nanosecondCounter(clock), 2, 1);
+        Calibration calibration = Calibration.of(FakeCounters.nanoseconds(clock), 2, 1);
         assertEquals(2 * (Calibration.WARM_UP_PAIRS + 2), clock.reads, "a start and a stop read per pair");
         assertEquals(1, calibration.roundMeans().length);
         assertEquals(7, calibration.overheadTicks());
@@ -98,7 +98,7 @@ class CalibrationTest {
                 return super.read();
             }
         };
-        Calibration calibration = Calibration.of(FakeCounters.nanosecondCounter(slowingDown), 3, 10);
+        Calibration calibration = Calibration.of(FakeCounters.nanoseconds(slowingDown), 3, 10);
         assertEquals(5, calibration.overheadTicks());
         assertArrayEquals(new double[] {6, 3}, calibration.roundMeans());
         assertEquals("overhead 5 ticks (5 ns), median of 2 rounds of 10 pairs (round means 3.0..6.0 ticks)",
@@ -121,7 +121,7 @@ class CalibrationTest {
 
     @Test
     void aCalibratedCounterSaysWhatItSubtracts() {
-        Counter counter = FakeCounters.nanosecondCounter(new CostlyClock(3));
+        Counter counter = FakeCounters.nanoseconds(new CostlyClock(3));
         Calibration calibration = Calibration.ofKnownOverhead(2, 1_000_000_000L);
         CalibratedCounter calibrated = calibration.apply(counter);
         assertSame(calibration, calibrated.calibration());

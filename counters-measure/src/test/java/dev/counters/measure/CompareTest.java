@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.testing.FakeCounters;
 import java.time.Duration;
 import java.util.List;
 import net.jqwik.api.ForAll;
@@ -19,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * ratio, interval and verdict is known exactly.
  */
 class CompareTest {
-    private final FakeCounters.CostlyClock wall = new FakeCounters.CostlyClock(0);
-    private final FakeCounters.CostlyCpuTimes cpu = new FakeCounters.CostlyCpuTimes(0, 0);
+    private final CostlyClock wall = new CostlyClock(0);
+    private final CostlyCpuTimes cpu = new CostlyCpuTimes(0, 0);
     private final StringBuilder order = new StringBuilder();
 
     /** A task named {@code name} that takes {@code wallNanos} of wall time, {@code cpuNanos} of it on the CPU. */
@@ -36,8 +37,8 @@ class CompareTest {
     private Compare compare(Task a, Task b) {
         return Compare.of(a, b)
                 .noWarmUp()
-                .wallCounter(() -> FakeCounters.nanosecondCounter(wall))
-                .threadCounter(() -> FakeCounters.threadTimesCounter(cpu))
+                .wallCounter(() -> FakeCounters.nanoseconds(wall))
+                .threadCounter(() -> FakeCounters.threadTimes(cpu))
                 .nanoClock(wall::read)
                 .proc(path -> List.of());
     }
@@ -244,8 +245,8 @@ class CompareTest {
     @Test
     void warmsBothTasksUpWithinAQuarterOfTheBudgetEach() {
         CompareResult result = Compare.of(task('A', 1_000_000, 1_000_000), task('B', 1_000_000, 1_000_000))
-                .wallCounter(() -> FakeCounters.nanosecondCounter(wall))
-                .threadCounter(() -> FakeCounters.threadTimesCounter(cpu))
+                .wallCounter(() -> FakeCounters.nanoseconds(wall))
+                .threadCounter(() -> FakeCounters.threadTimes(cpu))
                 .nanoClock(wall::read)
                 .proc(path -> List.of())
                 .warmUp(Duration.ofSeconds(10))

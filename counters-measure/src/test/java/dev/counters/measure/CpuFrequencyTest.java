@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.counters.Counter;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
+import dev.counters.testing.FakeCounters;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +24,7 @@ class CpuFrequencyTest {
      */
     private static FrequencyEstimate estimateOfAThreeGigahertzFake(OptionalLong kernelHz) {
         long[] now = {0};
-        Counter fakeReference = FakeCounters.nanosecondCounter(() -> now[0] += 1000);
+        Counter fakeReference = FakeCounters.nanoseconds(() -> now[0] += 1000);
         return CpuFrequency.estimate(() -> 3 * (now[0] + 500), fakeReference, Duration.ofMillis(1), 5, "fake", kernelHz);
     }
 

@@ -9,8 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.Counters;
-import dev.counters.measure.FakeCounters.CostlyClock;
-import dev.counters.measure.FakeCounters.CostlyCpuTimes;
+import dev.counters.testing.FakeCounters;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -47,8 +46,8 @@ class MeasureTest {
                     return null;
                 })
                 .noWarmUp().repetitions(4).trim(0)
-                .wallCounter(() -> FakeCounters.nanosecondCounter(new CostlyClock(1)))
-                .threadCounter(() -> FakeCounters.threadTimesCounter(cpuTimes))
+                .wallCounter(() -> FakeCounters.nanoseconds(new CostlyClock(1)))
+                .threadCounter(() -> FakeCounters.threadTimes(cpuTimes))
                 .run();
         assertTrue(result.hasKernelUserSplit());
         assertArrayEquals(new double[] {1_000, 2_000, 3_000, 4_000}, result.threadKernel().samples());
@@ -65,8 +64,8 @@ class MeasureTest {
                     return null;
                 })
                 .noWarmUp().repetitions(5).trim(1).calibrated()
-                .wallCounter(() -> FakeCounters.nanosecondCounter(new CostlyClock(7)))
-                .threadCounter(() -> FakeCounters.threadTimesCounter(cpuTimes))
+                .wallCounter(() -> FakeCounters.nanoseconds(new CostlyClock(7)))
+                .threadCounter(() -> FakeCounters.threadTimes(cpuTimes))
                 .run();
         Overhead overhead = result.overhead().orElseThrow();
         assertEquals(new Overhead(7, 40, 30, 10, Measure.CALIBRATION_PASSES), overhead);
@@ -130,7 +129,7 @@ class MeasureTest {
         // Half the calibration passes read at most the subtracted overhead. The runs come later, on a machine other
         // work may disturb more by then, and through code the JIT may have just deoptimised for the new task, so
         // their median may not; the quietest of 101 stays within the overhead (and a clock step) of zero.
-        long step = Counters.performance().getInfo().resolution().typical().toNanos();
+        long step = Counters.performance().getInfo().measureResolution().typical().toNanos();
         assertTrue(result.wall().min() <= overhead.wallNanos() + step,
                 "quietest empty run beyond the " + overhead + " and one " + step + " ns step: " + result);
         assertTrue(result.toString().contains("overhead subtracted"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.counters.testing.FakeCounters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,9 +54,9 @@ class NoiseReportTest {
         Deque<List<String>> statuses = new ArrayDeque<>(List.of(STATUS, List.of(
                 "voluntary_ctxt_switches:\t15", "nonvoluntary_ctxt_switches:\t10")));
         Deque<List<String>> stats = new ArrayDeque<>(List.of(STAT, List.of("cpu  200 5 50 1060 20 1 2 40 7 0")));
-        FakeCounters.CostlyClock wall = new FakeCounters.CostlyClock(100);
-        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanosecondCounter(wall),
-                FakeCounters.threadTimesCounter(new FakeCounters.CostlyCpuTimes(0, 40)),
+        CostlyClock wall = new CostlyClock(100);
+        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(wall),
+                FakeCounters.threadTimes(new CostlyCpuTimes(0, 40)),
                 path -> path.equals(ProcReadings.THREAD_STATUS) ? statuses.pop() : stats.pop());
         probe.sample();
         probe.sample();
@@ -81,8 +82,8 @@ class NoiseReportTest {
 
     @Test
     void whatCannotBeReadIsSaidNeverAZero() {
-        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanosecondCounter(new FakeCounters.CostlyClock(10)),
-                FakeCounters.threadTimesCounter(new FakeCounters.CostlyCpuTimes(0, 10)),
+        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(new CostlyClock(10)),
+                FakeCounters.threadTimes(new CostlyCpuTimes(0, 10)),
                 path -> {
                     throw new IOException("No such file");
                 });
@@ -118,8 +119,8 @@ class NoiseReportTest {
 
     @Test
     void growsBeyondItsFirstArrays() {
-        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanosecondCounter(new FakeCounters.CostlyClock(10)),
-                FakeCounters.threadTimesCounter(new FakeCounters.CostlyCpuTimes(0, 10)), path -> List.of());
+        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(new CostlyClock(10)),
+                FakeCounters.threadTimes(new CostlyCpuTimes(0, 10)), path -> List.of());
         for (int i = 0; i < 200; i++) {
             probe.sample();
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.Resolution;
+import dev.counters.testing.FakeCounters;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +16,7 @@ class ResolutionsTest {
     void findsTheStepOfAQuantisedCounter() {
         long[] reads = {0};
         // Moves by 5 ticks every third read: a 5 ns clock.
-        Counter counter = FakeCounters.nanosecondCounter(() -> ++reads[0] / 3 * 5);
+        Counter counter = FakeCounters.nanoseconds(() -> ++reads[0] / 3 * 5);
         Resolution resolution = Resolutions.probe(counter);
         assertEquals(Duration.ofNanos(5), resolution.smallest());
         assertEquals(Duration.ofNanos(5), resolution.typical());

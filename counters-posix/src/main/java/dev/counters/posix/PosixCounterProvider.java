@@ -3,6 +3,7 @@ package dev.counters.posix;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
+import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
@@ -30,7 +31,7 @@ import dev.counters.spi.KindSupport;
  * </table>
  *
  * <p>Every period count of the time kinds is in nanoseconds; the cycle kinds count cycles. Each counter's {@code getInfo()} names its clock, the
- * path that reads it and its resolution, measured once per process beside {@code clock_getres}.
+ * path that reads it; its {@code measureResolution()} measures the resolution once per process, beside {@code clock_getres}.
  *
  * <p>The provider loads everywhere. Where it cannot serve (Windows, a 32-bit JVM, an unknown
  * system, JNA unable to bind libc) {@link #support} says why for each kind, and the JDK provider
@@ -66,6 +67,11 @@ public final class PosixCounterProvider implements CounterProvider {
     @Override
     public Counter create(CounterKind kind) {
         return clocks.create(kind);
+    }
+
+    @Override
+    public CounterInfo describe(CounterKind kind) {
+        return clocks.describe(kind);
     }
 
     @Override

@@ -90,6 +90,15 @@ final class PosixCycles {
         };
     }
 
+    /** What a counter of cycle {@code kind}, which {@link #support} says is served, would be; opens no event. */
+    CounterInfo describe(CounterKind kind) {
+        return switch (kind) {
+            case CPU_CYCLES -> cpuCyclesInfo.get();
+            case THREAD_CYCLES -> threadCyclesInfo.get();
+            default -> throw new IllegalArgumentException(kind + " is not served by counters-posix");
+        };
+    }
+
     /** The processor counter's frequency, which every cycle kind converts at. */
     private LazyFrequency frequency() {
         Binding<ProcessorCycles> bound = processor.get();

@@ -107,11 +107,7 @@ final class PosixKinds {
 
     /** A new counter of {@code kind}, a {@link dev.counters.CpuTimesCounter} for the CPU-time kinds. */
     Counter create(CounterKind kind) {
-        KindSupport kindSupport = support(kind);
-        if (!kindSupport.isSupported()) {
-            throw new UnsupportedOperationException(
-                    "counters-posix does not serve " + kind + " on " + platform.description() + ": " + kindSupport.reason());
-        }
+        requireSupported(kind);
         if (kind.measures() == Measures.CYCLES) {
             return natives().cycles.create(kind);
         }
@@ -119,6 +115,20 @@ final class PosixKinds {
             return new SampledCpuTimesCounter(kind, cpuTimesSource(kind), hasSplit(kind), NANOSECONDS, infos.supplier(kind));
         }
         return new SourceCounter(kind, tickSource(kind), NANOSECONDS, infos.supplier(kind));
+    }
+
+    /** What a counter of {@code kind} would be, without creating one: no perf event opened, no resolution probed. */
+    CounterInfo describe(CounterKind kind) {
+        requireSupported(kind);
+        return kind.measures() == Measures.CYCLES ? natives().cycles.describe(kind) : infos.get(kind);
+    }
+
+    private void requireSupported(CounterKind kind) {
+        KindSupport kindSupport = support(kind);
+        if (!kindSupport.isSupported()) {
+            throw new UnsupportedOperationException(
+                    "counters-posix does not serve " + kind + " on " + platform.description() + ": " + kindSupport.reason());
+        }
     }
 
     /** Whether {@link CounterKind#HIGH_PERFORMANCE} is read through {@link System#nanoTime()}. */

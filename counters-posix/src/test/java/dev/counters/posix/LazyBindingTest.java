@@ -10,6 +10,7 @@ import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
+import dev.counters.testing.FloorProvider;
 import dev.counters.testing.FreshJvm;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +76,7 @@ class LazyBindingTest {
         // The fake layer reads the kernel's clocks: the check confirms what HotSpot was taken to do.
         assertTrue(info.notes().contains("HotSpot on Linux implements with clock_gettime(CLOCK_MONOTONIC)"), info.notes());
         assertTrue(info.notes().contains("a check when this description was made confirmed it reads CLOCK_MONOTONIC"), info.notes());
-        assertTrue(info.resolution().declared().isPresent(), "clock_getres was asked");
+        assertTrue(info.measureResolution().declared().isPresent(), "clock_getres was asked");
     }
 
     @Test
@@ -105,14 +106,14 @@ class LazyBindingTest {
         String failure = "UnsatisfiedLinkError: Unable to load library 'c'";
         CountingBinder binder = new CountingBinder(failure);
         PosixKinds clocks = new PosixKinds(LINUX, binder, true);
-        CounterRegistry registry = CounterRegistry.of(List.of(new PosixCounterProvider(clocks), JdkFloor.provider()));
+        CounterRegistry registry = CounterRegistry.of(List.of(new PosixCounterProvider(clocks), FloorProvider.jdk()));
 
         assertEquals(PosixKinds.PROVIDER_NAME, registry.providerFor(CounterKind.PERFORMANCE).orElseThrow());
-        assertEquals(JdkFloor.NAME, registry.providerFor(CounterKind.TICK).orElseThrow());
+        assertEquals(FloorProvider.JDK, registry.providerFor(CounterKind.TICK).orElseThrow());
         assertEquals("libc could not be bound through JNA: " + failure, clocks.support(CounterKind.TICK).reason());
         CounterInfo info = registry.create(CounterKind.PERFORMANCE).getInfo();
         assertTrue(info.notes().contains("not confirmed, and clock_getres not asked, because libc could not be bound"), info.notes());
-        assertFalse(info.resolution().declared().isPresent());
+        assertFalse(info.measureResolution().declared().isPresent());
         assertEquals(1, binder.binds.get());
     }
 

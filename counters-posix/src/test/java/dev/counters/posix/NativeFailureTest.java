@@ -14,6 +14,7 @@ import dev.counters.CounterRegistry;
 import dev.counters.CpuTimesCounter;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.spi.KindSupport;
+import dev.counters.testing.FloorProvider;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -37,7 +38,7 @@ class NativeFailureTest {
         assertTrue(provider.support(CounterKind.TICK).isSupported(), "the other clocks are unaffected");
 
         UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
-                () -> CounterRegistry.of(List.of(provider, JdkFloor.provider())).create(CounterKind.MULTIMEDIA));
+                () -> CounterRegistry.of(List.of(provider, FloorProvider.jdk())).create(CounterKind.MULTIMEDIA));
         assertTrue(refused.getMessage().contains("Invalid argument"), refused.getMessage());
     }
 
@@ -45,10 +46,10 @@ class NativeFailureTest {
     void aFailingMonotonicClockHandsHighPerformanceToTheJdkFloor() {
         FakePosixCalls calls = new FakePosixCalls().fail(CLOCK_GETTIME, clockId(CounterKind.HIGH_PERFORMANCE), FakePosixCalls.EINVAL);
         PosixKinds clocks = new PosixKinds(LINUX, Binding.of(() -> calls));
-        CounterRegistry registry = CounterRegistry.of(List.of(new PosixCounterProvider(clocks), JdkFloor.provider()));
+        CounterRegistry registry = CounterRegistry.of(List.of(new PosixCounterProvider(clocks), FloorProvider.jdk()));
 
         assertFalse(clocks.readsHighPerformanceThroughNanoTime(), "System.nanoTime cannot be confirmed against a failing clock");
-        assertEquals(Optional.of(JdkFloor.NAME), registry.providerFor(CounterKind.HIGH_PERFORMANCE));
+        assertEquals(Optional.of(FloorProvider.JDK), registry.providerFor(CounterKind.HIGH_PERFORMANCE));
         assertEquals(Optional.of(PosixKinds.PROVIDER_NAME), registry.providerFor(CounterKind.TICK));
     }
 
@@ -141,7 +142,7 @@ class NativeFailureTest {
         FakePosixCalls calls = new FakePosixCalls().fail(FakePosixCalls.Call.CLOCK_GETRES, FakePosixCalls.EINVAL);
         Counter system = new PosixCounterProvider(new PosixKinds(LINUX, Binding.of(() -> calls))).create(CounterKind.SYSTEM_TIME);
 
-        CounterException failure = assertThrows(CounterException.class, () -> system.getInfo().resolution());
+        CounterException failure = assertThrows(CounterException.class, () -> system.getInfo().measureResolution());
         assertEquals("clock_getres(CLOCK_REALTIME) failed with error 22: Invalid argument", failure.getMessage());
     }
 
@@ -151,14 +152,14 @@ class NativeFailureTest {
             throw new UnsatisfiedLinkError("Unable to load library 'c': libc.so.6: cannot open shared object file");
         });
         PosixCounterProvider provider = new PosixCounterProvider(new PosixKinds(LINUX, unbound));
-        CounterRegistry registry = CounterRegistry.of(List.of(provider, JdkFloor.provider()));
+        CounterRegistry registry = CounterRegistry.of(List.of(provider, FloorProvider.jdk()));
 
         String reason = "libc could not be bound through JNA: UnsatisfiedLinkError: Unable to load library 'c': "
                 + "libc.so.6: cannot open shared object file";
         for (CounterKind kind : List.of(CounterKind.TICK, CounterKind.HIGH_PERFORMANCE, CounterKind.PERFORMANCE,
                 CounterKind.SYSTEM_TIME, CounterKind.THREAD_TIMES, CounterKind.PROCESS_TIMES)) {
             assertEquals(reason, provider.support(kind).reason(), kind.toString());
-            assertEquals(JdkFloor.NAME, registry.create(kind).getInfo().provider(), kind + " falls back to the floor");
+            assertEquals(FloorProvider.JDK, registry.create(kind).getInfo().provider(), kind + " falls back to the floor");
         }
         CounterRegistry.ProviderReport posixReport = registry.providers().get(0);
         assertEquals(PosixKinds.PROVIDER_NAME, posixReport.name());
@@ -179,7 +180,7 @@ class NativeFailureTest {
         KindSupport support = provider.support(CounterKind.HIGH_PERFORMANCE);
         assertEquals(windows.refusal().orElseThrow(), support.reason());
         assertTrue(support.reason().contains("counters-windows"), support.reason());
-        assertEquals(JdkFloor.NAME, CounterRegistry.of(List.of(provider, JdkFloor.provider()))
+        assertEquals(FloorProvider.JDK, CounterRegistry.of(List.of(provider, FloorProvider.jdk()))
                 .create(CounterKind.HIGH_PERFORMANCE).getInfo().provider());
     }
 

@@ -60,13 +60,13 @@ class PosixCounterProviderTest {
     void eachInfoNamesItsClockAndCarriesMeasuredAndDeclaredResolution() {
         for (CounterKind kind : SERVED) {
             CounterInfo info = provider.create(kind).getInfo();
-            System.out.println(kind + ": " + info.source() + ", resolution " + info.resolution());
+            System.out.println(kind + ": " + info.source() + ", resolution " + info.measureResolution());
             assertEquals(kind, info.kind());
             assertEquals("posix", info.provider());
             assertEquals(1_000_000_000L, info.frequency(), "every period count is in nanoseconds");
-            assertTrue(info.resolution().declared().isPresent(), kind + " has clock_getres beside its measured resolution");
-            assertTrue(info.resolution().stepsSeen() > 0, kind + " changed while it was probed");
-            assertTrue(info.resolution().smallest().compareTo(Duration.ZERO) > 0);
+            assertTrue(info.measureResolution().declared().isPresent(), kind + " has clock_getres beside its measured resolution");
+            assertTrue(info.measureResolution().stepsSeen() > 0, kind + " changed while it was probed");
+            assertTrue(info.measureResolution().smallest().compareTo(Duration.ZERO) > 0);
             assertEquals(kind != CounterKind.SYSTEM_TIME, info.isMonotonic(), kind.toString());
             assertEquals(kind.isCpuTimes(), info.hasKernelUserSplit(), kind.toString());
         }
@@ -83,11 +83,11 @@ class PosixCounterProviderTest {
     @Test
     void theTickClockStepsByTheKernelTickThatClockGetresDeclares() {
         CounterInfo tick = provider.create(CounterKind.TICK).getInfo();
-        Duration declared = tick.resolution().declared().orElseThrow();
+        Duration declared = tick.measureResolution().declared().orElseThrow();
         assertTrue(declared.compareTo(Duration.ofMillis(1)) >= 0, "CLOCK_MONOTONIC_COARSE declares a scheduler tick: " + declared);
         // NTP may trim each tick by up to 500 ppm: allow 1%.
-        assertTrue(tick.resolution().smallest().compareTo(declared.minus(declared.dividedBy(100))) >= 0,
-                "the coarse clock never moves by less than a tick: " + tick.resolution());
+        assertTrue(tick.measureResolution().smallest().compareTo(declared.minus(declared.dividedBy(100))) >= 0,
+                "the coarse clock never moves by less than a tick: " + tick.measureResolution());
     }
 
     @Test
@@ -112,8 +112,8 @@ class PosixCounterProviderTest {
     @Test
     void measuresEachResolutionOncePerProcess() {
         assertSame(provider.create(CounterKind.TICK).getInfo(), new PosixCounterProvider().create(CounterKind.TICK).getInfo());
-        assertSame(provider.create(CounterKind.HIGH_PERFORMANCE).getInfo().resolution(),
-                provider.create(CounterKind.PERFORMANCE).getInfo().resolution(), "PERFORMANCE is HIGH_PERFORMANCE's clock");
+        assertSame(provider.create(CounterKind.HIGH_PERFORMANCE).getInfo().measureResolution(),
+                provider.create(CounterKind.PERFORMANCE).getInfo().measureResolution(), "PERFORMANCE is HIGH_PERFORMANCE's clock");
     }
 
     @Test

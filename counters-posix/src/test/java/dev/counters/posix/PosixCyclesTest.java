@@ -10,12 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.CloseableCounter;
 import dev.counters.Counter;
 import dev.counters.CounterException;
+import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.Counters;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.spi.KindSupport;
 import dev.counters.testing.Allocations;
+import dev.counters.testing.FloorProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -270,6 +272,29 @@ class PosixCyclesTest {
     }
 
     @Test
+    void availableDescribesTheCycleKindsWithoutOpeningAnEvent() throws IOException {
+        FakePosixCalls calls = new FakePosixCalls().withPmu(new FakePosixCalls.FakePmu().next(1, 1, 1))
+                .withCycleCode(() -> 3 * System.nanoTime());
+        CounterRegistry registry = CounterRegistry.of(List.of(over(calls), FloorProvider.jdk()));
+        for (CounterKind kind : CounterKind.values()) {
+            registry.providerFor(kind); // deciding opens and closes the trial event, and binds the cycle reader
+        }
+        long descriptors = openDescriptors();
+        int pages = calls.mappedPages().size();
+
+        List<CounterKind> described = registry.available().stream().map(CounterInfo::kind).toList();
+
+        assertTrue(described.containsAll(List.of(CounterKind.THREAD_CYCLES, CounterKind.CPU_CYCLES)), described.toString());
+        assertEquals(0, calls.openEvents(), "events open after available()");
+        assertEquals(descriptors, openDescriptors(), "descriptors in /proc/self/fd before and after available()");
+        assertEquals(pages, calls.mappedPages().size(), "pages mapped before and after available()");
+        try (CloseableCounter cycles = (CloseableCounter) registry.create(CounterKind.THREAD_CYCLES)) {
+            assertEquals(1, calls.openEvents(), "a counter holds its event");
+            assertEquals(descriptors + 1, openDescriptors(), "and /proc/self/fd shows it");
+        }
+    }
+
+    @Test
     void noDescriptorLeaksWhenTheReadBufferCannotBeAllocated() throws IOException {
         FakePosixCalls.FakePmu pmu = new FakePosixCalls.FakePmu().next(1, 1, 1);
         FakePosixCalls calls = new FakePosixCalls().withPmu(pmu);
@@ -320,7 +345,7 @@ class PosixCyclesTest {
     @Test
     void theRegistryDoesNotAdviseAModuleThatIsAlreadyLoaded() {
         FakePosixCalls calls = new FakePosixCalls().fail(FakePosixCalls.Call.PERF_EVENT_OPEN, ENOENT);
-        CounterRegistry registry = CounterRegistry.of(List.of(over(calls), JdkFloor.provider()));
+        CounterRegistry registry = CounterRegistry.of(List.of(over(calls), FloorProvider.jdk()));
 
         String message = assertThrows(UnsupportedOperationException.class, () -> registry.create(CounterKind.THREAD_CYCLES))
                 .getMessage();
@@ -337,7 +362,7 @@ class PosixCyclesTest {
         assertTrue(support.reason().contains("THREAD_CYCLES"), support.reason());
 
         String message = assertThrows(UnsupportedOperationException.class,
-                () -> CounterRegistry.of(List.of(real, JdkFloor.provider())).create(CounterKind.PROCESS_CYCLES))
+                () -> CounterRegistry.of(List.of(real, FloorProvider.jdk())).create(CounterKind.PROCESS_CYCLES))
                 .getMessage();
 
         assertTrue(message.contains("Linux has no counter of the cycles of all a process's threads"), message);

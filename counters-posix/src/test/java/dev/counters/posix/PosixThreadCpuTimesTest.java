@@ -9,6 +9,7 @@ import dev.counters.CounterException;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
 import dev.counters.spi.ThreadCpuTimesReader;
+import dev.counters.testing.Work;
 import dev.counters.toolkit.CpuTimesSplit;
 import dev.counters.toolkit.ServiceProviders;
 import java.io.IOException;

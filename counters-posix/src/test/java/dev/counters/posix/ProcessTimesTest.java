@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterKind;
 import dev.counters.CpuTimesCounter;
+import dev.counters.testing.Work;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,7 @@ class ProcessTimesTest {
             Thread worker = new Thread(() -> {
                 CpuTimesCounter own = (CpuTimesCounter) provider.create(CounterKind.THREAD_TIMES);
                 own.start();
-                Work.compute(BUSY);
+                Work.burnCpu(BUSY);
                 own.stop();
                 workerNanos.set(index, own.getNanoseconds());
             }, "worker-" + i);

@@ -27,6 +27,6 @@ public final class RegistryReport {
         System.out.println("performance.provider=" + performance.provider());
         System.out.println("performance.binding=" + performance.binding());
         System.out.println("performance.notes=" + performance.notes());
-        System.out.println("performance.declared=" + performance.resolution().declared().map(Object::toString).orElse(""));
+        System.out.println("performance.declared=" + performance.measureResolution().declared().map(Object::toString).orElse(""));
     }
 }

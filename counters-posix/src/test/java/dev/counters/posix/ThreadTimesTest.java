@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.Counter;
 import dev.counters.CounterKind;
 import dev.counters.CpuTimesCounter;
+import dev.counters.testing.Work;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -25,7 +26,7 @@ class ThreadTimesTest {
             CpuTimesCounter counter = threadTimes();
             ProcStat before = ProcStat.thread();
             counter.start();
-            Work.compute(BUSY);
+            Work.burnCpu(BUSY);
             counter.stop();
             ProcStat after = ProcStat.thread();
 
@@ -48,7 +49,7 @@ class ThreadTimesTest {
             CpuTimesCounter counter = threadTimes();
             ProcStat before = ProcStat.thread();
             counter.start();
-            Work.compute(Duration.ofMillis(400));
+            Work.burnCpu(Duration.ofMillis(400));
             counter.stop();
             ProcStat after = ProcStat.thread();
             double userShare = (double) counter.getUserPeriodCount() / counter.getPeriodCount();
@@ -115,7 +116,7 @@ class ThreadTimesTest {
             Thread busy = new Thread(() -> {
                 CpuTimesCounter own = threadTimes();
                 own.start();
-                Work.compute(BUSY);
+                Work.burnCpu(BUSY);
                 own.stop();
                 busyNanos.set(own.getNanoseconds());
             }, "busy");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.nativeaccess.Scratch;
+import dev.counters.testing.Work;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -22,7 +23,7 @@ class TimesBindingTest {
 
     @Test
     void timesAgreesWithProcSelfStat() {
-        Work.compute(Duration.ofMillis(50));
+        Work.burnCpu(Duration.ofMillis(50));
         Scratch tms = Kernel.CALLS.allocate(TestLibcDirect.TMS_BYTES);
         ProcStat before = ProcStat.process();
         long elapsed = TestLibcDirect.times(tms.address());

@@ -9,6 +9,7 @@ import dev.counters.CounterKind;
 import dev.counters.CpuTimesCounter;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.testing.VirtualThreadRunner;
+import dev.counters.testing.Work;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,7 +54,7 @@ class VirtualThreadTest {
         long procNanos = VirtualThreadRunner.call(() -> {
             ProcStat before = ProcStat.process();
             process.start();
-            dev.counters.testing.Work.compute(300);   // fixed work: a virtual thread has no CPU clock to stop by
+            Work.compute(300);   // fixed work: a virtual thread has no CPU clock to stop by
             process.stop();
             ProcStat after = ProcStat.process();
             return Kernel.ticksToNanos(after.cpuTicks() - before.cpuTicks());
@@ -82,7 +83,7 @@ class VirtualThreadTest {
                 counter.stop();
                 return System.nanoTime() - before;
             });
-            long step = counter.getInfo().resolution().typical().toNanos();
+            long step = counter.getInfo().measureResolution().typical().toNanos();
             long measured = counter.getNanoseconds();
             assertTrue(measured >= 20_000_000L - step - 1_000_000L, kind + " measured " + measured);
             assertTrue(measured <= outer + step + 1_000_000L, kind + " measured " + measured + ", outer " + outer);

@@ -3,6 +3,7 @@ package dev.counters.windows;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
+import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
@@ -80,12 +81,22 @@ public final class WindowsCounterProvider implements CounterProvider {
 
     @Override
     public Counter create(CounterKind kind) {
+        return served(kind).create(kind);
+    }
+
+    @Override
+    public CounterInfo describe(CounterKind kind) {
+        return served(kind).describe(kind);
+    }
+
+    /** The kinds served, or an exception saying why there are none. */
+    private WindowsKinds served(CounterKind kind) {
         requireNonNull(kind, "kind");
         WindowsKinds served = kinds();
         if (served == null) {
             throw new UnsupportedOperationException(kind + " is not available from counters-windows: " + unavailableReason());
         }
-        return served.create(kind);
+        return served;
     }
 
     @Override

@@ -98,15 +98,29 @@ final class WindowsKinds {
     }
 
     /**
+     * What a counter of {@code kind} would be, without creating one.
+     *
+     * @throws UnsupportedOperationException with the reason when {@link #support} says no
+     */
+    CounterInfo describe(CounterKind kind) {
+        requireSupported(kind);
+        return infos.get(kind).get();
+    }
+
+    private void requireSupported(CounterKind kind) {
+        KindSupport kindSupport = support(kind);
+        if (!kindSupport.isSupported()) {
+            throw new UnsupportedOperationException(kind + " is not available from counters-windows here: " + kindSupport.reason());
+        }
+    }
+
+    /**
      * A new counter of {@code kind}.
      *
      * @throws UnsupportedOperationException with the reason when {@link #support} says no
      */
     Counter create(CounterKind kind) {
-        KindSupport kindSupport = support(kind);
-        if (!kindSupport.isSupported()) {
-            throw new UnsupportedOperationException(kind + " is not available from counters-windows here: " + kindSupport.reason());
-        }
+        requireSupported(kind);
         Supplier<CounterInfo> info = infos.get(kind);
         switch (kind) {
             case TICK:

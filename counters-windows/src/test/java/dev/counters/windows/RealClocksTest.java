@@ -78,15 +78,15 @@ class RealClocksTest {
         Bracket bracket = Bracket.time(counter, System::nanoTime, () -> Bracket.sleep(SLEEP));
 
         boolean timerTicks = kind == CounterKind.TICK || kind == CounterKind.MULTIMEDIA;
-        bracket.assertContains(counter.getElapsed(), info.resolution(), timerTicks ? SYSTEM_TIMER_TICK : Duration.ZERO,
+        bracket.assertContains(counter.getElapsed(), info.measureResolution(), timerTicks ? SYSTEM_TIMER_TICK : Duration.ZERO,
                 kind.toString());
-        assertTrue(info.resolution().stepsSeen() > 0, kind + " never moved while its resolution was probed");
+        assertTrue(info.measureResolution().stepsSeen() > 0, kind + " never moved while its resolution was probed");
     }
 
     @Test
     void systemTimeIsTheTimeOfDayThatCurrentTimeMillisReports() {
         CounterInfo info = Counters.systemTime().getInfo();
-        long slackMillis = 2 * info.resolution().typical().toMillis() + 20;
+        long slackMillis = 2 * info.measureResolution().typical().toMillis() + 20;
         for (TickSource source : new TickSource[] {kinds.sources().systemTime(), kinds.sources().plainSystemTime()}) {
             long before = System.currentTimeMillis();
             long fileTime = source.read();
@@ -112,7 +112,7 @@ class RealClocksTest {
         long multimedia = Integer.toUnsignedLong(api.timeGetTime());
         long tickAfter = api.getTickCount64();
         long tickLow = tick & 0xFFFF_FFFFL;
-        long slack = 2 * Counters.tick().getInfo().resolution().typical().toMillis() + 20;
+        long slack = 2 * Counters.tick().getInfo().measureResolution().typical().toMillis() + 20;
 
         assertTrue(Math.abs(multimedia - tickLow) <= slack + (tickAfter - tick),
                 "timeGetTime " + multimedia + " vs low 32 bits of GetTickCount64 " + tickLow);

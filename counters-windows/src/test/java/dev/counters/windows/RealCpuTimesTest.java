@@ -42,8 +42,8 @@ class RealCpuTimesTest {
 
         Bracket bracket = Bracket.time(counter, THREADS::getCurrentThreadCpuTime, () -> spin(BUSY));
 
-        bracket.assertContains(counter.getElapsed(), info.resolution(), "THREAD_TIMES of a busy loop");
-        assertTrue(counter.getElapsed().compareTo(BUSY.minus(info.resolution().typical().multipliedBy(2))) >= 0,
+        bracket.assertContains(counter.getElapsed(), info.measureResolution(), "THREAD_TIMES of a busy loop");
+        assertTrue(counter.getElapsed().compareTo(BUSY.minus(info.measureResolution().typical().multipliedBy(2))) >= 0,
                 "a " + BUSY + " busy loop measured " + counter.getElapsed());
         assertEquals("GetThreadTimes(GetCurrentThread())", info.source());
     }
@@ -82,7 +82,7 @@ class RealCpuTimesTest {
         mine.stop();
         process.stop();
 
-        Duration step = mine.getInfo().resolution().typical();
+        Duration step = mine.getInfo().measureResolution().typical();
         Duration others = Duration.ofNanos(othersCpuNanos.get());
         assertTrue(others.compareTo(BUSY.minus(step.multipliedBy(2))) >= 0, "the busy thread spent " + others);
         assertTrue(mine.getElapsed().compareTo(step.multipliedBy(2).plusMillis(20)) <= 0,
@@ -101,7 +101,7 @@ class RealCpuTimesTest {
         thread.stop();
         process.stop();
 
-        Duration step = process.getInfo().resolution().typical();
+        Duration step = process.getInfo().measureResolution().typical();
         assertTrue(process.getElapsed().plus(step.multipliedBy(2)).compareTo(thread.getElapsed()) >= 0,
                 "process " + process.getElapsed() + " < thread " + thread.getElapsed());
         assertEquals(process.getPeriodCount(), process.getKernelPeriodCount() + process.getUserPeriodCount());
@@ -115,7 +115,7 @@ class RealCpuTimesTest {
         Bracket bracket = Bracket.time(counter, OS::getProcessCpuTime, () -> spin(BUSY));
 
         // Other JVM threads (JIT, GC) also run between the paired reads; the bracket allows exactly that.
-        bracket.assertContains(counter.getElapsed(), info.resolution(), "PROCESS_TIMES");
+        bracket.assertContains(counter.getElapsed(), info.measureResolution(), "PROCESS_TIMES");
         assertEquals("GetProcessTimes(GetCurrentProcess())", info.source());
     }
 }

@@ -75,7 +75,7 @@ class RealTimerPeriodTest {
 
         try (MultimediaCounter counter = MultimediaCounter.withTimerPeriod(kinds, finest)) {
             Bracket bracket = Bracket.time(counter, System::nanoTime, () -> Bracket.sleep(Duration.ofMillis(100)));
-            bracket.assertContains(counter.getElapsed(), counter.getInfo().resolution(), "MULTIMEDIA with a raised period");
+            bracket.assertContains(counter.getElapsed(), counter.getInfo().measureResolution(), "MULTIMEDIA with a raised period");
             assertEquals(CounterKind.MULTIMEDIA, counter.getInfo().kind());
             assertTrue(counter.getInfo().notes().contains("holds a timer period of " + finest + " ms"));
         }

@@ -3,6 +3,7 @@ package dev.counters.windows;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import dev.counters.CounterRegistry;
 import dev.counters.CpuTimesCounter;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
+import dev.counters.testing.FloorProvider;
 import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -39,7 +41,19 @@ class WindowsCounterProviderTest {
         if (SERVED.contains(kind)) {
             Counter counter = provider.create(kind);
             assertEquals(kind.isCpuTimes(), counter instanceof CpuTimesCounter);
+            if (kind != CounterKind.CPU_CYCLES) { // the fake's cycle code stands still: it has no rate to describe
+                assertSame(counter.getInfo(), provider.describe(kind), "described without a counter as its counter says");
+            }
         }
+    }
+
+    @ParameterizedTest
+    @EnumSource(CounterKind.class)
+    void anUnavailableProviderDescribesNothingAndSaysWhy(CounterKind kind) {
+        String reason = WindowsSystem.platformProblem("Linux", "amd64").orElseThrow();
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> WindowsCounterProvider.unavailable(reason).describe(kind));
+        assertTrue(e.getMessage().contains(reason), e.getMessage());
     }
 
     @Test
@@ -58,7 +72,8 @@ class WindowsCounterProviderTest {
     void outranksTheJdkFloorInTheRegistry() {
         FakeWindowsCalls win32 = new FakeWindowsCalls();
         win32.tickCount64 = 77;
-        CounterRegistry registry = CounterRegistry.of(List.of(new FloorProvider(), WindowsCounterProvider.over(win32)));
+        CounterRegistry registry = CounterRegistry.of(
+                List.of(new FloorProvider(CounterKind.TICK, CounterKind.PERFORMANCE), WindowsCounterProvider.over(win32)));
 
         assertEquals("windows", registry.providerFor(CounterKind.TICK).orElseThrow());
         assertEquals("windows", registry.providerFor(CounterKind.MULTIMEDIA).orElseThrow());
@@ -68,7 +83,8 @@ class WindowsCounterProviderTest {
     @Test
     void anUnavailableProviderLetsTheFloorServe() {
         String reason = WindowsSystem.platformProblem("Linux", "amd64").orElseThrow();
-        CounterRegistry registry = CounterRegistry.of(List.of(WindowsCounterProvider.unavailable(reason), new FloorProvider()));
+        CounterRegistry registry = CounterRegistry.of(
+                List.of(WindowsCounterProvider.unavailable(reason), new FloorProvider(CounterKind.TICK, CounterKind.PERFORMANCE)));
 
         assertEquals("floor", registry.providerFor(CounterKind.TICK).orElseThrow());
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,

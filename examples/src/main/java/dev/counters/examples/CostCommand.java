@@ -138,7 +138,7 @@ final class CostCommand implements Runnable {
             } else {
                 cells.addAll(List.of(row.kind.name(), row.cost.medianNanos(), row.cost.minNanos(),
                         row.cost.maxNanos(), row.cost.pairsTimed(),
-                        row.info.resolution().smallest().toNanos(), row.info.frequency(), row.info.provider(),
+                        row.info.measureResolution().smallest().toNanos(), row.info.frequency(), row.info.provider(),
                         row.info.source()));
             }
             if (anyError) {

@@ -88,8 +88,8 @@ final class ListCommand implements Runnable {
             try {
                 CounterInfo info = registry.create(kind).getInfo();
                 table.row(kind.name(), info.provider(), info.binding(), info.frequency(),
-                        info.resolution().smallest().toNanos(), info.resolution().typical().toNanos(),
-                        info.resolution().declared().map(d -> (Object) d.toNanos()).orElse(null),
+                        info.measureResolution().smallest().toNanos(), info.measureResolution().typical().toNanos(),
+                        info.measureResolution().declared().map(d -> (Object) d.toNanos()).orElse(null),
                         info.isMonotonic(), info.measures().name(), info.hasKernelUserSplit(), info.source(),
                         info.notes());
             } catch (RuntimeException e) {

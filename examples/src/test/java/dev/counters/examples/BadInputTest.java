@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterRegistry;
 import dev.counters.CounterKind;
+import dev.counters.testing.FloorProvider;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

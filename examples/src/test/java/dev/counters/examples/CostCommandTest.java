@@ -59,7 +59,7 @@ class CostCommandTest {
             assertEquals(info.frequency(), Long.parseLong(row.get("frequency_hz")));
             assertEquals(info.source(), row.get("source"));
             assertEquals(info.provider(), row.get("provider"));
-            assertEquals(info.resolution().smallest().toNanos(), Long.parseLong(row.get("resolution_ns")));
+            assertEquals(info.measureResolution().smallest().toNanos(), Long.parseLong(row.get("resolution_ns")));
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
+import dev.counters.testing.FloorProvider;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

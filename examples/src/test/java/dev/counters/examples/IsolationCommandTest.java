@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.collect.ObjectArrays;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.Counters;
 import dev.counters.examples.report.SvgFiles;
+import dev.counters.testing.FloorProvider;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,10 +27,7 @@ class IsolationCommandTest {
     Path folder;
 
     private static String[] args(String... extra) {
-        String[] all = new String[FAST.length + extra.length];
-        System.arraycopy(FAST, 0, all, 0, FAST.length);
-        System.arraycopy(extra, 0, all, FAST.length, extra.length);
-        return all;
+        return ObjectArrays.concat(FAST, extra, String.class);
     }
 
     @Test
@@ -111,6 +110,6 @@ class IsolationCommandTest {
 
     private static long resolutionNanos(CounterKind kind) {
         CounterInfo info = Counters.create(kind).getInfo();
-        return info.resolution().typical().toNanos();
+        return info.measureResolution().typical().toNanos();
     }
 }

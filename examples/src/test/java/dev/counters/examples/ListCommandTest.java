@@ -11,6 +11,7 @@ import dev.counters.CounterRegistry;
 import dev.counters.Counters;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
+import dev.counters.testing.FloorProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

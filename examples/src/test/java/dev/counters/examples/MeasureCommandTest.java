@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.collect.ObjectArrays;
 import dev.counters.CounterKind;
 import dev.counters.Counters;
 import dev.counters.examples.report.SvgFiles;
@@ -25,10 +26,7 @@ class MeasureCommandTest {
     Path folder;
 
     private static String[] args(String... extra) {
-        String[] all = new String[FAST.length + extra.length];
-        System.arraycopy(FAST, 0, all, 0, FAST.length);
-        System.arraycopy(extra, 0, all, FAST.length, extra.length);
-        return all;
+        return ObjectArrays.concat(FAST, extra, String.class);
     }
 
     @Test
@@ -60,8 +58,8 @@ class MeasureCommandTest {
             assertEquals(mean, row.get("mean_ns").asDouble(), 1e-6 * mean, row.toString());
             assertTrue(row.get("ci95_low_ns").asDouble() <= mean && mean <= row.get("ci95_high_ns").asDouble());
         }
-        long slack = Counters.create(CounterKind.PERFORMANCE).getInfo().resolution().typical().toNanos()
-                + Counters.create(CounterKind.THREAD_TIMES).getInfo().resolution().typical().toNanos();
+        long slack = Counters.create(CounterKind.PERFORMANCE).getInfo().measureResolution().typical().toNanos()
+                + Counters.create(CounterKind.THREAD_TIMES).getInfo().measureResolution().typical().toNanos();
         for (JsonNode run : runs) {
             assertTrue(run.get("prepared_cpu_ns").asDouble() <= run.get("prepared_wall_ns").asDouble() + slack, run.toString());
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
+import dev.counters.testing.FloorProvider;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
