@@ -191,6 +191,7 @@ class MeasureTest {
                     .filter(step -> step.action().equals(PreparationStep.INHERITED)).findFirst().orElseThrow();
             assertTrue(!warning.applied());
             assertTrue(warning.description().contains("'task-helper'"), warning.description());
+            assertTrue(warning.description().startsWith("1 thread(s) appeared during the repetitions"), warning.description());
             assertTrue(warning.description().contains("should not start threads"), warning.description());
         } finally {
             release.countDown();
@@ -203,5 +204,39 @@ class MeasureTest {
         MeasureResult result = Measure.of(() -> 1).noWarmUp().repetitions(3).trim(0).pinned().threadControl(control).run();
         assertTrue(result.preparation().stream().noneMatch(step -> step.action().equals(PreparationStep.INHERITED)),
                 result.preparation().toString());
+    }
+
+    /**
+     * Issue #23 item 14: a thread the library starts while preparing (JNA's cleaner, a process
+     * reaper) was blamed on a task that starts none.
+     */
+    @Test
+    void threadsStartedWhilePreparingAreNotBlamedOnTheTask() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Thread[] cleaner = new Thread[1];
+        FakeThreadControl startsACleaner = new FakeThreadControl() {
+            @Override
+            public Adjustment pinCurrentThread(int cpu) {
+                cleaner[0] = new Thread(() -> {
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }, "library-cleaner");
+                cleaner[0].start();
+                return super.pinCurrentThread(cpu);
+            }
+        };
+        try {
+            MeasureResult result = Measure.of(() -> 1).noWarmUp().repetitions(3).trim(0).pinned()
+                    .threadControl(startsACleaner).run();
+            assertTrue(cleaner[0].isAlive());
+            assertTrue(result.preparation().stream().noneMatch(step -> step.action().equals(PreparationStep.INHERITED)),
+                    result.preparation().toString());
+        } finally {
+            release.countDown();
+            cleaner[0].join();
+        }
     }
 }
