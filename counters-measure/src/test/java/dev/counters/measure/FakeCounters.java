@@ -29,6 +29,12 @@ final class FakeCounters {
         return new SourceCounter(CounterKind.PERFORMANCE, source, LazyFrequency.fixed(frequency), () -> info);
     }
 
+    /** A nanosecond time-of-day counter over {@code source}: like SYSTEM_TIME, not monotonic. */
+    static Counter timeOfDayCounter(TickSource source) {
+        CounterInfo info = info(CounterKind.SYSTEM_TIME, NANOS_PER_SECOND).monotonic(false).build();
+        return new SourceCounter(CounterKind.SYSTEM_TIME, source, LazyFrequency.fixed(NANOS_PER_SECOND), () -> info);
+    }
+
     /** A nanosecond thread-CPU counter over {@code source}, with its kernel/user split. */
     static CpuTimesCounter threadTimesCounter(CpuTimesSource source) {
         CounterInfo info = info(CounterKind.THREAD_TIMES, NANOS_PER_SECOND).kernelUserSplit(true).build();

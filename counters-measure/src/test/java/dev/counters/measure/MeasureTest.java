@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.measure.FakeCounters.CostlyClock;
 import dev.counters.measure.FakeCounters.CostlyCpuTimes;
@@ -238,5 +239,21 @@ class MeasureTest {
             release.countDown();
             cleaner[0].join();
         }
+    }
+
+    /**
+     * Issue #23 item 5: a time-of-day counter stepped back 3 s during a repetition gave a -2999 ms
+     * sample and a negative mean, with no warning. A wall counter that can be stepped is refused.
+     */
+    @Test
+    void refusesAWallCounterThatIsNotMonotonic() {
+        long[] now = {10_000_000_000L};
+        // Steps back 3 s on every read after the first two: what a stepped wall clock would record.
+        Counter timeOfDay = FakeCounters.timeOfDayCounter(() -> now[0] += now[0] > 10_000_000_010L ? -3_000_000_000L : 1);
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Measure.of(() -> 1).noWarmUp().repetitions(3).trim(0).wallCounter(() -> timeOfDay).run());
+        assertEquals("The wall counter must be monotonic, but SYSTEM_TIME (scripted) is not: the clock can be stepped "
+                + "back or forward while a task runs, giving a negative or inflated sample. Time with "
+                + "Counters.performance() (the default) or another monotonic kind", refused.getMessage());
     }
 }
