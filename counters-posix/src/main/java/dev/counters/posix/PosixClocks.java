@@ -222,7 +222,7 @@ final class PosixClocks {
                 return isSupported(kind)
                         && !ClockBindings.FFM.equals(bindingName())
                         && VirtualThreads.onPlatformThread(() -> CurrentThreadCpuClock.isEnabled()
-                                && JvmClockCheck.readsSameClock(clockSource(kind), ThreadMxBeanCpuTime.INSTANCE));
+                                && JvmClockCheck.readsSameClock(clockSource(kind), threadMxBeanCpuTime()));
             default:
                 return false;
         }
@@ -243,9 +243,13 @@ final class PosixClocks {
 
     private CpuTimesSource cpuTimesSource(CounterKind kind) {
         TickSource total = kind == CounterKind.THREAD_TIMES && readsThreadTimesThroughMxBean()
-                ? ThreadMxBeanCpuTime.INSTANCE
+                ? threadMxBeanCpuTime()
                 : clockSource(kind);
         return new CpuClockTimes(total, split(kind));
+    }
+
+    private ThreadMxBeanCpuTime threadMxBeanCpuTime() {
+        return new ThreadMxBeanCpuTime(() -> clockSource(CounterKind.THREAD_TIMES));
     }
 
     private ClockGettime clockSource(CounterKind kind) {
