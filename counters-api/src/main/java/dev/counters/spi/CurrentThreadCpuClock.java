@@ -4,10 +4,8 @@ import dev.counters.CounterException;
 import dev.counters.CounterKind;
 import dev.counters.Durations;
 import java.lang.management.ManagementFactory;
-import java.lang.management.RuntimeMXBean;
 import java.lang.management.ThreadMXBean;
 import java.util.concurrent.TimeUnit;
-import java.util.function.LongSupplier;
 
 /**
  * The calling thread's CPU and user time from the platform {@link ThreadMXBean}, failing with the
@@ -33,7 +31,9 @@ public final class CurrentThreadCpuClock {
             " (HotSpot does not check clock_gettime's result, and gives no error code)";
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final RuntimeMXBean RUNTIME = ManagementFactory.getRuntimeMXBean();
+    /** When the JVM started, on {@link System#nanoTime()}'s scale, so that the uptime costs no allocation to ask. */
+    private static final long JVM_START_NANOS =
+            System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(ManagementFactory.getRuntimeMXBean().getUptime());
     /** Readings up to this were checked against the uptime; raised, never lowered, as the JVM runs. */
     private static volatile long plausibleCeiling;
 
@@ -60,7 +60,8 @@ public final class CurrentThreadCpuClock {
      * returns whatever the result buffer held, often a huge or negative number. A thread cannot
      * have run for longer than the JVM has, so a reading above the uptime (plus
      * {@link #UPTIME_SLACK_NANOS}) is refused like a negative one. Costs one comparison unless
-     * the reading passes the last ceiling, at most about once a second on a busy thread.
+     * the reading passes the last ceiling (at most about once a second on a busy thread), and then
+     * a {@link System#nanoTime()}; allocates nothing unless it throws.
      *
      * @throws CounterException if the reading is negative or beyond the uptime
      */
@@ -68,15 +69,14 @@ public final class CurrentThreadCpuClock {
         if (nanos >= 0 && nanos <= plausibleCeiling) {
             return nanos;
         }
-        return checked(api, nanos, () -> TimeUnit.MILLISECONDS.toNanos(RUNTIME.getUptime()));
+        return checked(api, nanos, System.nanoTime() - JVM_START_NANOS);
     }
 
-    /** {@link #checked(String, long)} against an uptime from {@code uptimeNanos}, which is asked only when needed. */
-    static long checked(String api, long nanos, LongSupplier uptimeNanos) {
+    /** {@link #checked(String, long)} against an uptime of {@code uptime} nanoseconds. */
+    static long checked(String api, long nanos, long uptime) {
         if (nanos < 0) {
             throw unmeasured(api, nanos);
         }
-        long uptime = uptimeNanos.getAsLong();
         long ceiling = uptime + UPTIME_SLACK_NANOS;
         if (nanos > ceiling) {
             throw CounterException.sourceFailure(api, "returned " + nanos + " ns, more than the "

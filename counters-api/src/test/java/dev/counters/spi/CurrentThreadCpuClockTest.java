@@ -20,7 +20,7 @@ class CurrentThreadCpuClockTest {
     @Test
     void aReadingBeyondTheJvmsUptimeIsRefused() {
         CounterException refused = assertThrows(CounterException.class,
-                () -> CurrentThreadCpuClock.checked(CurrentThreadCpuClock.CPU_TIME_API, 4_700_000_000_000_000_000L, () -> UPTIME));
+                () -> CurrentThreadCpuClock.checked(CurrentThreadCpuClock.CPU_TIME_API, 4_700_000_000_000_000_000L, UPTIME));
         assertEquals("ThreadMXBean.getCurrentThreadCpuTime() failed: returned 4700000000000000000 ns, more than the 12 s "
                 + "this JVM has run, a reading the clock cannot have produced: the thread's CPU clock failed (HotSpot does "
                 + "not check clock_gettime's result, and gives no error code)", refused.getMessage());
@@ -30,7 +30,7 @@ class CurrentThreadCpuClockTest {
     @Test
     void aNegativeReadingIsRefused() {
         CounterException refused = assertThrows(CounterException.class,
-                () -> CurrentThreadCpuClock.checked(CurrentThreadCpuClock.USER_TIME_API, -7424, () -> UPTIME));
+                () -> CurrentThreadCpuClock.checked(CurrentThreadCpuClock.USER_TIME_API, -7424, UPTIME));
         assertEquals("ThreadMXBean.getCurrentThreadUserTime() failed: returned -7424, a reading the clock cannot have "
                 + "produced: the thread's CPU clock failed (HotSpot does not check clock_gettime's result, and gives no "
                 + "error code)", refused.getMessage());
@@ -40,10 +40,10 @@ class CurrentThreadCpuClockTest {
     void everyReadingUpToTheUptimeAndItsSlackPasses() {
         long ceiling = UPTIME + CurrentThreadCpuClock.UPTIME_SLACK_NANOS;
         for (long nanos : new long[] {0, 1, UPTIME, ceiling}) {
-            assertEquals(nanos, CurrentThreadCpuClock.checked(CurrentThreadCpuClock.CPU_TIME_API, nanos, () -> UPTIME));
+            assertEquals(nanos, CurrentThreadCpuClock.checked(CurrentThreadCpuClock.CPU_TIME_API, nanos, UPTIME));
         }
         assertThrows(CounterException.class,
-                () -> CurrentThreadCpuClock.checked(CurrentThreadCpuClock.CPU_TIME_API, ceiling + 1, () -> UPTIME));
+                () -> CurrentThreadCpuClock.checked(CurrentThreadCpuClock.CPU_TIME_API, ceiling + 1, UPTIME));
     }
 
     @Test
