@@ -12,6 +12,7 @@ import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.CurrentThreadCpuClock;
+import dev.counters.spi.InstantNow;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.LazyFrequency;
 import dev.counters.spi.PerKind;
@@ -45,7 +46,7 @@ final class PosixClocks {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(NANOS_PER_SECOND);
     private static final String NANO_TIME_API = "System.nanoTime()";
-    private static final String INSTANT_NOW_API = "Instant.now()";
+    private static final String INSTANT_NOW_API = InstantNow.API;
 
     private final PosixPlatform platform;
     private final Supplier<LayerChoice<PosixCalls>> binder;
@@ -214,7 +215,7 @@ final class PosixClocks {
                 // Instant.now() costs more than an FFM downcall to clock_gettime(CLOCK_REALTIME), less than a JNA one.
                 return isSupported(kind)
                         && !ClockBindings.FFM.equals(bindingName())
-                        && JvmClockCheck.readsSameClock(clockSource(kind), JvmClocks.INSTANT_NOW);
+                        && JvmClockCheck.readsSameClock(clockSource(kind), InstantNow.INSTANCE);
             case THREAD_TIMES:
                 // Decided on a platform thread whichever thread asks: on a virtual thread ThreadMXBean
                 // answers -1 and clock_gettime reads the carrier, and the check would fail.
@@ -238,7 +239,7 @@ final class PosixClocks {
         if (highPerformance && readsHighPerformanceThroughNanoTime()) {
             return JvmClocks.NANO_TIME;
         }
-        return kind == CounterKind.SYSTEM_TIME && readsSystemTimeThroughInstant() ? JvmClocks.INSTANT_NOW : clockSource(kind);
+        return kind == CounterKind.SYSTEM_TIME && readsSystemTimeThroughInstant() ? InstantNow.INSTANCE : clockSource(kind);
     }
 
     private CpuTimesSource cpuTimesSource(CounterKind kind) {
@@ -387,7 +388,8 @@ final class PosixClocks {
         if (readsSystemTimeThroughInstant()) {
             return "read through " + INSTANT_NOW_API + ", which HotSpot on Linux implements with clock_gettime(CLOCK_REALTIME) "
                     + "and which a check at load confirmed reads " + clock.name() + " on this JVM (a reading lay between two "
-                    + clock.gettimeApi() + " readings): same clock and nanoseconds, without JNA's call cost";
+                    + clock.gettimeApi() + " readings): same clock and nanoseconds, without JNA's call cost; "
+                    + InstantNow.ALLOCATION_NOTE;
         }
         if (ClockBindings.FFM.equals(bindingName())) {
             return "read through an FFM downcall, cheaper than " + INSTANT_NOW_API;
@@ -416,14 +418,6 @@ final class PosixClocks {
             @Override
             public long read() {
                 return System.nanoTime();
-            }
-        },
-        /** {@link java.time.Instant#now()} as nanoseconds since the epoch; escape analysis removes the Instant. */
-        INSTANT_NOW {
-            @Override
-            public long read() {
-                java.time.Instant now = java.time.Instant.now();
-                return Layouts.nanos(now.getEpochSecond(), now.getNano());
             }
         }
     }
