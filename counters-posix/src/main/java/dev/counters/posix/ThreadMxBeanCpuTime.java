@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
 import dev.counters.Durations;
-import dev.counters.spi.CurrentThreadCpuClock;
 import dev.counters.spi.TickSource;
+import dev.counters.toolkit.CurrentThreadCpuClock;
 import java.util.function.Supplier;
 
 /**

@@ -41,7 +41,7 @@ class ThreadCpuClockFailureTest {
     void aFailingThreadCpuClockThrowsTheClocksErrorInsteadOfTheJvmsGarbage() throws Exception {
         assumeTrue(Kernel.PLATFORM.os().orElseThrow() == PosixPlatform.Os.LINUX, "seccomp is Linux's");
         Function failCpuClocks = NativeLibrary.getInstance(build(workDir).toString()).getFunction("fail_cpu_clocks");
-        PosixClocks clocks = new PosixClocks(Kernel.PLATFORM, Binding.of(() -> Kernel.CALLS));
+        PosixKinds clocks = new PosixKinds(Kernel.PLATFORM, Binding.of(() -> Kernel.CALLS));
         assertTrue(clocks.readsThreadTimesThroughMxBean(), "the ThreadMXBean path is the one under test");
         for (int trial = 0; trial < TRIALS; trial++) {
             CounterException failure = OnThread.call("failing-cpu-clock-" + trial, () -> {
