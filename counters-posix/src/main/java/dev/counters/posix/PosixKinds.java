@@ -9,6 +9,7 @@ import dev.counters.CounterKind;
 import dev.counters.Measures;
 import dev.counters.Resolution;
 import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.ForeignLayers;
 import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.nativeaccess.Scratch;
 import dev.counters.spi.CpuTimesSource;
@@ -314,44 +315,58 @@ final class PosixKinds {
         switch (kind) {
             case TICK:
                 return info.source(clock.gettimeApi())
-                        .notes(CounterInfo.BINDING_FFM.equals(natives().calls.binding())
+                        .notes(withBindingReason(kind, CounterInfo.BINDING_FFM.equals(natives().calls.binding())
                                 ? "the coarse clock: advances once per scheduler tick; read through FFM, the cheapest kind here"
                                 : "the coarse clock: advances once per scheduler tick; the cheapest clock to read from C, but "
-                                        + "read through JNA it costs more than HIGH_PERFORMANCE, which the JVM reads itself")
+                                        + "read through JNA it costs more than HIGH_PERFORMANCE, which the JVM reads itself"))
                         .build();
             case MULTIMEDIA:
                 return info.source(clock.gettimeApi())
-                        .notes("monotonic, and unlike HIGH_PERFORMANCE keeps counting while the system is suspended")
+                        .notes(withBindingReason(kind, "monotonic, and unlike HIGH_PERFORMANCE keeps counting while the system is suspended"))
                         .build();
             case SYSTEM_TIME:
                 return info.source(clock.gettimeApi())
-                        .notes("nanoseconds since 1970-01-01T00:00Z; not monotonic: the time of day can be set or slewed; "
-                                + systemTimePath(clock))
+                        .notes(withBindingReason(kind, "nanoseconds since 1970-01-01T00:00Z; not monotonic: the time of day can be set or slewed; "
+                                + systemTimePath(clock)))
                         .build();
             case HIGH_PERFORMANCE:
             case PERFORMANCE:
                 return info.source(clock.gettimeApi())
-                        .notes((kind == CounterKind.PERFORMANCE ? "the best wall-clock counter here, HIGH_PERFORMANCE's clock; " : "")
-                                + highPerformancePath(clock))
+                        .notes(withBindingReason(kind, (kind == CounterKind.PERFORMANCE ? "the best wall-clock counter here, HIGH_PERFORMANCE's clock; " : "")
+                                + highPerformancePath(clock)))
                         .build();
             case THREAD_TIMES:
                 return info.source(clock.gettimeApi() + (hasSplit(kind) ? " + getrusage(RUSAGE_THREAD)" : ""))
                         .kernelUserSplit(hasSplit(kind))
-                        .notes(threadTotalPath(clock) + "; " + (hasSplit(kind)
+                        .notes(withBindingReason(kind, threadTotalPath(clock) + "; " + (hasSplit(kind)
                                 ? "kernel/user split from getrusage(RUSAGE_THREAD), whose user and system times Linux derives by "
                                         + "dividing the thread's precise run time in the ratio of the ticks it sampled in each mode: "
                                         + "the exact total is apportioned in that ratio, so kernel + user == total"
-                                : "no kernel/user split: " + platform.os().orElseThrow() + " has no RUSAGE_THREAD"))
+                                : "no kernel/user split: " + platform.os().orElseThrow() + " has no RUSAGE_THREAD")))
                         .build();
             case PROCESS_TIMES:
                 return info.source(clock.gettimeApi() + " + getrusage(RUSAGE_SELF)")
                         .kernelUserSplit(true)
-                        .notes("all threads of the process, including those that have ended; kernel/user split from "
-                                + "getrusage(RUSAGE_SELF), apportioned so that kernel + user == the exact total")
+                        .notes(withBindingReason(kind, "all threads of the process, including those that have ended; kernel/user split from "
+                                + "getrusage(RUSAGE_SELF), apportioned so that kernel + user == the exact total"))
                         .build();
             default:
                 throw new IllegalArgumentException(kind + " is not served by counters-posix");
         }
+    }
+
+    /**
+     * {@code notes}, and where a kind is read through JNA on a JVM that could use FFM, why it is not
+     * (native access not enabled for this module, with the flag that enables it; the
+     * {@code dev.counters.binding} property; a failed link), so that {@code counters list} shows it.
+     */
+    private String withBindingReason(CounterKind kind, String notes) {
+        LayerChoice<PosixCalls> chosen = natives().chosen;
+        boolean jnaServes = bindingOf(kind).contains(CounterInfo.BINDING_JNA);
+        if (!jnaServes || Runtime.version().feature() < ForeignLayers.RELEASE || chosen.ffmProblem().isEmpty()) {
+            return notes;
+        }
+        return notes + "; read through JNA, not FFM: " + chosen.ffmProblem();
     }
 
     private String highPerformancePath(NamedClock clock) {
