@@ -9,7 +9,6 @@ import dev.counters.CounterKind;
 import dev.counters.Measures;
 import dev.counters.Resolution;
 import dev.counters.nativeaccess.Binding;
-import dev.counters.nativeaccess.ForeignLayers;
 import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.nativeaccess.Scratch;
 import dev.counters.spi.CpuTimesSource;
@@ -361,12 +360,9 @@ final class PosixKinds {
      * {@code dev.counters.binding} property; a failed link), so that {@code counters list} shows it.
      */
     private String withBindingReason(CounterKind kind, String notes) {
-        LayerChoice<PosixCalls> chosen = natives().chosen;
+        String whyNotFfm = natives().chosen.whyNotFfm();
         boolean jnaServes = bindingOf(kind).contains(CounterInfo.BINDING_JNA);
-        if (!jnaServes || Runtime.version().feature() < ForeignLayers.RELEASE || chosen.ffmProblem().isEmpty()) {
-            return notes;
-        }
-        return notes + "; read through JNA, not FFM: " + chosen.ffmProblem();
+        return jnaServes && !whyNotFfm.isEmpty() ? notes + "; " + whyNotFfm : notes;
     }
 
     private String highPerformancePath(NamedClock clock) {
