@@ -18,7 +18,13 @@ import dev.counters.toolkit.VirtualThreads;
  *
  * <p>{@code start()} and {@code stop()} are the hot path: they allocate nothing, take no lock
  * and make one native read each (two for kinds that need two sources). Everything else, from
- * symbol lookup to the frequency, happens at creation or lazily when first read.
+ * symbol lookup to the frequency, happens at creation or lazily when first read. One exception:
+ * {@link CounterKind#SYSTEM_TIME} read through {@code Instant.now()}, which is the JDK floor
+ * ({@code counters-api} alone) and counters-posix wherever its binding is not FFM (JDK 17, or
+ * JDK 22+ with JNA). Each reading creates an {@code Instant} that only the JIT's C2 compiler
+ * removes: a start/stop pair allocates 48 bytes until C2 has compiled the calling code
+ * (interpreted, and in C1-compiled code), nothing after. Such a counter's
+ * {@link CounterInfo#notes()} says so; through FFM, and on Windows, SYSTEM_TIME allocates nothing.
  *
  * <p>A counter is confined to the thread that uses it; a thread-times counter checks this and
  * throws {@link IllegalStateException} when stopped on another thread than it was started on.

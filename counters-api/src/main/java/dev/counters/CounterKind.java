@@ -27,7 +27,13 @@ public enum CounterKind {
     TICK(Measures.WALL_TIME),
     /** The multimedia timer (Windows {@code timeGetTime}, Linux {@code CLOCK_BOOTTIME}). */
     MULTIMEDIA(Measures.WALL_TIME),
-    /** The system's time of day (Windows FILETIME, Linux {@code CLOCK_REALTIME}); not monotonic. */
+    /**
+     * The system's time of day (Windows FILETIME, Linux {@code CLOCK_REALTIME}); not monotonic. When
+     * the time of day is stepped (NTP, an administrator) between {@code start()} and {@code stop()},
+     * the reading includes the step as it happened: a step back gives a negative reading, a step
+     * forward an inflated one. Time intervals with {@link #PERFORMANCE} instead; counters-measure's
+     * {@code Measure} and {@code Compare} refuse a wall counter that is not monotonic.
+     */
     SYSTEM_TIME(Measures.WALL_TIME),
     /** The high-resolution monotonic counter (Windows QPC, Linux {@code CLOCK_MONOTONIC}). */
     HIGH_PERFORMANCE(Measures.WALL_TIME),

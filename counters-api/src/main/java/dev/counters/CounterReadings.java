@@ -14,7 +14,11 @@ import java.util.concurrent.TimeUnit;
  */
 public interface CounterReadings {
 
-    /** The interval in native ticks: the end reading minus the start reading. */
+    /**
+     * The interval in native ticks: the end reading minus the start reading, unchecked. It is
+     * negative only for a counter that is not {@linkplain CounterInfo#isMonotonic() monotonic}
+     * (the time of day, stepped back between the readings).
+     */
     long getPeriodCount();
 
     /**

@@ -9,6 +9,7 @@ import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.TickSource;
 import dev.counters.toolkit.CurrentThreadCpuClock;
+import dev.counters.toolkit.InstantNow;
 import dev.counters.toolkit.LazyFrequency;
 import dev.counters.toolkit.PerKind;
 import dev.counters.toolkit.ResolutionProbe;
@@ -73,7 +74,7 @@ public final class JdkCounterProvider implements CounterProvider {
             case PERFORMANCE:
                 return new SourceCounter(kind, JdkClock.NANO_TIME, NANOSECONDS, infos.supplier(kind));
             case SYSTEM_TIME:
-                return new SourceCounter(kind, JdkClock.INSTANT_NOW, NANOSECONDS, infos.supplier(kind));
+                return new SourceCounter(kind, InstantNow.INSTANCE, NANOSECONDS, infos.supplier(kind));
             case TICK:
                 return new SourceCounter(kind, JdkClock.CURRENT_TIME_MILLIS, MILLISECONDS, infos.supplier(kind));
             case THREAD_TIMES:
@@ -108,8 +109,8 @@ public final class JdkCounterProvider implements CounterProvider {
             case PERFORMANCE:
                 return clockInfo(kind, "System.nanoTime()", JdkClock.NANO_TIME, NANOSECONDS, true, "");
             case SYSTEM_TIME:
-                return clockInfo(kind, "Instant.now()", JdkClock.INSTANT_NOW, NANOSECONDS, false,
-                        "nanoseconds since 1970-01-01T00:00Z");
+                return clockInfo(kind, InstantNow.API, InstantNow.INSTANCE, NANOSECONDS, false,
+                        "nanoseconds since 1970-01-01T00:00Z; " + InstantNow.ALLOCATION_NOTE);
             case TICK:
                 return clockInfo(kind, "System.currentTimeMillis()", JdkClock.CURRENT_TIME_MILLIS, MILLISECONDS, false,
                         "the time of day in milliseconds: not monotonic, it jumps when the system clock is set; "
@@ -163,14 +164,6 @@ public final class JdkCounterProvider implements CounterProvider {
             @Override
             public long read() {
                 return System.currentTimeMillis();
-            }
-        },
-        /** {@link Instant#now()} in nanoseconds since the epoch. */
-        INSTANT_NOW {
-            @Override
-            public long read() {
-                Instant now = Instant.now();
-                return now.getEpochSecond() * NANOS_PER_SECOND + now.getNano();
             }
         }
     }

@@ -1,5 +1,7 @@
 package dev.counters.toolkit;
 
+import dev.counters.CounterKind;
+
 /**
  * The {@link IllegalStateException}s a counter throws when its calls come in the wrong order,
  * worded once so that every counter (and every wrapper that keeps its own state, such as
@@ -23,5 +25,16 @@ public final class CounterMisuse {
         return new IllegalStateException(started
                 ? "The counter is running: call stop() before reading it"
                 : "Nothing to read yet: call start() and then stop() before reading the counter");
+    }
+
+    /**
+     * {@code call} ({@code "resume()"}) on a counter of thread-bound {@code kind} came from another
+     * thread than {@code owner}, which started it: a thread's CPU time can be read on that thread only.
+     */
+    public static IllegalStateException calledOnAnotherThread(String call, CounterKind kind, Thread owner) {
+        return new IllegalStateException(String.format(
+                "%s called on thread '%s', but this %s counter was started on thread '%s'; a thread's CPU time can "
+                        + "only be read on that thread: use one counter per thread",
+                call, Thread.currentThread().getName(), kind, owner.getName()));
     }
 }

@@ -44,7 +44,18 @@ public final class ResolutionProbe {
         requireNonNull(source, "source");
         checkArgument(frequency > 0, "frequency must be positive, was %s", frequency);
         checkArgument(steps > 0, "steps must be positive, was %s", steps);
+        checkBudget(budget);
         return VirtualThreads.onPlatformThread(() -> probe(source, frequency, steps, budget));
+    }
+
+    /**
+     * Throws unless {@code budget} is positive: a probe given no time sees no step, and would
+     * report the budget itself as the resolution.
+     */
+    public static void checkBudget(Duration budget) {
+        requireNonNull(budget, "budget");
+        checkArgument(!budget.isNegative() && !budget.isZero(),
+                "the probe's budget must be positive, was %s; pass e.g. ResolutionProbe.BUDGET (%s)", budget, BUDGET);
     }
 
     private static Resolution probe(TickSource source, long frequency, int steps, Duration budget) {

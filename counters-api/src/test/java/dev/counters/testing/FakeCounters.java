@@ -42,6 +42,12 @@ public final class FakeCounters {
         return over(CounterKind.PERFORMANCE, source, NANOS_PER_SECOND);
     }
 
+    /** A nanosecond {@link CounterKind#SYSTEM_TIME} counter over {@code source}: a time of day, so not monotonic. */
+    public static SourceCounter timeOfDay(TickSource source) {
+        Supplier<CounterInfo> info = info(CounterInfo.builder(CounterKind.SYSTEM_TIME).frequency(NANOS_PER_SECOND), false);
+        return new SourceCounter(CounterKind.SYSTEM_TIME, source, LazyFrequency.fixed(NANOS_PER_SECOND), info);
+    }
+
     /** A {@link CounterKind#THREAD_TIMES} counter whose {@code source} samples nanoseconds, split into kernel and user time. */
     public static CpuTimesCounter threadTimes(CpuTimesSource source) {
         Supplier<CounterInfo> info = info(CounterInfo.builder(CounterKind.THREAD_TIMES).frequency(NANOS_PER_SECOND).kernelUserSplit(true));
@@ -49,11 +55,15 @@ public final class FakeCounters {
     }
 
     private static Supplier<CounterInfo> info(CounterInfo.Builder builder) {
+        return info(builder, true);
+    }
+
+    private static Supplier<CounterInfo> info(CounterInfo.Builder builder, boolean monotonic) {
         CounterInfo info = builder
                 .provider("fake")
                 .source("fake source")
                 .resolution(new Resolution(Duration.ofNanos(1), Duration.ofNanos(1), 1, Optional.empty()))
-                .monotonic(true)
+                .monotonic(monotonic)
                 .build();
         return () -> info;
     }

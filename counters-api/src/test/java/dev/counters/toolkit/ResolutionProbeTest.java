@@ -74,4 +74,12 @@ class ResolutionProbeTest {
         assertThrows(IllegalArgumentException.class, () -> ResolutionProbe.measure(System::nanoTime, 1, 0, Duration.ofMillis(1)));
         assertThrows(NullPointerException.class, () -> ResolutionProbe.measure((TickSource) null, 1));
     }
+
+    /** Issue #23 item 4: a budget that is not positive was accepted, and its value reported as a resolution. */
+    @Test
+    void rejectsABudgetThatIsNotPositive() {
+        assertThrows(IllegalArgumentException.class, () -> ResolutionProbe.measure(System::nanoTime, 1, 8, Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> ResolutionProbe.measure(System::nanoTime, 1, 8, Duration.ofNanos(-1)));
+        assertThrows(NullPointerException.class, () -> ResolutionProbe.measure(System::nanoTime, 1, 8, null));
+    }
 }

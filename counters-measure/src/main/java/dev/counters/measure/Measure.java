@@ -213,15 +213,20 @@ public final class Measure {
                 : WarmUp.run(new WarmUpRuns(pass, task, "warm-up run"), System::nanoTime, warmUpBudget, warmUpWindow, warmUpThreshold);
         double[][] series = new double[Pass.SERIES][repetitions];
         List<PreparationStep> steps;
-        Set<Long> threadsBefore = liveThreadIds();
         NoiseReport noise;
+        Set<Long> threadsBefore;
+        List<String> threadsStarted;
         try (PreparedThread prepared = prepare()) {
             steps = new ArrayList<>(prepared.steps());
             NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get());
+            // After the library's own preparation (binding a native layer may start a cleaner thread):
+            // only the repetitions, where the task runs, are watched.
+            threadsBefore = liveThreadIds();
             pass.record(task, series, repetitions, "repetition", probe::sample);
+            threadsStarted = threadsStartedSince(threadsBefore);
             noise = probe.finish();
         }
-        warnOfInheritingThreads(steps, threadsBefore);
+        warnOfInheritingThreads(steps, threadsStarted);
         if (overhead != null) {
             subtract(series[Pass.WALL], overhead.wallNanos());
             subtractKeepingTheSplit(series[Pass.CPU], series[Pass.USER], series[Pass.KERNEL], overhead.threadCpuNanos());
@@ -250,25 +255,30 @@ public final class Measure {
     }
 
     /**
-     * On Linux a thread inherits its creator's CPU mask and priority: threads the task started while
-     * the measuring thread was pinned or raised keep those settings after it is restored. They are
-     * named in a warning step rather than changed behind the task's back.
+     * On Linux a thread inherits its creator's CPU mask and priority: threads started during the
+     * repetitions, while the measuring thread was pinned or raised, keep those settings after it is
+     * restored. They are named in a warning step rather than changed behind the task's back. The
+     * step says what was seen (threads that appeared while the task ran), not who started them.
      */
-    private static void warnOfInheritingThreads(List<PreparationStep> steps, Set<Long> threadsBefore) {
-        if (steps.stream().noneMatch(PreparationStep::applied)) {
+    private static void warnOfInheritingThreads(List<PreparationStep> steps, List<String> started) {
+        if (started.isEmpty() || steps.stream().noneMatch(PreparationStep::applied)) {
             return;
         }
+        steps.add(new PreparationStep(PreparationStep.INHERITED, false, started.size()
+                + " thread(s) appeared during the repetitions, while this thread was prepared: " + String.join(", ", started)
+                + "; on Linux a thread started from a pinned or raised thread keeps its CPU and priority, so a task "
+                + "measured with pinned()/highPriority() should not start threads"));
+    }
+
+    /** The quoted names of the live threads whose ids are not in {@code before}. */
+    private static List<String> threadsStartedSince(Set<Long> before) {
         List<String> started = new ArrayList<>();
         for (ThreadInfo thread : THREADS.getThreadInfo(THREADS.getAllThreadIds())) {
-            if (thread != null && !threadsBefore.contains(thread.getThreadId())) {
+            if (thread != null && !before.contains(thread.getThreadId())) {
                 started.add("'" + thread.getThreadName() + "'");
             }
         }
-        if (!started.isEmpty()) {
-            steps.add(new PreparationStep(PreparationStep.INHERITED, false, started.size()
-                    + " thread(s) the task started while this thread was prepared may keep its CPU and priority: "
-                    + String.join(", ", started) + "; a task measured with pinned()/highPriority() should not start threads"));
-        }
+        return started;
     }
 
     private static Set<Long> liveThreadIds() {

@@ -3,6 +3,7 @@ package dev.counters.measure;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
+import dev.counters.CounterInfo;
 import dev.counters.CpuTimesCounter;
 
 /**
@@ -35,10 +36,30 @@ public final class Pass {
     }
 
     Pass(Counter wall, CpuTimesCounter cpu, Sink sink) {
-        this.wall = requireNonNull(wall, "wall counter");
+        this.wall = requireMonotonic(wall);
         this.cpu = requireNonNull(cpu, "thread counter");
         this.sink = requireNonNull(sink, "sink");
         this.split = cpu.getInfo().hasKernelUserSplit();
+    }
+
+    /**
+     * Returns {@code wall} if it is {@linkplain CounterInfo#isMonotonic() monotonic}.
+     * A clock that can be stepped (the time of day) would put the step into a sample: a step back
+     * gives a negative sample and a negative mean, a step forward an outlier, and nothing in the
+     * figures would tell. {@link Measure} and {@link Compare} time through a pass, so both refuse
+     * such a counter here, before anything runs.
+     *
+     * @throws IllegalArgumentException if {@code wall} is not monotonic
+     */
+    static Counter requireMonotonic(Counter wall) {
+        requireNonNull(wall, "wall counter");
+        CounterInfo info = wall.getInfo();
+        if (!info.isMonotonic()) {
+            throw new IllegalArgumentException("The wall counter must be monotonic, but " + info.kind() + " (" + info.source()
+                    + ") is not: the clock can be stepped back or forward while a task runs, giving a negative or "
+                    + "inflated sample. Time with Counters.performance() (the default) or another monotonic kind");
+        }
+        return wall;
     }
 
     /**

@@ -14,7 +14,7 @@ import static java.util.Objects.requireNonNull;
 public record PreparationStep(String action, boolean applied, String description) {
     public static final String PIN = "pin";
     public static final String RAISE_PRIORITY = "raise priority";
-    /** A warning, never applied: threads the task started while the measuring thread was prepared. */
+    /** A warning, never applied: threads that appeared during the repetitions, while the measuring thread was prepared. */
     public static final String INHERITED = "inherited";
 
     public PreparationStep {

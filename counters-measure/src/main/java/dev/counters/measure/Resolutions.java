@@ -1,5 +1,6 @@
 package dev.counters.measure;
 
+import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
@@ -41,10 +42,13 @@ public final class Resolutions {
      * look several times coarser than they are; the JIT compiles the probe loop only once it has
      * been called a few hundred times. Then it takes {@link #FINAL_PROBES} probes, each with a
      * share of the budget, and reports the finest.
+     *
+     * @throws IllegalArgumentException if {@code steps} or {@code budget} is not positive
      */
     public static Resolution probe(Counter counter, int steps, Duration budget) {
         requireNonNull(counter, "counter");
-        requireNonNull(budget, "budget");
+        checkArgument(steps > 0, "steps must be positive, was %s", steps);
+        ResolutionProbe.checkBudget(budget);
         long frequency = counter.getFrequency();
         counter.start();
         TickSource readings = () -> {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.testing.FakeCounters;
 import java.io.IOException;
@@ -190,6 +191,7 @@ class MeasureTest {
                     .filter(step -> step.action().equals(PreparationStep.INHERITED)).findFirst().orElseThrow();
             assertTrue(!warning.applied());
             assertTrue(warning.description().contains("'task-helper'"), warning.description());
+            assertTrue(warning.description().startsWith("1 thread(s) appeared during the repetitions"), warning.description());
             assertTrue(warning.description().contains("should not start threads"), warning.description());
         } finally {
             release.countDown();
@@ -202,5 +204,55 @@ class MeasureTest {
         MeasureResult result = Measure.of(() -> 1).noWarmUp().repetitions(3).trim(0).pinned().threadControl(control).run();
         assertTrue(result.preparation().stream().noneMatch(step -> step.action().equals(PreparationStep.INHERITED)),
                 result.preparation().toString());
+    }
+
+    /**
+     * Issue #23 item 14: a thread the library starts while preparing (JNA's cleaner, a process
+     * reaper) was blamed on a task that starts none.
+     */
+    @Test
+    void threadsStartedWhilePreparingAreNotBlamedOnTheTask() throws Exception {
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Thread[] cleaner = new Thread[1];
+        FakeThreadControl startsACleaner = new FakeThreadControl() {
+            @Override
+            public Adjustment pinCurrentThread(int cpu) {
+                cleaner[0] = new Thread(() -> {
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }, "library-cleaner");
+                cleaner[0].start();
+                return super.pinCurrentThread(cpu);
+            }
+        };
+        try {
+            MeasureResult result = Measure.of(() -> 1).noWarmUp().repetitions(3).trim(0).pinned()
+                    .threadControl(startsACleaner).run();
+            assertTrue(cleaner[0].isAlive());
+            assertTrue(result.preparation().stream().noneMatch(step -> step.action().equals(PreparationStep.INHERITED)),
+                    result.preparation().toString());
+        } finally {
+            release.countDown();
+            cleaner[0].join();
+        }
+    }
+
+    /**
+     * Issue #23 item 5: a time-of-day counter stepped back 3 s during a repetition gave a -2999 ms
+     * sample and a negative mean, with no warning. A wall counter that can be stepped is refused.
+     */
+    @Test
+    void refusesAWallCounterThatIsNotMonotonic() {
+        long[] now = {10_000_000_000L};
+        // Steps back 3 s on every read after the first two: what a stepped wall clock would record.
+        Counter timeOfDay = FakeCounters.timeOfDay(() -> now[0] += now[0] > 10_000_000_010L ? -3_000_000_000L : 1);
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> Measure.of(() -> 1).noWarmUp().repetitions(3).trim(0).wallCounter(() -> timeOfDay).run());
+        assertEquals("The wall counter must be monotonic, but SYSTEM_TIME (scripted) is not: the clock can be stepped "
+                + "back or forward while a task runs, giving a negative or inflated sample. Time with "
+                + "Counters.performance() (the default) or another monotonic kind", refused.getMessage());
     }
 }

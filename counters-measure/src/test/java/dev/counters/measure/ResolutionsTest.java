@@ -1,6 +1,7 @@
 package dev.counters.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.Counter;
@@ -30,5 +31,20 @@ class ResolutionsTest {
         assertTrue(resolution.smallest().toNanos() > 0);
         assertTrue(resolution.smallest().compareTo(Duration.ofMillis(1)) < 0, resolution.toString());
         assertTrue(resolution.smallest().compareTo(resolution.typical()) <= 0);
+    }
+
+    /** Issue #23 item 4: a zero or negative budget reported resolutions of 0 and -3.33 ms. */
+    @Test
+    void refusesABudgetThatIsNotPositive() {
+        long[] reads = {0};
+        Counter counter = FakeCounters.nanoseconds(() -> ++reads[0]);
+        for (Duration budget : new Duration[] {Duration.ZERO, Duration.ofMillis(-10)}) {
+            IllegalArgumentException refused =
+                    assertThrows(IllegalArgumentException.class, () -> Resolutions.probe(counter, 8, budget));
+            assertEquals("the probe's budget must be positive, was " + budget
+                    + "; pass e.g. ResolutionProbe.BUDGET (PT0.25S)", refused.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> Resolutions.probe(counter, 0, Duration.ofMillis(1)));
+        assertEquals(0, reads[0], "the counter was read although the arguments were refused");
     }
 }

@@ -42,6 +42,23 @@ public record LayerChoice<T>(String name, Binding<T> binding, String ffmProblem)
         return new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.failed(reason), "");
     }
 
+    /**
+     * Where JNA serves on this JVM although it is of release {@value ForeignLayers#RELEASE} or later,
+     * why FFM does not (native access not enabled, with the flags that enable it; the
+     * {@link #BINDING_PROPERTY}; a failed link), worded for a counter's notes; empty otherwise.
+     */
+    public String whyNotFfm() {
+        return whyNotFfm(Runtime.version().feature());
+    }
+
+    /** {@link #whyNotFfm()} on a JVM of {@code release}. */
+    public String whyNotFfm(int release) {
+        boolean ffmCouldServe = release >= ForeignLayers.RELEASE;
+        return ffmCouldServe && CounterInfo.BINDING_JNA.equals(name) && !ffmProblem.isEmpty()
+                ? "read through JNA, not FFM: " + ffmProblem
+                : "";
+    }
+
     /** The bound layer; empty when {@link #binding()} says why there is none. */
     public Optional<T> calls() {
         return binding.calls();

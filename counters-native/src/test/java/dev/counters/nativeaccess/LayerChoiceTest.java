@@ -72,4 +72,16 @@ class LayerChoiceTest {
         assertEquals("counters-windows serves Windows only", refused.binding().failure().orElseThrow());
         assertEquals("", refused.ffmProblem());
     }
+
+    /** Issue #20 item 4: why JNA serves where FFM could, for a counter's notes. */
+    @Test
+    void saysWhyJnaServesOnlyWhereFfmCouldHave() {
+        LayerChoice<Object> denied = new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.of(() -> jna),
+                "FFM could not link: native access is denied by the JVM, enable it with java --enable-native-access=ALL-UNNAMED");
+        assertEquals("read through JNA, not FFM: FFM could not link: native access is denied by the JVM, enable it with java "
+                + "--enable-native-access=ALL-UNNAMED", denied.whyNotFfm(25));
+        assertEquals("", denied.whyNotFfm(17), "FFM is no option before 22");
+        assertEquals("", new LayerChoice<>(CounterInfo.BINDING_FFM, Binding.of(() -> ffm), "").whyNotFfm(25));
+        assertEquals("", new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.of(() -> jna), "").whyNotFfm(25));
+    }
 }

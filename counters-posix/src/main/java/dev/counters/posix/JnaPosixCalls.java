@@ -10,7 +10,6 @@ import java.lang.ref.Reference;
 
 /** The real native layer: {@link PosixCalls} and {@link SchedulingCalls} on libc through JNA direct mapping. */
 final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
-    private static final int BYTES_PER_MASK_WORD = Long.BYTES;
     private JnaPosixCalls() {}
 
     /**
@@ -100,6 +99,11 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
     @Override
     public String errorText(int errno) {
         return LibcDirect.strerror(errno);
+    }
+
+    @Override
+    public SchedulingCalls scheduling() {
+        return this;
     }
 
     @Override

@@ -62,6 +62,16 @@ interface PosixCalls {
         return dev.counters.CounterInfo.BINDING_JNA;
     }
 
+    /**
+     * The Linux scheduling calls through this same binding, for {@link PosixThreadControl}: both
+     * real layers (JNA and FFM) serve them, so that thread control never loads the other one.
+     *
+     * @throws UnsupportedOperationException from a layer that has none (a test's fake)
+     */
+    default SchedulingCalls scheduling() {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " makes no scheduling calls");
+    }
+
     /** {@code errno} as the last call on this thread left it. */
     int lastError();
 

@@ -15,6 +15,7 @@ import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.KindSupport;
 import dev.counters.spi.TickSource;
 import dev.counters.toolkit.CurrentThreadCpuClock;
+import dev.counters.toolkit.InstantNow;
 import dev.counters.toolkit.LazyFrequency;
 import dev.counters.toolkit.PerKind;
 import dev.counters.toolkit.ResolutionProbe;
@@ -45,7 +46,7 @@ final class PosixKinds {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(NANOS_PER_SECOND);
     private static final String NANO_TIME_API = "System.nanoTime()";
-    private static final String INSTANT_NOW_API = "Instant.now()";
+    private static final String INSTANT_NOW_API = InstantNow.API;
 
     private final PosixPlatform platform;
     private final Supplier<LayerChoice<PosixCalls>> binder;
@@ -224,7 +225,7 @@ final class PosixKinds {
                 // Instant.now() costs more than an FFM downcall to clock_gettime(CLOCK_REALTIME), less than a JNA one.
                 return isSupported(kind)
                         && !CounterInfo.BINDING_FFM.equals(bindingName())
-                        && JvmClockCheck.readsSameClock(clockSource(kind), JvmClocks.INSTANT_NOW);
+                        && JvmClockCheck.readsSameClock(clockSource(kind), InstantNow.INSTANCE);
             case THREAD_TIMES:
                 // Decided on a platform thread whichever thread asks: on a virtual thread ThreadMXBean
                 // answers -1 and clock_gettime reads the carrier, and the check would fail.
@@ -232,7 +233,7 @@ final class PosixKinds {
                 return isSupported(kind)
                         && !CounterInfo.BINDING_FFM.equals(bindingName())
                         && VirtualThreads.onPlatformThread(() -> CurrentThreadCpuClock.isEnabled()
-                                && JvmClockCheck.readsSameClock(clockSource(kind), ThreadMxBeanCpuTime.INSTANCE));
+                                && JvmClockCheck.readsSameClock(clockSource(kind), threadMxBeanCpuTime()));
             default:
                 return false;
         }
@@ -248,14 +249,18 @@ final class PosixKinds {
         if (highPerformance && readsHighPerformanceThroughNanoTime()) {
             return JvmClocks.NANO_TIME;
         }
-        return kind == CounterKind.SYSTEM_TIME && readsSystemTimeThroughInstant() ? JvmClocks.INSTANT_NOW : clockSource(kind);
+        return kind == CounterKind.SYSTEM_TIME && readsSystemTimeThroughInstant() ? InstantNow.INSTANCE : clockSource(kind);
     }
 
     private CpuTimesSource cpuTimesSource(CounterKind kind) {
         TickSource total = kind == CounterKind.THREAD_TIMES && readsThreadTimesThroughMxBean()
-                ? ThreadMxBeanCpuTime.INSTANCE
+                ? threadMxBeanCpuTime()
                 : clockSource(kind);
         return new CpuClockTimes(total, split(kind));
+    }
+
+    private ThreadMxBeanCpuTime threadMxBeanCpuTime() {
+        return new ThreadMxBeanCpuTime(() -> clockSource(CounterKind.THREAD_TIMES));
     }
 
     private ClockGettime clockSource(CounterKind kind) {
@@ -319,44 +324,55 @@ final class PosixKinds {
         switch (kind) {
             case TICK:
                 return info.source(clock.gettimeApi())
-                        .notes(CounterInfo.BINDING_FFM.equals(natives().calls.binding())
+                        .notes(withBindingReason(kind, CounterInfo.BINDING_FFM.equals(natives().calls.binding())
                                 ? "the coarse clock: advances once per scheduler tick; read through FFM, the cheapest kind here"
                                 : "the coarse clock: advances once per scheduler tick; the cheapest clock to read from C, but "
-                                        + "read through JNA it costs more than HIGH_PERFORMANCE, which the JVM reads itself")
+                                        + "read through JNA it costs more than HIGH_PERFORMANCE, which the JVM reads itself"))
                         .build();
             case MULTIMEDIA:
                 return info.source(clock.gettimeApi())
-                        .notes("monotonic, and unlike HIGH_PERFORMANCE keeps counting while the system is suspended")
+                        .notes(withBindingReason(kind, "monotonic, and unlike HIGH_PERFORMANCE keeps counting while the system is suspended"))
                         .build();
             case SYSTEM_TIME:
                 return info.source(clock.gettimeApi())
-                        .notes("nanoseconds since 1970-01-01T00:00Z; not monotonic: the time of day can be set or slewed; "
-                                + systemTimePath(clock))
+                        .notes(withBindingReason(kind, "nanoseconds since 1970-01-01T00:00Z; not monotonic: the time of day can be set or slewed; "
+                                + systemTimePath(clock)))
                         .build();
             case HIGH_PERFORMANCE:
             case PERFORMANCE:
                 return info.source(clock.gettimeApi())
-                        .notes((kind == CounterKind.PERFORMANCE ? "the best wall-clock counter here, HIGH_PERFORMANCE's clock; " : "")
-                                + highPerformancePath(clock))
+                        .notes(withBindingReason(kind, (kind == CounterKind.PERFORMANCE ? "the best wall-clock counter here, HIGH_PERFORMANCE's clock; " : "")
+                                + highPerformancePath(clock)))
                         .build();
             case THREAD_TIMES:
                 return info.source(clock.gettimeApi() + (hasSplit(kind) ? " + getrusage(RUSAGE_THREAD)" : ""))
                         .kernelUserSplit(hasSplit(kind))
-                        .notes(threadTotalPath(clock) + "; " + (hasSplit(kind)
+                        .notes(withBindingReason(kind, threadTotalPath(clock) + "; " + (hasSplit(kind)
                                 ? "kernel/user split from getrusage(RUSAGE_THREAD), whose user and system times Linux derives by "
                                         + "dividing the thread's precise run time in the ratio of the ticks it sampled in each mode: "
                                         + "the exact total is apportioned in that ratio, so kernel + user == total"
-                                : "no kernel/user split: " + platform.os().orElseThrow() + " has no RUSAGE_THREAD"))
+                                : "no kernel/user split: " + platform.os().orElseThrow() + " has no RUSAGE_THREAD")))
                         .build();
             case PROCESS_TIMES:
                 return info.source(clock.gettimeApi() + " + getrusage(RUSAGE_SELF)")
                         .kernelUserSplit(true)
-                        .notes("all threads of the process, including those that have ended; kernel/user split from "
-                                + "getrusage(RUSAGE_SELF), apportioned so that kernel + user == the exact total")
+                        .notes(withBindingReason(kind, "all threads of the process, including those that have ended; kernel/user split from "
+                                + "getrusage(RUSAGE_SELF), apportioned so that kernel + user == the exact total"))
                         .build();
             default:
                 throw new IllegalArgumentException(kind + " is not served by counters-posix");
         }
+    }
+
+    /**
+     * {@code notes}, and where a kind is read through JNA on a JVM that could use FFM, why it is not
+     * (native access not enabled for this module, with the flag that enables it; the
+     * {@code dev.counters.binding} property; a failed link), so that {@code counters list} shows it.
+     */
+    private String withBindingReason(CounterKind kind, String notes) {
+        String whyNotFfm = natives().chosen.whyNotFfm();
+        boolean jnaServes = bindingOf(kind).contains(CounterInfo.BINDING_JNA);
+        return jnaServes && !whyNotFfm.isEmpty() ? notes + "; " + whyNotFfm : notes;
     }
 
     private String highPerformancePath(NamedClock clock) {
@@ -393,7 +409,8 @@ final class PosixKinds {
         if (readsSystemTimeThroughInstant()) {
             return "read through " + INSTANT_NOW_API + ", which HotSpot on Linux implements with clock_gettime(CLOCK_REALTIME) "
                     + "and which a check at load confirmed reads " + clock.name() + " on this JVM (a reading lay between two "
-                    + clock.gettimeApi() + " readings): same clock and nanoseconds, without JNA's call cost";
+                    + clock.gettimeApi() + " readings): same clock and nanoseconds, without JNA's call cost; "
+                    + InstantNow.ALLOCATION_NOTE;
         }
         if (CounterInfo.BINDING_FFM.equals(bindingName())) {
             return "read through an FFM downcall, cheaper than " + INSTANT_NOW_API;
@@ -422,14 +439,6 @@ final class PosixKinds {
             @Override
             public long read() {
                 return System.nanoTime();
-            }
-        },
-        /** {@link java.time.Instant#now()} as nanoseconds since the epoch; escape analysis removes the Instant. */
-        INSTANT_NOW {
-            @Override
-            public long read() {
-                java.time.Instant now = java.time.Instant.now();
-                return Layouts.nanos(now.getEpochSecond(), now.getNano());
             }
         }
     }

@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.Suppliers;
 import dev.counters.CounterException;
+import dev.counters.CounterInfo;
 import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.ThreadControl;
 import java.util.Optional;
@@ -45,19 +47,36 @@ public final class PosixThreadControl implements ThreadControl {
     private final PosixPlatform platform;
     private final PosixCalls calls;
     private final SchedulingCalls scheduling;
+    /** The layer the calls go through, for messages: {@link CounterInfo#BINDING_FFM} or {@link CounterInfo#BINDING_JNA}. */
+    private final String bindingName;
     private final String bindingFailure;
     private final Supplier<Optional<String>> unavailableReason = Suppliers.memoize(this::checkAvailable);
 
-    /** The control of this process's platform, as {@link java.util.ServiceLoader} creates it. */
+    /**
+     * The control of this process's platform, as {@link java.util.ServiceLoader} creates it: through
+     * the binding the clocks use ({@link PosixSystem#clockBinding()}), so that where FFM serves, thread
+     * control loads no JNA class either.
+     */
     public PosixThreadControl() {
-        this(PosixSystem.platform(), PosixSystem.binding());
+        this(PosixSystem.platform(), PosixSystem.clockBinding());
     }
 
+    /** The control of {@code platform} through the {@code chosen} libc layer. */
+    PosixThreadControl(PosixPlatform platform, LayerChoice<PosixCalls> chosen) {
+        this.platform = requireNonNull(platform, "platform");
+        this.calls = chosen.calls().orElse(null);
+        this.scheduling = calls == null ? null : calls.scheduling();
+        this.bindingName = chosen.name();
+        this.bindingFailure = chosen.binding().failure().orElse(null);
+    }
+
+    /** The control of {@code platform} through {@code binding}, a JNA layer or a test's fake. */
     <T extends PosixCalls & SchedulingCalls> PosixThreadControl(PosixPlatform platform, Binding<T> binding) {
         this.platform = requireNonNull(platform, "platform");
         T bound = binding.calls().orElse(null);
         this.calls = bound;
         this.scheduling = bound;
+        this.bindingName = CounterInfo.BINDING_JNA;
         this.bindingFailure = binding.failure().orElse(null);
     }
 
@@ -158,7 +177,7 @@ public final class PosixThreadControl implements ThreadControl {
             return Optional.of("thread affinity and priority are served on Linux only, not on " + platform.description());
         }
         if (bindingFailure != null) {
-            return Optional.of("libc could not be bound through JNA: " + bindingFailure);
+            return Optional.of("libc could not be bound through " + bindingName + ": " + bindingFailure);
         }
         try {
             currentMask();
@@ -169,7 +188,7 @@ public final class PosixThreadControl implements ThreadControl {
         } catch (CounterException e) {
             return Optional.of(e.getMessage());
         } catch (LinkageError | RuntimeException e) {
-            return Optional.of("the Linux scheduling calls could not be bound through JNA: " + e);
+            return Optional.of("the Linux scheduling calls could not be bound through " + bindingName + ": " + e);
         }
     }
 

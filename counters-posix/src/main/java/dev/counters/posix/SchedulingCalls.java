@@ -6,6 +6,9 @@ package dev.counters.posix;
  * {@link PosixCalls} because they exist on Linux only: binding them elsewhere would fail.
  */
 interface SchedulingCalls {
+    /** The number of bytes {@code sched_*affinity} is told one mask word holds. */
+    int BYTES_PER_MASK_WORD = Long.BYTES;
+
     /** {@code syscall(number)} with no arguments, used for {@code gettid}. */
     long syscall(long number);
 

@@ -39,7 +39,7 @@ import java.lang.invoke.VarHandle;
  * {@code EFAULT}, {@code ENOSYS}) are deterministic, so the second call fails the same way and
  * {@link #lastError()} reports its {@code errno}. Should it succeed, its result is returned.
  */
-final class FfmPosixCalls implements PosixCalls {
+final class FfmPosixCalls implements PosixCalls, SchedulingCalls {
     /** {@code errno} of the last failed call on each thread; touched only when a call fails. */
     private static final ThreadLocal<int[]> LAST_ERROR = ThreadLocal.withInitial(() -> new int[1]);
 
@@ -206,6 +206,82 @@ final class FfmPosixCalls implements PosixCalls {
     }
 
     @Override
+    public SchedulingCalls scheduling() {
+        return this;
+    }
+
+    @Override
+    public long syscall(long number) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
+            long result = (long) Downcalls.SYSCALL_ERRNO.invokeExact(state, number, 0L, 0L, 0L, 0L, 0L);
+            remember(state, result < 0);
+            return result;
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("syscall", thrown);
+        }
+    }
+
+    @Override
+    public int schedGetaffinity(int tid, long[] mask) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment words = arena.allocate(JAVA_LONG, mask.length);
+            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
+            int result = (int) SchedulingDowncalls.SCHED_GETAFFINITY.invokeExact(state, tid,
+                    (long) mask.length * BYTES_PER_MASK_WORD, words.address());
+            remember(state, result != 0);
+            if (result == 0) {
+                MemorySegment.copy(words, JAVA_LONG, 0, mask, 0, mask.length);
+            }
+            return result;
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("sched_getaffinity", thrown);
+        }
+    }
+
+    @Override
+    public int schedSetaffinity(int tid, long[] mask) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment words = arena.allocateFrom(JAVA_LONG, mask);
+            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
+            int result = (int) SchedulingDowncalls.SCHED_SETAFFINITY.invokeExact(state, tid,
+                    (long) mask.length * BYTES_PER_MASK_WORD, words.address());
+            remember(state, result != 0);
+            return result;
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("sched_setaffinity", thrown);
+        }
+    }
+
+    /** {@inheritDoc} {@code errno} is cleared through {@code __errno_location()} first, as JNA's layer clears it. */
+    @Override
+    public int getpriority(int which, int who) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
+            MemorySegment errno = (MemorySegment) SchedulingDowncalls.ERRNO_LOCATION.invokeExact();
+            errno.reinterpret(JAVA_INT.byteSize()).set(JAVA_INT, 0, 0);
+            int result = (int) SchedulingDowncalls.GETPRIORITY.invokeExact(state, which, who);
+            int error = (int) Downcalls.ERRNO.get(state, 0L);
+            LAST_ERROR.get()[0] = error;
+            return result;
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("getpriority", thrown);
+        }
+    }
+
+    @Override
+    public int setpriority(int which, int who, int nice) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
+            int result = (int) SchedulingDowncalls.SETPRIORITY.invokeExact(state, which, who, nice);
+            remember(state, result != 0);
+            return result;
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew("setpriority", thrown);
+        }
+    }
+
+    @Override
     public int lastError() {
         return LAST_ERROR.get()[0];
     }
@@ -289,5 +365,24 @@ final class FfmPosixCalls implements PosixCalls {
             return LINKER.defaultLookup().find(name)
                     .orElseThrow(() -> new UnsatisfiedLinkError("libc has no symbol " + name + " for an FFM downcall"));
         }
+    }
+
+    /**
+     * The Linux scheduling downcalls behind {@link PosixThreadControl}, linked the first time thread
+     * control uses one: {@code sched_getaffinity} does not exist on macOS or FreeBSD, so linking them
+     * with the clocks would fail there.
+     */
+    private static final class SchedulingDowncalls {
+        private static final FunctionDescriptor AFFINITY = FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_LONG, JAVA_LONG);
+        static final MethodHandle SCHED_GETAFFINITY = Downcalls.capturingErrno("sched_getaffinity", AFFINITY);
+        static final MethodHandle SCHED_SETAFFINITY = Downcalls.capturingErrno("sched_setaffinity", AFFINITY);
+        static final MethodHandle GETPRIORITY = Downcalls.capturingErrno("getpriority", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
+        static final MethodHandle SETPRIORITY =
+                Downcalls.capturingErrno("setpriority", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
+        /** {@code int *__errno_location(void)}: glibc's and musl's {@code errno}, to clear it before {@code getpriority}. */
+        static final MethodHandle ERRNO_LOCATION = Downcalls.LINKER.downcallHandle(
+                Downcalls.symbol("__errno_location"), FunctionDescriptor.of(ADDRESS));
+
+        private SchedulingDowncalls() {}
     }
 }

@@ -25,6 +25,11 @@ import dev.counters.toolkit.CounterMisuse;
  *
  * <p>Pausing and resuming each read the clock once; the readings accumulate in native ticks, so
  * nothing is lost to rounding.
+ *
+ * <p>Over a thread-bound kind ({@link dev.counters.CounterKind#isThreadBound()}, such as
+ * {@code THREAD_TIMES}) every call after {@link #start()} must come from the thread that started
+ * it, as for the counter itself: a {@link #resume()} on another thread throws
+ * {@link IllegalStateException} instead of adding that thread's CPU time.
  */
 public final class PausableCounter extends ForwardingCounter {
     /** Ticks counted in the interval's segments already ended by a pause. */
@@ -36,9 +41,14 @@ public final class PausableCounter extends ForwardingCounter {
     private boolean readable;
     /** Whether the last stop() fell inside the segment still running (no pause since). */
     private boolean stoppedInRunningSegment;
+    /** Whether the wrapped counter reads one thread's clock, so that every call must come from that thread. */
+    private final boolean threadBound;
+    /** The thread that started the interval, for a thread-bound counter. */
+    private Thread owner;
 
     private PausableCounter(Counter counter) {
         super(counter);
+        this.threadBound = counter.getInfo().kind().isThreadBound();
     }
 
     /** Wraps {@code counter}, which must not be used elsewhere. */
@@ -54,6 +64,7 @@ public final class PausableCounter extends ForwardingCounter {
         running = true;
         readable = false;
         delegate().start();
+        owner = Thread.currentThread();
     }
 
     /** Stops counting until {@link #resume()}; pausing a paused counter does nothing. */
@@ -70,6 +81,7 @@ public final class PausableCounter extends ForwardingCounter {
     /** Counts again after {@link #pause()}; resuming a running counter does nothing. */
     public void resume() {
         requireStarted("resume()");
+        requireOwner("resume()");
         if (!running) {
             running = true;
             delegate().start();
@@ -131,6 +143,17 @@ public final class PausableCounter extends ForwardingCounter {
     private void requireStarted(String call) {
         if (!started) {
             throw CounterMisuse.calledBeforeStart(call);
+        }
+    }
+
+    /**
+     * Throws if a thread-bound counter is called on a thread other than the one that started it.
+     * While it runs, the wrapped counter checks this itself; a paused one is stopped, and would
+     * start afresh on any thread.
+     */
+    private void requireOwner(String call) {
+        if (threadBound && owner != Thread.currentThread()) {
+            throw CounterMisuse.calledOnAnotherThread(call, getInfo().kind(), owner);
         }
     }
 }

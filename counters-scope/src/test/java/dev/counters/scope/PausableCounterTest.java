@@ -5,14 +5,66 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.CounterKind;
 import dev.counters.CounterReadings;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeTickSource;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 
 class PausableCounterTest {
     private final FakeTickSource clock = FakeTickSource.at(0);
     private final PausableCounter timer = PausableCounter.of(FakeCounters.over(clock, 1000));
+
+    /** Issue #23 item 2: resuming on thread B used to add B's CPU time to A's interval. */
+    @Test
+    void aThreadBoundCounterRefusesToResumeOnAnotherThread() throws Exception {
+        FakeTickSource cpu = FakeTickSource.at(0);
+        PausableCounter threadTimer = PausableCounter.of(FakeCounters.over(CounterKind.THREAD_TIMES, cpu, 1000));
+        threadTimer.start();
+        cpu.advance(2);
+        threadTimer.pause();
+        String owner = Thread.currentThread().getName();
+
+        Throwable refused = onAnotherThread(threadTimer::resume);
+
+        assertTrue(refused instanceof IllegalStateException, String.valueOf(refused));
+        assertEquals("resume() called on thread 'other', but this THREAD_TIMES counter was started on thread '" + owner
+                + "'; a thread's CPU time can only be read on that thread: use one counter per thread", refused.getMessage());
+        assertFalse(threadTimer.isRunning());
+        threadTimer.stop();
+        assertEquals(2, threadTimer.getPeriodCount());
+        threadTimer.resume(); // the owner may still resume
+        assertTrue(threadTimer.isRunning());
+    }
+
+    @Test
+    void aWallClockCounterMayResumeOnAnotherThread() throws Exception {
+        timer.start();
+        clock.advance(3);
+        timer.pause();
+        assertEquals(null, onAnotherThread(timer::resume));
+        clock.advance(4);
+        timer.stop();
+        assertEquals(7, timer.getPeriodCount());
+    }
+
+    /** What {@code call} threw on a new platform thread named "other", or null. */
+    private static Throwable onAnotherThread(Runnable call) throws InterruptedException, ExecutionException {
+        CompletableFuture<Throwable> thrown = new CompletableFuture<>();
+        Thread other = new Thread(() -> {
+            try {
+                call.run();
+                thrown.complete(null);
+            } catch (Throwable e) {
+                thrown.complete(e);
+            }
+        }, "other");
+        other.start();
+        other.join();
+        return thrown.get();
+    }
 
     @Test
     void pausedTimeIsLeftOut() {

@@ -2,6 +2,7 @@ package dev.counters.windows;
 
 import static dev.counters.windows.WindowsSources.FILETIME_UNITS;
 import static dev.counters.windows.WindowsSources.MILLISECONDS;
+import static java.util.Objects.requireNonNull;
 
 import com.google.common.base.Suppliers;
 import dev.counters.Counter;
@@ -38,6 +39,8 @@ final class WindowsKinds {
     private final WindowsSources sources;
     /** How the layer reaches Windows (FFM or JNA), for every kind's {@link CounterInfo#binding()}. */
     private final String binding;
+    /** Why JNA, not FFM, reads every kind here; empty where FFM serves or cannot. */
+    private final String whyNotFfm;
     private final Map<CounterKind, Supplier<KindSupport>> support = new EnumMap<>(CounterKind.class);
     private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
     /** Why PERFORMANCE falls back to the tick count (QueryPerformanceFrequency failed), or empty when it reads QPC. */
@@ -46,6 +49,15 @@ final class WindowsKinds {
     private final Supplier<Binding<ProcessorCycles>> processor;
 
     WindowsKinds(WindowsCalls api) {
+        this(api, "");
+    }
+
+    /**
+     * The kinds read through {@code api}; {@code whyNotFfm} ({@link dev.counters.nativeaccess.LayerChoice#whyNotFfm()})
+     * is added to every kind's notes where JNA serves although FFM could.
+     */
+    WindowsKinds(WindowsCalls api, String whyNotFfm) {
+        this.whyNotFfm = requireNonNull(whyNotFfm, "whyNotFfm");
         this.binding = api.binding();
         this.sources = new WindowsSources(api);
         this.processor = Suppliers.memoize(() -> bindProcessor(api));
@@ -214,8 +226,8 @@ final class WindowsKinds {
                 .resolution(() -> ResolutionProbe.measure(sources.performanceCounter(), frequency)
                         .withDeclared(Periods.toDuration(1, frequency)))
                 .monotonic(true)
-                .notes("ticks of " + frequency + " Hz from QueryPerformanceFrequency, looked up once per process;"
-                        + " System.nanoTime() reads the same counter, converted to nanoseconds")
+                .notes(withBindingReason("ticks of " + frequency + " Hz from QueryPerformanceFrequency, looked up once per process;"
+                        + " System.nanoTime() reads the same counter, converted to nanoseconds"))
                 .build();
     }
 
@@ -234,8 +246,8 @@ final class WindowsKinds {
                 .resolution(() -> ResolutionProbe.measure(probe, frequency))
                 .monotonic(true)
                 .kernelUserSplit(true)
-                .notes("kernel and user time in " + FILETIME_NOTE + "; total = kernel + user; Windows charges CPU time"
-                        + " at clock-interrupt granularity (see resolution)")
+                .notes(withBindingReason("kernel and user time in " + FILETIME_NOTE + "; total = kernel + user; Windows charges CPU time"
+                        + " at clock-interrupt granularity (see resolution)"))
                 .build();
     }
 
@@ -251,8 +263,12 @@ final class WindowsKinds {
         return builder(kind, source, hertz)
                 .resolution(() -> ResolutionProbe.measure(probe, hertz))
                 .monotonic(monotonic)
-                .notes(notes)
+                .notes(withBindingReason(notes))
                 .build();
+    }
+
+    private String withBindingReason(String notes) {
+        return whyNotFfm.isEmpty() ? notes : notes + "; " + whyNotFfm;
     }
 
     private CounterInfo.Builder builder(CounterKind kind, String source, long frequency) {

@@ -84,6 +84,6 @@ final class WindowsSystem {
     }
 
     private static final class KindsHolder {
-        static final WindowsKinds KINDS = Holder.API == null ? null : new WindowsKinds(Holder.API);
+        static final WindowsKinds KINDS = Holder.API == null ? null : new WindowsKinds(Holder.API, Holder.CHOSEN.whyNotFfm());
     }
 }

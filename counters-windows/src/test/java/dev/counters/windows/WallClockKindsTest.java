@@ -185,4 +185,16 @@ class WallClockKindsTest {
         assertEquals(-10_000_000, counter.getPeriodCount());
         assertEquals(-1_000, counter.getMilliseconds());
     }
+
+    /** Issue #20 item 4: where JNA serves although FFM could, every kind's notes say why. */
+    @Test
+    void everyKindsNotesSayWhyJnaServesWhereFfmCould() {
+        String why = "read through JNA, not FFM: FFM could not link: native access is denied by the JVM";
+        WindowsKinds kinds = new WindowsKinds(win32, why);
+        for (CounterKind kind : new CounterKind[] {CounterKind.TICK, CounterKind.HIGH_PERFORMANCE, CounterKind.THREAD_TIMES}) {
+            String notes = kinds.create(kind).getInfo().notes();
+            assertTrue(notes.endsWith("; " + why), kind + ": " + notes);
+        }
+        assertFalse(new WindowsKinds(win32).create(CounterKind.TICK).getInfo().notes().contains("not FFM"));
+    }
 }

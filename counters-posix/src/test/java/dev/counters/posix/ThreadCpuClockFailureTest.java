@@ -1,0 +1,83 @@
+package dev.counters.posix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.sun.jna.Function;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import dev.counters.Counter;
+import dev.counters.CounterException;
+import dev.counters.CounterKind;
+import dev.counters.nativeaccess.Binding;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue #23 item 3: THREAD_TIMES read through ThreadMXBean (the JDK 17 default, and JDK 22+ with
+ * JNA) when the thread's CPU clock fails after the counter started. The failure is real: a seccomp
+ * filter, from a small library this test builds with gcc ({@code fail_cpu_clocks.c}), makes
+ * {@code clock_gettime} on CPU clocks fail with EINVAL on the test's own thread. HotSpot then
+ * returns an uninitialised timespec: a huge or negative number, or, in about one trial in thirty, a
+ * stale reading that is earlier than the start (or later by more than the wall time since). The
+ * counter must throw the clock's own error instead, every time.
+ */
+class ThreadCpuClockFailureTest {
+    /** Fresh threads, each with its own filter: HotSpot's garbage differs from run to run. */
+    private static final int TRIALS = 50;
+
+    @TempDir
+    Path workDir;
+
+    @Test
+    void aFailingThreadCpuClockThrowsTheClocksErrorInsteadOfTheJvmsGarbage() throws Exception {
+        assumeTrue(Kernel.PLATFORM.os().orElseThrow() == PosixPlatform.Os.LINUX, "seccomp is Linux's");
+        Function failCpuClocks = NativeLibrary.getInstance(build(workDir).toString()).getFunction("fail_cpu_clocks");
+        PosixKinds clocks = new PosixKinds(Kernel.PLATFORM, Binding.of(() -> Kernel.CALLS));
+        assertTrue(clocks.readsThreadTimesThroughMxBean(), "the ThreadMXBean path is the one under test");
+        for (int trial = 0; trial < TRIALS; trial++) {
+            CounterException failure = OnThread.call("failing-cpu-clock-" + trial, () -> {
+                Counter counter = clocks.create(CounterKind.THREAD_TIMES);
+                counter.start();
+                Work.compute(Duration.ofMillis(2));
+                assertEquals(0, failCpuClocks.invokeInt(new Object[0]), () -> "seccomp filter: errno " + Native.getLastError());
+                return assertThrows(CounterException.class, counter::stop);
+            });
+            assertEquals("clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed with error 22: Invalid argument", failure.getMessage());
+            assertEquals(22, failure.errorCode().orElseThrow());
+            assertEquals(1, failure.getSuppressed().length, "the JVM's own failure is attached");
+            CounterException jvm = (CounterException) failure.getSuppressed()[0];
+            assertEquals("ThreadMXBean.getCurrentThreadCpuTime()", jvm.api());
+            assertTrue(jvm.getMessage().contains("a reading the clock cannot have produced: the thread's CPU clock failed"),
+                    jvm.getMessage());
+        }
+    }
+
+    /** Compiles {@code fail_cpu_clocks.c} into a shared library in {@code dir}. */
+    private static Path build(Path dir) throws IOException, InterruptedException {
+        Path source = dir.resolve("fail_cpu_clocks.c");
+        try (InputStream in = ThreadCpuClockFailureTest.class.getResourceAsStream("fail_cpu_clocks.c")) {
+            Files.copy(in, source);
+        }
+        Path library = dir.resolve("libfail_cpu_clocks.so");
+        Process gcc;
+        try {
+            gcc = new ProcessBuilder("gcc", "-shared", "-fPIC", "-Wall", "-o", library.toString(), source.toString())
+                    .redirectErrorStream(true).start();
+        } catch (IOException noCompiler) {
+            assumeTrue(false, "gcc is needed to build the seccomp filter: " + noCompiler.getMessage());
+            throw noCompiler;
+        }
+        String output = new String(gcc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, gcc.waitFor(), output);
+        return library;
+    }
+}

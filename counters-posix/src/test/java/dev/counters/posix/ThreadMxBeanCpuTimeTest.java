@@ -1,0 +1,55 @@
+package dev.counters.posix;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.CounterException;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The ThreadMXBean source's own checks and explanations, with fake native clocks standing in for the one asked why. */
+class ThreadMxBeanCpuTimeTest {
+    private final CounterException jvmFailure =
+            CounterException.sourceFailure("ThreadMXBean.getCurrentThreadCpuTime()", "returned -7424");
+
+    @Test
+    void successiveReadingsOnOneThreadPassAndAnotherThreadsAreNotCompared() throws Exception {
+        ThreadMxBeanCpuTime source = new ThreadMxBeanCpuTime(() -> {
+            throw new AssertionError("the native clock is asked only on a failure");
+        });
+        long first = source.read();
+        Work.compute(Duration.ofMillis(5));
+        long second = source.read();
+        assertTrue(second >= first + 4_000_000L, first + " then " + second);
+        assertTrue(OnThread.call("fresh", source::read) < second, "a fresh thread's CPU time is lower, and legitimate");
+        assertTrue(source.read() >= second);
+    }
+
+    @Test
+    void theNativeClocksErrorIsThrownWhenItFailsToo() {
+        CounterException nativeFailure =
+                CounterException.nativeFailure("clock_gettime(CLOCK_THREAD_CPUTIME_ID)", 22, "Invalid argument");
+        ThreadMxBeanCpuTime source = new ThreadMxBeanCpuTime(() -> () -> {
+            throw nativeFailure;
+        });
+        assertSame(nativeFailure, source.explained(jvmFailure));
+        assertArrayEquals(new Throwable[] {jvmFailure}, nativeFailure.getSuppressed());
+    }
+
+    @Test
+    void theJvmsFailureIsThrownWhenTheNativeClockWorks() {
+        ThreadMxBeanCpuTime source = new ThreadMxBeanCpuTime(() -> () -> 42);
+        assertSame(jvmFailure, source.explained(jvmFailure));
+    }
+
+    @Test
+    void aNativeClockThatCannotBeAskedIsAttached() {
+        UnsatisfiedLinkError unbound = new UnsatisfiedLinkError("no libc");
+        ThreadMxBeanCpuTime source = new ThreadMxBeanCpuTime(() -> {
+            throw unbound;
+        });
+        assertSame(jvmFailure, source.explained(jvmFailure));
+        assertArrayEquals(new Throwable[] {unbound}, jvmFailure.getSuppressed());
+    }
+}
