@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Writes a {@link Report} as one rectangular CSV table (RFC 4180: comma separated, fields quoted
- * when they hold a comma, quote or line break), for {@link OutputFormat#CSV}, with Jackson's
+ * Writes a {@link Report} as one rectangular CSV table (RFC 4180: comma separated, a field quoted
+ * when it holds anything but letters, digits and safe punctuation, so that commas, quotes, line
+ * breaks and edge spaces survive any reader), for {@link OutputFormat#CSV}, with Jackson's
  * streaming {@link CsvGenerator}. The first column, {@value #SECTION}, holds the id of the table a
  * row comes from; the other columns are every table's columns, by id, in the order they first
  * appear. A row leaves the columns of other tables empty, so a CSV reader sees one header and rows
@@ -27,7 +28,6 @@ final class CsvTables {
     private static final CsvFactory FACTORY = CsvFactory.builder()
             .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
             .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
-            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
             .build();
 
     private CsvTables() {}
@@ -58,7 +58,7 @@ final class CsvTables {
         csv.writeStringField(SECTION, table.id());
         for (int i = 0; i < row.size(); i++) {
             csv.writeFieldName(table.columns().get(i).id());
-            MachineCells.write(csv, row.get(i));
+            MachineCells.write(csv, row.get(i), table.columns().get(i).decimals());
         }
         csv.writeEndObject();
     }

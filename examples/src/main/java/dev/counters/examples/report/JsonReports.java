@@ -60,7 +60,7 @@ final class JsonReports {
                 json.writeStartObject();
                 for (int i = 0; i < table.columns().size(); i++) {
                     json.writeFieldName(table.columns().get(i).id());
-                    MachineCells.write(json, row.get(i));
+                    MachineCells.write(json, row.get(i), table.columns().get(i).decimals());
                 }
                 json.writeEndObject();
             }

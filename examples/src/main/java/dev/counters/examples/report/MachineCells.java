@@ -3,6 +3,7 @@ package dev.counters.examples.report;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 
 /**
@@ -12,12 +13,21 @@ import java.util.List;
  * a string, whole numbers as they are, fractional numbers as plain decimals (no exponent),
  * booleans as {@code true}/{@code false}, lists as arrays (which CSV joins with {@code ;}), and
  * nothing, or a number without a decimal form (NaN, infinities), as null (an empty CSV field).
+ * A fractional number keeps the decimals of its column's {@link CellFormat}, in both formats.
  */
 final class MachineCells {
     private MachineCells() {}
 
-    /** Writes {@code value}, a cell as {@link Table} accepts it, to {@code generator}. */
+    /** Writes {@code value}, a parameter or note, to {@code generator}, every digit kept. */
     static void write(JsonGenerator generator, Object value) throws IOException {
+        write(generator, value, CellFormat.EXACT);
+    }
+
+    /**
+     * Writes {@code value}, a cell as {@link Table} accepts it, to {@code generator}; a fractional
+     * number is rounded half-up (as the human table rounds) to {@code decimals} (or kept whole, for {@link CellFormat#EXACT}).
+     */
+    static void write(JsonGenerator generator, Object value, int decimals) throws IOException {
         if (value == null) {
             generator.writeNull();
         } else if (value instanceof String text) {
@@ -25,13 +35,13 @@ final class MachineCells {
         } else if (value instanceof Boolean flag) {
             generator.writeBoolean(flag);
         } else if (value instanceof Double || value instanceof Float) {
-            writeFraction(generator, ((Number) value).doubleValue());
+            writeFraction(generator, ((Number) value).doubleValue(), decimals);
         } else if (value instanceof Number number) {
             generator.writeNumber(number.longValue());
         } else if (value instanceof List<?> list) {
             generator.writeStartArray();
             for (Object element : list) {
-                write(generator, element);
+                write(generator, element, decimals);
             }
             generator.writeEndArray();
         } else {
@@ -39,17 +49,22 @@ final class MachineCells {
         }
     }
 
-    private static void writeFraction(JsonGenerator generator, double number) throws IOException {
+    private static void writeFraction(JsonGenerator generator, double number, int decimals) throws IOException {
         if (!Double.isFinite(number)) {
             generator.writeNull();
             return;
         }
-        generator.writeNumber(plain(number));
+        generator.writeNumber(decimal(number, decimals));
     }
 
-    /** {@code number} as a decimal a machine reads back exactly, written without exponent by the generators. */
-    private static BigDecimal plain(double number) {
-        BigDecimal decimal = BigDecimal.valueOf(number).stripTrailingZeros();
-        return decimal.scale() < 0 ? decimal.setScale(0) : decimal;
+    /**
+     * {@code number} rounded half-up (as the human table rounds) to {@code decimals} (every digit of its shortest exact form
+     * for {@link CellFormat#EXACT}), without trailing zeros: the generators write it without exponent.
+     */
+    static BigDecimal decimal(double number, int decimals) {
+        BigDecimal exact = BigDecimal.valueOf(number);
+        BigDecimal rounded = decimals == CellFormat.EXACT ? exact : exact.setScale(decimals, RoundingMode.HALF_UP);
+        BigDecimal stripped = rounded.stripTrailingZeros();
+        return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
     }
 }

@@ -3,12 +3,15 @@ package dev.counters.examples.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.io.StringWriter;
 import java.util.Arrays;
 import java.util.List;
@@ -23,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * fraction in plain decimals, and nothing for a number without a decimal form.
  */
 class MachineFormatsTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Reads fractions as BigDecimal, so that a number is compared as written, not as the nearest double. */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private static Report oneCell(Column column, Object cell) {
         return Report.builder("test", "one cell")
@@ -108,5 +112,41 @@ class MachineFormatsTest {
         assertTrue(text.startsWith("{\n  \"command\": \"test\",\n  \"title\": \"one cell\",\n"), text);
         assertTrue(text.contains("\n  \"rows\": [\n    {\n      \"t\": \"x\"\n    }\n  ],\n"), text);
         assertTrue(text.endsWith("}\n") || text.endsWith("}" + System.lineSeparator()), text);
+    }
+
+    @Test
+    void everyFormatGivesAFigureToTheSamePrecision() throws Exception {
+        // Issue 23, item 15: cost's CSV printed 99.67338743301544 where its table showed 99.7.
+        Column cost = Column.number("cost_ns", "ns/pair", CellFormat.decimal(1));
+        double measured = 99.67338743301544;
+        assertEquals(new BigDecimal("99.7"), json(cost, measured).get("rows").get(0).get("cost_ns").decimalValue());
+        assertEquals("99.7", csvRow(cost, measured).get("cost_ns"));
+        assertTrue(write(OutputFormat.TABLE, oneCell(cost, measured)).contains(" 99.7\n"));
+    }
+
+    @Property(tries = 300)
+    void aFractionKeepsItsColumnsDecimalsInBothFormats(@ForAll double number) throws Exception {
+        if (!Double.isFinite(number)) {
+            return;
+        }
+        for (CellFormat format : List.of(CellFormat.NANOS, CellFormat.percent(4), CellFormat.decimal(3), CellFormat.INTEGER)) {
+            Column column = Column.number("x", "x", format);
+            BigDecimal expected = new BigDecimal(Double.toString(number)).setScale(format.decimals(), RoundingMode.HALF_UP);
+            BigDecimal jsonValue = json(column, number).get("rows").get(0).get("x").decimalValue();
+            String csvText = csvRow(column, number).get("x");
+            assertEquals(0, jsonValue.compareTo(new BigDecimal(csvText)), jsonValue + " in JSON, " + csvText + " in CSV");
+            assertEquals(-1, csvText.toUpperCase(java.util.Locale.ROOT).indexOf('E'), "no exponent: " + csvText);
+            assertEquals(0, expected.compareTo(new BigDecimal(csvText)), number + " as " + csvText);
+        }
+    }
+
+    @Property(tries = 300)
+    void aParameterKeepsEveryDigit(@ForAll double number) throws Exception {
+        if (!Double.isFinite(number)) {
+            return;
+        }
+        JsonNode parsed = json(Column.text("t", "t"), number);
+        assertEquals(number, parsed.get("parameters").get("p").doubleValue());
+        assertEquals(number, parsed.get("rows").get(0).get("t").doubleValue(), "a number in a text column is exact");
     }
 }
