@@ -186,8 +186,8 @@ final class CompareCommand implements Runnable {
         if (classPath != null && taskA == null) {
             throw new ParameterException(spec.commandLine(), "--class-path needs --task-a and --task-b: name the classes to load");
         }
-        OptionChecks.requireBetween(spec, "--iterations-a", iterationsA, 1, SpinWorkload.MAX_ITERATIONS);
-        OptionChecks.requireBetween(spec, "--iterations-b", iterationsB, 1, SpinWorkload.MAX_ITERATIONS);
+        OptionChecks.requireBetween(spec, "--iterations-a", iterationsA, 1, SpinTask.MAX_ITERATIONS);
+        OptionChecks.requireBetween(spec, "--iterations-b", iterationsB, 1, SpinTask.MAX_ITERATIONS);
         OptionChecks.requireBetween(spec, "--min-pairs", minPairs, 8, OptionChecks.MAX_COUNT);
         requirePositive("--budget", budget);
         requirePositive("--warm-up", warmUp);

@@ -146,7 +146,7 @@ final class MeasureCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "--trim " + trim + " must be at least 0 and leave runs: "
                     + "--runs (" + runs + ") must exceed twice --trim");
         }
-        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, SpinWorkload.MAX_ITERATIONS);
+        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, SpinTask.MAX_ITERATIONS);
         if (warmUp.isZero() || warmUp.isNegative()) {
             throw new ParameterException(spec.commandLine(), "--warm-up must be more than 0, was " + warmUp);
         }

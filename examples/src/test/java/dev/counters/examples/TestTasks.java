@@ -1,5 +1,6 @@
 package dev.counters.examples;
 
+import dev.counters.measure.SpinWorkload;
 import dev.counters.measure.Task;
 import java.util.concurrent.atomic.AtomicInteger;
 
