@@ -153,6 +153,32 @@ public final class TestTasks {
         }
     }
 
+    /** Ends the JVM, with its own status 7, while it is constructed. */
+    public static final class ExitsInItsConstructor implements Task {
+        public ExitsInItsConstructor() {
+            System.exit(7);
+        }
+
+        @Override
+        public Object run() {
+            return 0;
+        }
+    }
+
+    /** Ends the JVM, with status 0, while its class is initialised. */
+    public static final class ExitsInItsStaticInitialiser implements Task {
+        static {
+            if (Boolean.parseBoolean("true")) {
+                System.exit(0);
+            }
+        }
+
+        @Override
+        public Object run() {
+            return 0;
+        }
+    }
+
     /** Deletes the folder named by the system property {@value #FOLDER} on its first run, as a vanishing disk would. */
     public static final class DeletesAFolder implements Task {
         static final String FOLDER = "counters.test.folderToDelete";
