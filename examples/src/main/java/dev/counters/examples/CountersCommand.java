@@ -22,12 +22,14 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * and the classic lessons of measuring time (warm-up, pinning, CPU time against wall time), run
  * on the user's own hardware.
  *
- * <p>Exit codes: 0 success; 2 a user mistake (unknown subcommand, option, kind, unit or format;
- * a task class that is missing or not a task), reported as a message, a suggestion where one fits
- * and a pointer to {@code --help}, never a stack trace; 1 a failure of the machine or the library (a native call that failed, a report or chart
- * that could not be written), with its cause; 2 also for a {@code --task} that throws or overflows
- * its stack, named with the run it failed in; 3 a {@code --timeout} that ended the command, after
- * the report of what was measured before it.
+ * <p>Exit codes: 0 success, also when the reader of the output closed it ({@code | head});
+ * 2 a user mistake (unknown subcommand, option, kind, unit or format; a task class that is missing
+ * or not a task), reported as a message, a suggestion where one fits and a pointer to
+ * {@code --help}, never a stack trace; 1 a failure of the machine or the library (a native call
+ * that failed, a report or chart that could not be written), with its cause; 2 also for a
+ * {@code --task} that throws, overflows its stack or calls {@code System.exit}, named with the run
+ * it failed in; 3 a {@code --timeout} that ended the command, after the report of what was
+ * measured before it.
  */
 @Command(
         name = "counters",
@@ -59,6 +61,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "3:--timeout ended the command; what was measured before it is printed",
         })
 public final class CountersCommand implements Runnable {
+    /** Exit code for success, and for output whose reader stopped reading ({@code | head}). */
+    static final int EXIT_SUCCESS = 0;
     /** Exit code for a failure of the machine or the library. */
     static final int EXIT_FAILURE = 1;
     /** Exit code for a mistake in what the user asked for. */
@@ -152,6 +156,9 @@ public final class CountersCommand implements Runnable {
         }
 
         private static int handle(Exception ex, CommandLine commandLine, PrintWriter err) {
+            if (ex instanceof OutputOptions.ReaderWentAway) {
+                return EXIT_SUCCESS;
+            }
             if (ex instanceof UserInputException) {
                 printError(commandLine, ex.getMessage());
                 err.println(helpPointer(commandLine));

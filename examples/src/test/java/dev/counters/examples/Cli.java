@@ -107,6 +107,33 @@ final class Cli {
         }
     }
 
+    /**
+     * Runs {@code java dev.counters.examples.Main ARGS} in a new JVM whose standard output is a pipe
+     * nobody reads: its read end is closed before the command writes, as {@code | head} does once it
+     * has its lines. Returns the exit code and standard error.
+     */
+    static Result runInNewJvmReaderGone(String... args) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        try {
+            Process process = new ProcessBuilder(command).start();
+            process.getInputStream().close();
+            String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(2, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new AssertionError("the command did not end: " + command + "\n" + err);
+            }
+            return new Result(process.exitValue(), "", err);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
     /** Every record of {@code text}, blank lines included, as Jackson's CSV reader splits them. */
     static List<List<String>> csvRows(String text) {
         CsvMapper mapper = new CsvMapper().enable(CsvParser.Feature.WRAP_AS_ARRAY);
