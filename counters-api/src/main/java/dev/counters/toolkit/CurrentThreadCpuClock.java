@@ -55,6 +55,6 @@ public final class CurrentThreadCpuClock {
                     + "disabled (ThreadMXBean.setThreadCpuTimeEnabled(false) was called); enable it again");
         }
         return CounterException.sourceFailure(api, "returned " + returned + ": this JVM cannot measure the CPU time of "
-                + "thread '" + current.getName() + "'");
+                + VirtualThreads.describeThread(current));
     }
 }
