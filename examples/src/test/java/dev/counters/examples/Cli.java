@@ -87,24 +87,7 @@ final class Cli {
      * standard error ({@code out} of the result is empty).
      */
     static Result runInNewJvm(ProcessBuilder.Redirect out, String... args) {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(List.of(args));
-        try {
-            Process process = new ProcessBuilder(command).redirectOutput(out).start();
-            String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(2, TimeUnit.MINUTES)) {
-                process.destroyForcibly();
-                throw new AssertionError("the command did not end: " + command + "\n" + err);
-            }
-            return new Result(process.exitValue(), "", err);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError("interrupted", e);
-        }
+        return runInNewJvm(out, false, args);
     }
 
     /**
@@ -113,13 +96,19 @@ final class Cli {
      * has its lines. Returns the exit code and standard error.
      */
     static Result runInNewJvmReaderGone(String... args) {
+        return runInNewJvm(ProcessBuilder.Redirect.PIPE, true, args);
+    }
+
+    private static Result runInNewJvm(ProcessBuilder.Redirect out, boolean closeOutput, String... args) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         try {
-            Process process = new ProcessBuilder(command).start();
-            process.getInputStream().close();
+            Process process = new ProcessBuilder(command).redirectOutput(out).start();
+            if (closeOutput) {
+                process.getInputStream().close();
+            }
             String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!process.waitFor(2, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
