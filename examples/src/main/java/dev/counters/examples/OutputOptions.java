@@ -33,9 +33,12 @@ final class OutputOptions {
             throw new ReaderWentAway();
         }
         if (out.checkError()) {
+            IOException cause = out instanceof StandardOutput standardOutput
+                    ? standardOutput.failure().orElse(null)
+                    : null;
             throw new UncheckedIOException("the " + spec.name() + " report could not be written to standard output "
                     + "(a full disk?); what was written is incomplete",
-                    new IOException("the output stream reported a write error"));
+                    cause != null ? cause : new IOException("the output stream reported a write error"));
         }
     }
 

@@ -9,6 +9,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The command's standard output, written straight to file descriptor 1 and remembering why a write
@@ -31,6 +32,11 @@ final class StandardOutput extends PrintWriter {
         String encoding = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
         Charset charset = encoding != null && Charset.isSupported(encoding) ? Charset.forName(encoding) : Charset.defaultCharset();
         return new StandardOutput(new FailureRecorder(new FileOutputStream(FileDescriptor.out)), charset);
+    }
+
+    /** Why the first write failed, or empty if none did. */
+    Optional<IOException> failure() {
+        return Optional.ofNullable(recorder.failure);
     }
 
     /** Whether a write failed because nobody reads the output any more: a closed pipe. */

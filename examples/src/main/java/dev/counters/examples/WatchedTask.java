@@ -17,13 +17,13 @@ import java.util.function.Supplier;
  * in it, for a {@code --timeout} or a {@code System.exit} that interrupts the task.
  */
 final class WatchedTask implements Task {
-    /** The phase before {@link #load}. */
-    static final String LOADING = "loading";
+    /** Where a task is between {@link #load} and the first phase a command enters. */
+    private static final String LOADED = "loaded, not yet run";
 
     private final String name;
     private final Supplier<Task> loader;
     private volatile Task task;
-    private volatile String phase = LOADING;
+    private volatile String phase = LOADED;
     private volatile int calls;
 
     private WatchedTask(String name, Supplier<Task> loader) {
@@ -52,7 +52,6 @@ final class WatchedTask implements Task {
     void load() {
         if (task == null) {
             task = loader.get();
-            enter("the first run");
         }
     }
 
@@ -70,7 +69,7 @@ final class WatchedTask implements Task {
         if (task == null) {
             return "its loading (constructor or static initialiser)";
         }
-        return phase + ", call " + calls;
+        return phase.equals(LOADED) ? LOADED : phase + ", call " + calls;
     }
 
     @Override
