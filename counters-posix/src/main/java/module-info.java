@@ -1,5 +1,5 @@
 /**
- * Linux, macOS and FreeBSD counters through JNA direct mapping: every {@link dev.counters.CounterKind}
+ * Linux, macOS and FreeBSD counters, through FFM on JDK 22+ and JNA before: every {@link dev.counters.CounterKind}
  * wall-clock and CPU-time kind read from the POSIX clocks, the cycle kinds ({@code CPU_CYCLES} from
  * the processor's counter, {@code THREAD_CYCLES} from Linux {@code perf_event_open}), plus a Linux
  * {@link dev.counters.spi.ThreadControl} for pinning and raising the measuring thread.
