@@ -87,6 +87,20 @@ class VirtualThreadsTest {
     }
 
     @Test
+    void aCounterStoppedOnAnUnnamedVirtualThreadSaysItIsOneAndGivesItsId() throws Exception {
+        // Issue 23, item 9: this read "started on thread 'main' but stopped on thread ''".
+        VirtualThreadRunner.assumeAvailable();
+        Counter counter = jdk.create(CounterKind.THREAD_TIMES);
+        counter.start();
+        Throwable thrown = VirtualThreadRunner.thrownBy(counter::stop);
+        String message = assertInstanceOf(IllegalStateException.class, thrown).getMessage();
+        assertTrue(message.matches(".*started on thread '" + java.util.regex.Pattern.quote(Thread.currentThread().getName())
+                + "' but stopped on virtual thread #\\d+; .*"), message);
+        String described = VirtualThreadRunner.call(() -> VirtualThreads.describeThread(Thread.currentThread()));
+        assertTrue(described.matches("virtual thread #\\d+"), described);
+    }
+
+    @Test
     void theRefusalIsDecidedByTheCurrentThreadNotByWhereTheCounterWasMade() throws Exception {
         VirtualThreadRunner.assumeAvailable();
         Counter madeOnVirtual = VirtualThreadRunner.call(() -> jdk.create(CounterKind.THREAD_TIMES));

@@ -103,6 +103,6 @@ public final class CurrentThreadCpuClock {
                     + "produced: the thread's CPU clock failed" + HOTSPOT_GIVES_NO_ERROR);
         }
         return CounterException.sourceFailure(api, "returned " + returned + ": this JVM cannot measure the CPU time of "
-                + "thread '" + current.getName() + "'");
+                + VirtualThreads.describeThread(current));
     }
 }

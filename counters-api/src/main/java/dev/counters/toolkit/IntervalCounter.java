@@ -95,9 +95,10 @@ abstract class IntervalCounter implements Counter {
     private void checkOwner(String action) {
         if (threadBound && owner != Thread.currentThread()) {
             throw new IllegalStateException(String.format(
-                    "This %s counter was started on thread '%s' but %s on thread '%s'; a thread's CPU "
+                    "This %s counter was started on %s but %s on %s; a thread's CPU "
                             + "time can only be read on that thread: use one counter per thread",
-                    kind, owner.getName(), action, Thread.currentThread().getName()));
+                    kind, VirtualThreads.describeThread(owner), action,
+                    VirtualThreads.describeThread(Thread.currentThread())));
         }
     }
 

@@ -56,6 +56,23 @@ public final class VirtualThreads {
     }
 
     /**
+     * {@code thread} as a message names it, so that even an unnamed thread can be told apart:
+     * {@code thread 'main'}, {@code thread #12} (a platform thread without a name),
+     * {@code virtual thread #23} (virtual threads have no name unless given one) or
+     * {@code virtual thread 'fetcher' (#23)}.
+     */
+    @SuppressWarnings("deprecation") // Thread.getId(): threadId() exists from JDK 19 on only
+    public static String describeThread(Thread thread) {
+        requireNonNull(thread, "thread");
+        String kind = isVirtual(thread) ? "virtual thread" : "thread";
+        String name = thread.getName();
+        if (name.isEmpty()) {
+            return kind + " #" + thread.getId();
+        }
+        return kind + " '" + name + "'" + (isVirtual(thread) ? " (#" + thread.getId() + ")" : "");
+    }
+
+    /**
      * Runs {@code work} on the calling thread if it is a platform thread, and otherwise on a new
      * platform thread, waiting for it. For one-off work that reads the calling thread's CPU clock
      * (a resolution probe, a check that two paths read the same clock) and may be asked for on a

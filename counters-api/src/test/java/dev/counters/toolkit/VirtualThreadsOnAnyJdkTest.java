@@ -23,6 +23,15 @@ import org.junit.jupiter.api.Test;
 class VirtualThreadsOnAnyJdkTest {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
+    @SuppressWarnings("deprecation")
+    @Test
+    void aThreadIsDescribedByItsNameOrItsId() {
+        Thread named = new Thread(() -> {}, "worker-7");
+        Thread unnamed = new Thread(() -> {}, "");
+        assertEquals("thread 'worker-7'", VirtualThreads.describeThread(named));
+        assertEquals("thread #" + unnamed.getId(), VirtualThreads.describeThread(unnamed));
+    }
+
     @Test
     void theRefusalNamesTheKindTheThreadTheReasonAndTheAlternatives() {
         Thread named = new Thread(() -> {}, "worker-7");

@@ -1,4 +1,4 @@
-package dev.counters.examples;
+package dev.counters.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +11,7 @@ import dev.counters.CounterInfo;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
+/** The cost meter against a scripted clock (exact arithmetic) and against real time spent in a counter's calls. */
 class CostMeterTest {
     private static final Counter CLOCK = CounterRegistry.systemDefault().create(CounterKind.PERFORMANCE);
 
@@ -87,6 +88,39 @@ class CostMeterTest {
         public CounterInfo getInfo() {
             throw new UnsupportedOperationException();
         }
+    }
+
+    /** The cost of a counter timed by a reference clock, both reading one clock that advances {@code nanosPerRead} a read. */
+    private static CostMeter.Cost onOneScriptedClock(long nanosPerRead, int batches, int maxPairs, Duration budget) {
+        FakeCounters.CostlyClock time = new FakeCounters.CostlyClock(nanosPerRead);
+        Counter counter = FakeCounters.nanosecondCounter(time);
+        Counter reference = FakeCounters.nanosecondCounter(time);
+        return new CostMeter(reference, batches, maxPairs, budget).measure(counter);
+    }
+
+    @Test
+    void eachBatchCostsExactlyWhatItsReadingsAdvancedAScriptedClock() {
+        // The counter and the reference clock read one clock that advances 7 ns a read: a batch of n
+        // pairs reads it 2n times between the reference's two readings, so it took (2n + 1) * 7 ns.
+        CostMeter.Cost cost = onOneScriptedClock(7, 3, 2_000, Duration.ofHours(1));
+        double perPair = (2 * 2_000 + 1) * 7 / 2_000.0;
+        assertEquals(perPair, cost.medianNanos());
+        assertEquals(perPair, cost.minNanos());
+        assertEquals(perPair, cost.maxNanos());
+        assertEquals(3 * 2_000, cost.pairsTimed());
+        assertEquals(2_000, cost.smallestBatch());
+        assertEquals(3, cost.batches());
+    }
+
+    @Test
+    void theBudgetSetsTheBatchSizeFromTheLastBatchsCost() {
+        // 10 ns a read: a pilot of 1,000 pairs takes 20,010 ns, and pilots run until their share, a tenth of
+        // the 1 ms budget, is spent: 5 of them, 100,050 ns. Batch 1 gets half of the 899,950 ns left at
+        // 20.01 ns a pair: 22,487 pairs (449,750 ns); batch 2 the 450,200 ns left at 449,750 / 22,487 ns a pair: 22,509.
+        CostMeter.Cost cost = onOneScriptedClock(10, 2, 1_000_000, Duration.ofMillis(1));
+        assertEquals(2, cost.batches());
+        assertEquals(22_487, cost.smallestBatch());
+        assertEquals(22_487 + 22_509, cost.pairsTimed());
     }
 
     @Test

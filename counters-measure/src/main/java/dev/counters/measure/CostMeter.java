@@ -1,17 +1,25 @@
-package dev.counters.examples;
+package dev.counters.measure;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
-import dev.counters.measure.Statistics;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Measures what one {@code start()}/{@code stop()} pair of a counter costs, as STLSoft's
+ * Measures what one {@code start()}/{@code stop()} pair of a counter costs its caller, as STLSoft's
  * {@code counter_cost} does, but honestly: several batches of pairs, each timed by a reference
- * clock, and the median per-pair cost over the batches, with their minimum and maximum.
+ * clock, and the median per-pair cost over the batches, with their minimum and maximum. Beside
+ * {@link Calibration}, which reads the same empty pairs from inside (the ticks a pair reads, which
+ * {@link Measure} subtracts), this times them from outside: the whole price of the two calls, the
+ * figure to compare counters by.
+ *
+ * <pre>{@code
+ * CostMeter meter = new CostMeter(Counters.performance(), 5, 1_000_000, Duration.ofSeconds(1));
+ * CostMeter.Cost cost = meter.measure(Counters.threadTimes());
+ * cost.medianNanos();   // ns per pair, median of 5 batches
+ * }</pre>
  *
  * <p>Small pilot batches (at least {@value #PILOTS}, for a tenth of the budget up to
  * {@value #PILOT_LIMIT_MILLIS} ms) let the JIT compile the loop for this counter and estimate its
@@ -19,11 +27,11 @@ import java.util.concurrent.TimeUnit;
  * re-estimating from the batch before: a dear counter, or one slowed by a busy machine, runs
  * smaller batches, so that the whole {@code counters cost} run stays short on any machine.
  */
-final class CostMeter {
+public final class CostMeter {
     /** Pairs in a pilot batch, and the fewest pairs a batch may have. */
-    static final int PILOT_PAIRS = 1_000;
+    public static final int PILOT_PAIRS = 1_000;
     /** The fewest pilot batches. */
-    static final int PILOTS = 3;
+    public static final int PILOTS = 3;
     /** The share of the budget the pilots may use. */
     static final int PILOT_BUDGET_DIVISOR = 10;
     /** The most the pilots run beyond their minimum count. */
@@ -39,8 +47,9 @@ final class CostMeter {
      * @param batches batches whose median is reported
      * @param maxPairs pairs per batch when the budget allows
      * @param budget the time the pilots and batches of one counter may take
+     * @throws IllegalArgumentException if a count or the budget is not positive
      */
-    CostMeter(Counter clock, int batches, int maxPairs, Duration budget) {
+    public CostMeter(Counter clock, int batches, int maxPairs, Duration budget) {
         checkArgument(batches > 0, "batches must be positive, was %s", batches);
         checkArgument(maxPairs > 0, "pairs must be positive, was %s", maxPairs);
         checkArgument(!budget.isNegative() && !budget.isZero(), "budget must be positive, was %s", budget);
@@ -50,8 +59,8 @@ final class CostMeter {
         this.budgetNanos = budget.toNanos();
     }
 
-    /** Times {@code batches} batches of pairs of {@code counter}. */
-    Cost measure(Counter counter) {
+    /** Times the pilots, then {@code batches} batches of pairs of {@code counter}; leaves it stopped. */
+    public Cost measure(Counter counter) {
         int pilotPairs = Math.min(PILOT_PAIRS, maxPairs);
         long pilotBudget = Math.min(budgetNanos / PILOT_BUDGET_DIVISOR, TimeUnit.MILLISECONDS.toNanos(PILOT_LIMIT_MILLIS));
         long spent = 0;
@@ -80,20 +89,13 @@ final class CostMeter {
 
     private long timeBatch(Counter counter, int pairs) {
         clock.start();
-        startStopPairs(counter, pairs);
+        EmptyPairs.run(counter, pairs);
         clock.stop();
         return clock.getNanoseconds();
     }
 
-    private static void startStopPairs(Counter counter, int pairs) {
-        for (int i = 0; i < pairs; i++) {
-            counter.start();
-            counter.stop();
-        }
-    }
-
     /** The per-pair cost of each batch, in nanoseconds, and how many pairs were timed. */
-    static final class Cost {
+    public static final class Cost {
         private final long pairsTimed;
         private final int smallestBatch;
         private final Statistics batches;
@@ -105,29 +107,32 @@ final class CostMeter {
         }
 
         /** Pairs timed over all batches (pilots excluded). */
-        long pairsTimed() {
+        public long pairsTimed() {
             return pairsTimed;
         }
 
         /** Pairs in the smallest batch. */
-        int smallestBatch() {
+        public int smallestBatch() {
             return smallestBatch;
         }
 
-        int batches() {
+        /** Batches timed (pilots excluded). */
+        public int batches() {
             return batches.count();
         }
 
         /** The median batch's cost per pair (the mean of the two middle batches for an even count). */
-        double medianNanos() {
+        public double medianNanos() {
             return batches.median();
         }
 
-        double minNanos() {
+        /** The cheapest batch's cost per pair. */
+        public double minNanos() {
             return batches.min();
         }
 
-        double maxNanos() {
+        /** The dearest batch's cost per pair. */
+        public double maxNanos() {
             return batches.max();
         }
     }
