@@ -86,7 +86,7 @@ class_path() {
     for file in "$lib"/*.jar; do
         name="$(basename "$file")"
         case "$name" in
-            examples-*|jmh-*|jopt-simple-*) continue ;;                  # the applications', not the library's
+            jackson-*|jmh-*|jopt-simple-*) continue ;;                   # the benchmarks' own, not the library's
             counters-api-*) ;;
             counters-*) [[ "$which" == all ]] || continue ;;
             guava-*|failureaccess-*|listenablefuture-*|jspecify-*|error_prone_annotations-*|j2objc-annotations-*) ;;

@@ -6,6 +6,8 @@ module dev.counters.examples {
     requires org.jfree.jfreechart;
     requires VectorGraphics2D; // no module name of its own: named after its jar
     requires java.desktop;
+    requires com.fasterxml.jackson.core;
+    requires com.fasterxml.jackson.dataformat.csv;
 
     // picocli fills options and reads annotations by reflection.
     opens dev.counters.examples to info.picocli;

@@ -9,13 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.base.Ticker;
 import dev.counters.jdk.JdkCounterProvider;
-import dev.counters.spi.CurrentThreadCpuClock;
-import dev.counters.spi.LazyFrequency;
-import dev.counters.spi.SourceCounter;
-import dev.counters.spi.VirtualThreads;
 import dev.counters.testing.FakeTickSource;
 import dev.counters.testing.VirtualThreadRunner;
 import dev.counters.testing.Work;
+import dev.counters.toolkit.CurrentThreadCpuClock;
+import dev.counters.toolkit.LazyFrequency;
+import dev.counters.toolkit.SourceCounter;
+import dev.counters.toolkit.VirtualThreads;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;
@@ -84,6 +84,20 @@ class VirtualThreadsTest {
         IllegalStateException refusal = assertInstanceOf(IllegalStateException.class, thrown);
         assertRefusalTellsTheTruth(refusal, CounterKind.THREAD_TIMES);
         System.out.println("THREAD_TIMES.start() on a virtual thread: " + refusal.getMessage());
+    }
+
+    @Test
+    void aCounterStoppedOnAnUnnamedVirtualThreadSaysItIsOneAndGivesItsId() throws Exception {
+        // Issue 23, item 9: this read "started on thread 'main' but stopped on thread ''".
+        VirtualThreadRunner.assumeAvailable();
+        Counter counter = jdk.create(CounterKind.THREAD_TIMES);
+        counter.start();
+        Throwable thrown = VirtualThreadRunner.thrownBy(counter::stop);
+        String message = assertInstanceOf(IllegalStateException.class, thrown).getMessage();
+        assertTrue(message.matches(".*started on thread '" + java.util.regex.Pattern.quote(Thread.currentThread().getName())
+                + "' but stopped on virtual thread #\\d+; .*"), message);
+        String described = VirtualThreadRunner.call(() -> VirtualThreads.describeThread(Thread.currentThread()));
+        assertTrue(described.matches("virtual thread #\\d+"), described);
     }
 
     @Test

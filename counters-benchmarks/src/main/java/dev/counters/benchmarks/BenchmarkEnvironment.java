@@ -1,9 +1,9 @@
 package dev.counters.benchmarks;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
-import dev.counters.examples.report.JsonWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +72,8 @@ public final class BenchmarkEnvironment {
         return Thread.activeCount();
     }
 
-    private static String quote(String text) {
-        return JsonWriter.quote(String.valueOf(text));
+    /** {@code text} as a JSON string literal, escaped by Jackson; {@code null} reads {@code "null"}. */
+    static String quote(String text) {
+        return '"' + new String(JsonStringEncoder.getInstance().quoteAsString(String.valueOf(text))) + '"';
     }
 }

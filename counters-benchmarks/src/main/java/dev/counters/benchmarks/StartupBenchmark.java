@@ -1,7 +1,6 @@
 package dev.counters.benchmarks;
 
 import com.google.common.math.Quantiles;
-import dev.counters.examples.report.JsonWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -229,10 +228,10 @@ public final class StartupBenchmark {
         StringBuilder json = new StringBuilder("[");
         String separator = "\n";
         for (Map.Entry<Config, List<Sample>> entry : samples.entrySet()) {
-            json.append(separator).append("  {\"configuration\": ").append(JsonWriter.quote(entry.getKey().label()))
-                    .append(", \"java\": ").append(JsonWriter.quote(entry.getKey().java()))
-                    .append(", \"class_path\": ").append(JsonWriter.quote(entry.getKey().classPath()))
-                    .append(", \"served_by\": ").append(JsonWriter.quote(entry.getValue().get(0).servedBy()));
+            json.append(separator).append("  {\"configuration\": ").append(BenchmarkEnvironment.quote(entry.getKey().label()))
+                    .append(", \"java\": ").append(BenchmarkEnvironment.quote(entry.getKey().java()))
+                    .append(", \"class_path\": ").append(BenchmarkEnvironment.quote(entry.getKey().classPath()))
+                    .append(", \"served_by\": ").append(BenchmarkEnvironment.quote(entry.getValue().get(0).servedBy()));
             for (String name : entry.getValue().get(0).stages().keySet()) {
                 json.append(", \"stage_").append(name).append("_ns\": [");
                 List<Sample> runs = entry.getValue();

@@ -28,6 +28,9 @@ import java.util.Locale;
  *
  * <p>Subtract an overhead only from intervals measured the same way (one start, one stop, same
  * kind of counter, same thread): that is the cost it stands for.
+ *
+ * <p>What a pair reads is only the part of its cost between the two readings; what the caller pays
+ * for the whole pair, timed by another clock, is {@link CostMeter}'s to measure.
  */
 public final class Calibration {
     /** Pairs run and discarded before measuring, enough for the JIT to fully compile start(), stop() and this loop. */
@@ -69,10 +72,7 @@ public final class Calibration {
         requireNonNull(counter, "counter");
         checkArgument(rounds >= 2, "need at least 2 rounds (the first is ignored), was %s", rounds);
         checkArgument(pairsPerRound >= 1, "need at least 1 pair per round, was %s", pairsPerRound);
-        for (int i = 0; i < WARM_UP_PAIRS; i++) {
-            counter.start();
-            counter.stop();
-        }
+        EmptyPairs.run(counter, WARM_UP_PAIRS);
         double[] means = new double[rounds - 1];
         long[] pairs = new long[pairsPerRound];
         for (int round = 0; round < rounds; round++) {

@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
  * thread, the measuring one.
  */
 final class NoiseProbe {
-    /** The reference loop's work: xorshift steps, about 0.2 ms on a 3 GHz core. */
+    /** The reference loop's work: {@link SpinWorkload} steps, about 0.2 ms on a 3 GHz core. */
     static final long REFERENCE_STEPS = 100_000;
     /** Untimed loops before the first timing, so the JIT has compiled it. */
     static final int WARM_UP_LOOPS = 30;
@@ -142,14 +142,8 @@ final class NoiseProbe {
     }
 
     private long referenceLoop() {
-        long x = seed;
-        for (long i = 0; i < REFERENCE_STEPS; i++) {
-            x ^= x << 13;
-            x ^= x >>> 7;
-            x ^= x << 17;
-        }
-        seed = x;
-        return x;
+        seed = SpinWorkload.spin(REFERENCE_STEPS, seed);
+        return seed;
     }
 
     private long[] readSwitches() {

@@ -10,11 +10,11 @@ import dev.counters.examples.report.Table;
 import dev.counters.measure.ClockComparison;
 import dev.counters.measure.Compare;
 import dev.counters.measure.CompareResult;
-import dev.counters.measure.Task;
 import dev.counters.measure.TaskFailedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -66,10 +66,6 @@ final class CompareCommand implements Runnable {
             description = "Class of task B, the contender; ratios are B/A (default: the built-in workload).")
     String taskB;
 
-    @Option(names = "--class-path", paramLabel = "PATH",
-            description = "Jars and folders to find --task-a and --task-b in, separated by '${sys:path.separator}'.")
-    String classPath;
-
     @Option(names = "--iterations-a", paramLabel = "N", defaultValue = DEFAULT_ITERATIONS,
             description = "Size of built-in task A in xorshift steps (default: ${DEFAULT-VALUE}, a few ms).")
     long iterationsA;
@@ -114,11 +110,8 @@ final class CompareCommand implements Runnable {
     @Option(names = "--every-pair", description = "Also list every pair's times and ratios (table 'pairs').")
     boolean everyPair;
 
-    @Option(names = "--stack-trace", description = "When a task fails, show where: its stack trace.")
-    boolean stackTrace;
-
     @Mixin
-    TimeLimit limit;
+    TaskOptions tasks;
 
     @Mixin
     RunChartOptions charting;
@@ -130,14 +123,13 @@ final class CompareCommand implements Runnable {
     public void run() {
         checkOptions();
         charting.checkChart(spec);
-        WatchedTask a = watched(taskA, iterationsA);
-        WatchedTask b = watched(taskB, iterationsB);
+        WatchedTask a = tasks.task(taskA, iterationsA);
+        WatchedTask b = tasks.task(taskB, iterationsB);
         Progress progress = output.progress(spec);
         progress.step("B = " + b.name() + " against A = " + a.name() + ", for at most " + budget.toMillis() + " ms");
         CompareResult result;
-        try (ExitWatch exits = ExitWatch.open(a.name() + " / " + b.name(), () -> "A: " + a.whereNow() + ", B: " + b.whereNow(),
-                spec.commandLine().getErr(), spec.qualifiedName() + ": ")) {
-            result = limit.call("counters compare", () -> compare(a, b), () -> "A: " + a.whereNow() + ", B: " + b.whereNow());
+        try {
+            result = tasks.run(spec, List.of(a, b), List.of("A", "B"), () -> compare(a, b));
         } catch (TimeLimit.Reached reached) {
             output.print(spec, parameters(a.name(), b.name())
                     .note("--timeout ended the comparison before it was complete, so nothing was judged; a comparison "
@@ -169,13 +161,8 @@ final class CompareCommand implements Runnable {
                     .run();
         } catch (TaskFailedException e) {
             WatchedTask failed = e.phase().contains(" of B") ? b : a;
-            throw failed.failure(failed == a ? "task A," : "task B,", e, stackTrace);
+            throw failed.failure(failed == a ? "task A," : "task B,", e, tasks.stackTrace);
         }
-    }
-
-    private WatchedTask watched(String className, long iterations) {
-        Task task = className == null ? new SpinTask(iterations) : TaskLoader.load(className, classPath);
-        return new WatchedTask(task, className == null ? task.toString() : className);
     }
 
     private void checkOptions() {
@@ -183,14 +170,10 @@ final class CompareCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "give both --task-a and --task-b, or neither "
                     + "(to compare the built-in workload with --iterations-a and --iterations-b)");
         }
-        if (classPath != null && taskA == null) {
-            throw new ParameterException(spec.commandLine(), "--class-path needs --task-a and --task-b: name the classes to load");
-        }
-        OptionChecks.requireBetween(spec, "--iterations-a", iterationsA, 1, SpinWorkload.MAX_ITERATIONS);
-        OptionChecks.requireBetween(spec, "--iterations-b", iterationsB, 1, SpinWorkload.MAX_ITERATIONS);
+        tasks.checkClassPathHasUse(spec, taskA != null, "--task-a and --task-b");
+        OptionChecks.requireBetween(spec, "--iterations-a", iterationsA, 1, SpinTask.MAX_ITERATIONS);
+        OptionChecks.requireBetween(spec, "--iterations-b", iterationsB, 1, SpinTask.MAX_ITERATIONS);
         OptionChecks.requireBetween(spec, "--min-pairs", minPairs, 8, OptionChecks.MAX_COUNT);
-        requirePositive("--budget", budget);
-        requirePositive("--warm-up", warmUp);
         if (!(targetPercent > 0 && targetPercent < 100)) {
             throw new ParameterException(spec.commandLine(), "--target is a percentage above 0 and below 100, was " + targetPercent);
         }
@@ -200,12 +183,6 @@ final class CompareCommand implements Runnable {
         }
         if (!(marginPercent >= 0 && marginPercent < 100)) {
             throw new ParameterException(spec.commandLine(), "--margin is a percentage from 0 to below 100, was " + marginPercent);
-        }
-    }
-
-    private void requirePositive(String option, Duration duration) {
-        if (duration.isZero() || duration.isNegative()) {
-            throw new ParameterException(spec.commandLine(), option + " must be more than 0, was " + duration);
         }
     }
 

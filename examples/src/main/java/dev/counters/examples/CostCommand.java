@@ -9,6 +9,7 @@ import dev.counters.examples.report.Column;
 import dev.counters.examples.report.HumanNumbers;
 import dev.counters.examples.report.Report;
 import dev.counters.examples.report.Table;
+import dev.counters.measure.CostMeter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -36,10 +37,9 @@ import picocli.CommandLine.Spec;
             + "Dear counters run smaller batches to fit --budget, so a default run stays short.",
 })
 final class CostCommand implements Runnable {
-    /** Each kind timed alone, for comparison: the figures of the project's JMH benchmarks (counters-benchmarks). */
-    static final String JMH_FIGURES = "Timed alone with JMH on a quiet 2-vCPU Linux VM (JDK 17, counters-posix), "
-            + "a pair cost: HIGH_PERFORMANCE and PERFORMANCE 59 ns, SYSTEM_TIME 81 ns, CPU_CYCLES 177 ns, TICK 282 ns, "
-            + "MULTIMEDIA 362 ns, THREAD_TIMES 2.7 us, PROCESS_TIMES 4.0 us.";
+    /** Where each kind timed alone lives: measured figures of other machines are not this one's, so none are printed. */
+    static final String PERFORMANCE_PAGE = "Each kind timed alone with JMH, beside its peers and the same calls from C, "
+            + "is in docs/PERFORMANCE.md of the counters source tree (scripts/benchmarks.sh measures it on your machine).";
 
     /** The smallest --budget: below it the fewest pairs a kind needs would overrun it, and it would not be honoured. */
     static final Duration SMALLEST_BUDGET = Duration.ofMillis(10);
@@ -156,7 +156,7 @@ final class CostCommand implements Runnable {
         report.note("resolution: the smallest step seen reading the clock back to back. "
                 + "A cheap counter with a coarse resolution cannot time short intervals; a fine one may cost more.");
         report.note("Every kind is timed through one call site, as code that swaps counters would be, so a few ns of "
-                + "virtual dispatch fall on the kinds timed later. " + JMH_FIGURES);
+                + "virtual dispatch fall on the kinds timed later. " + PERFORMANCE_PAGE);
         summary(rows).ifPresent(report::note);
         if (rows.stream().anyMatch(row -> row.cost != null && row.cost.smallestBatch() < pairs)) {
             report.note("Kinds too dear for " + batches + " batches of " + CellFormat.INTEGER.format(pairs)

@@ -22,12 +22,14 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * and the classic lessons of measuring time (warm-up, pinning, CPU time against wall time), run
  * on the user's own hardware.
  *
- * <p>Exit codes: 0 success; 2 a user mistake (unknown subcommand, option, kind, unit or format;
- * a task class that is missing or not a task), reported as a message and the usage, never a stack
- * trace; 1 a failure of the machine or the library (a native call that failed, a report or chart
- * that could not be written), with its cause; 2 also for a {@code --task} that throws or overflows
- * its stack, named with the run it failed in; 3 a {@code --timeout} that ended the command, after
- * the report of what was measured before it.
+ * <p>Exit codes: 0 success, also when the reader of the output closed it ({@code | head});
+ * 2 a user mistake (unknown subcommand, option, kind, unit or format; a task class that is missing
+ * or not a task), reported as a message, a suggestion where one fits and a pointer to
+ * {@code --help}, never a stack trace; 1 a failure of the machine or the library (a native call
+ * that failed, a report or chart that could not be written), with its cause; 2 also for a
+ * {@code --task} that throws, overflows its stack or calls {@code System.exit}, named with the run
+ * it failed in; 3 a {@code --timeout} that ended the command, after the report of what was
+ * measured before it.
  */
 @Command(
         name = "counters",
@@ -59,6 +61,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "3:--timeout ended the command; what was measured before it is printed",
         })
 public final class CountersCommand implements Runnable {
+    /** Exit code for success, and for output whose reader stopped reading ({@code | head}). */
+    static final int EXIT_SUCCESS = 0;
     /** Exit code for a failure of the machine or the library. */
     static final int EXIT_FAILURE = 1;
     /** Exit code for a mistake in what the user asked for. */
@@ -105,20 +109,30 @@ public final class CountersCommand implements Runnable {
                 + String.join(", ", spec.subcommands().keySet()) + ". Start with: counters cost");
     }
 
-    /** Command-line mistakes: the message, suggestions for a misspelt name, the usage; exit 2. */
+    /**
+     * Command-line mistakes: the message, picocli's suggestions for a misspelt name or option
+     * ("Did you mean ..."), and where the help is; exit 2. Not the whole help: the one useful line
+     * would drown in it.
+     */
     private static final class UsageErrors implements IParameterExceptionHandler {
         @Override
         public int handleParseException(ParameterException ex, String[] args) {
             CommandLine commandLine = ex.getCommandLine();
             PrintWriter err = commandLine.getErr();
-            err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + ex.getMessage()));
-            if (!UnmatchedArgumentException.printSuggestions(ex, err)) {
-                err.println();
+            err.println(commandLine.getColorScheme().errorText(prefix(commandLine) + Messages.visible(ex.getMessage())));
+            boolean suggested = UnmatchedArgumentException.printSuggestions(ex, err);
+            if (!suggested && ex instanceof UnmatchedArgumentException && !commandLine.getSubcommands().isEmpty()) {
+                err.println("Commands: " + String.join(", ", commandLine.getSubcommands().keySet()));
             }
-            commandLine.usage(err, commandLine.getColorScheme());
+            err.println(helpPointer(commandLine));
             err.flush();
             return EXIT_USAGE;
         }
+    }
+
+    /** {@code See 'counters measure --help'.}: where the options and their defaults are listed. */
+    private static String helpPointer(CommandLine commandLine) {
+        return "See '" + commandLine.getCommandSpec().qualifiedName() + " --help'.";
     }
 
     /**
@@ -142,9 +156,12 @@ public final class CountersCommand implements Runnable {
         }
 
         private static int handle(Exception ex, CommandLine commandLine, PrintWriter err) {
+            if (ex instanceof OutputOptions.ReaderWentAway) {
+                return EXIT_SUCCESS;
+            }
             if (ex instanceof UserInputException) {
                 printError(commandLine, ex.getMessage());
-                err.println("See '" + commandLine.getCommandSpec().qualifiedName() + " --help'.");
+                err.println(helpPointer(commandLine));
                 return EXIT_USAGE;
             }
             if (ex instanceof TaskRunFailure failure) {
@@ -173,7 +190,7 @@ public final class CountersCommand implements Runnable {
         }
 
         private static void printError(CommandLine commandLine, String message) {
-            commandLine.getErr().println(commandLine.getColorScheme().errorText(prefix(commandLine) + message));
+            commandLine.getErr().println(commandLine.getColorScheme().errorText(prefix(commandLine) + Messages.visible(message)));
         }
     }
 

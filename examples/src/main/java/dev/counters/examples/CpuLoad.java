@@ -2,6 +2,8 @@ package dev.counters.examples;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.counters.measure.Sink;
+import dev.counters.measure.SpinWorkload;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -95,7 +97,7 @@ abstract class CpuLoad implements AutoCloseable {
             while (!stopped) {
                 x = SpinWorkload.spin(10_000, x);
             }
-            SpinWorkload.keep(x);
+            new Sink().consume(x);
         }
 
         @Override

@@ -70,8 +70,8 @@ final class FrequencyCommand implements Runnable {
     }
 
     private void checkOptions() {
-        if (interval.isZero() || interval.isNegative() || interval.compareTo(LONGEST_INTERVAL) > 0) {
-            throw new ParameterException(spec.commandLine(), "--interval must be more than 0 and at most "
+        if (interval.compareTo(LONGEST_INTERVAL) > 0) {
+            throw new ParameterException(spec.commandLine(), "--interval must be at most "
                     + LONGEST_INTERVAL.toSeconds() + "s, was " + interval.toMillis() + "ms");
         }
         OptionChecks.requireBetween(spec, "--repeats", repeats, 1, 10_000);

@@ -125,7 +125,7 @@ final class IsolationCommand implements Runnable {
     private void checkOptions(int loadThreads) {
         OptionChecks.requireBetween(spec, "--threads", loadThreads, 1, 1_024);
         OptionChecks.requireBetween(spec, "--runs", runs, 1, OptionChecks.MAX_COUNT);
-        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, SpinWorkload.MAX_ITERATIONS);
+        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, SpinTask.MAX_ITERATIONS);
     }
 
     private CpuLoad startLoad(int loadThreads) {
@@ -143,7 +143,7 @@ final class IsolationCommand implements Runnable {
     private Runs timeRuns(Counter wall, CpuTimesCounter cpu, int count) {
         Runs runs = new Runs(count);
         Pass pass = Pass.of(wall, cpu);
-        Task spin = () -> SpinWorkload.spinAndKeep(iterations);
+        Task spin = new SpinTask(iterations);
         for (int run = 0; run < count; run++) {
             double[] figures = pass.once(spin, "run", run); // whole nanoseconds, exact in a double below 104 days
             runs.wall[run] = (long) figures[Pass.WALL];

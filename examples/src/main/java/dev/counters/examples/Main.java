@@ -1,10 +1,5 @@
 package dev.counters.examples;
 
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
-import java.io.OutputStreamWriter;
-import java.io.PrintWriter;
-import java.nio.charset.Charset;
 import picocli.CommandLine;
 
 /**
@@ -18,18 +13,7 @@ public final class Main {
         // Charts are drawn off screen; no display is needed or wanted.
         System.setProperty("java.awt.headless", "true");
         CommandLine commandLine = CountersCommand.commandLine();
-        commandLine.setOut(reportingStandardOutput());
+        commandLine.setOut(StandardOutput.open());
         System.exit(commandLine.execute(args));
-    }
-
-    /**
-     * Standard output written straight to file descriptor 1, so a failed write (a full disk, a
-     * closed pipe) reaches the {@link PrintWriter}'s error flag: through {@link System#out}, a
-     * {@link java.io.PrintStream} that keeps its own flag, the writer would never learn of it.
-     */
-    private static PrintWriter reportingStandardOutput() {
-        String encoding = System.getProperty("stdout.encoding", System.getProperty("sun.stdout.encoding"));
-        Charset charset = encoding != null && Charset.isSupported(encoding) ? Charset.forName(encoding) : Charset.defaultCharset();
-        return new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), charset), true);
     }
 }

@@ -15,6 +15,7 @@ import dev.counters.measure.Statistics;
 import dev.counters.measure.Task;
 import dev.counters.measure.TaskFailedException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -59,10 +60,6 @@ final class MeasureCommand implements Runnable {
                     + "(default: the built-in workload).")
     String taskClass;
 
-    @Option(names = "--class-path", paramLabel = "PATH",
-            description = "Jars and folders to find --task in, separated by '${sys:path.separator}'.")
-    String classPath;
-
     @Option(names = "--runs", paramLabel = "N", defaultValue = "20",
             description = "Runs unprepared and runs prepared (default: ${DEFAULT-VALUE}).")
     int runs;
@@ -82,11 +79,8 @@ final class MeasureCommand implements Runnable {
                     + "at most 10,000,000,000).")
     long iterations;
 
-    @Option(names = "--stack-trace", description = "When the task fails, show where: its stack trace.")
-    boolean stackTrace;
-
     @Mixin
-    TimeLimit limit;
+    TaskOptions tasks;
 
     @Mixin
     RunChartOptions charting;
@@ -98,12 +92,10 @@ final class MeasureCommand implements Runnable {
     public void run() {
         checkOptions();
         charting.checkChart(spec);
-        Task task = taskClass == null ? new SpinTask(iterations) : TaskLoader.load(taskClass, classPath);
-        WatchedTask watched = new WatchedTask(task, taskClass == null ? task.toString() : taskClass);
+        WatchedTask watched = tasks.task(taskClass, iterations);
         Results results = new Results();
-        try (ExitWatch exits = ExitWatch.open(watched.name(), watched::whereNow, spec.commandLine().getErr(),
-                spec.qualifiedName() + ": ")) {
-            limit.call("counters measure", () -> measureBoth(watched, results), watched::whereNow);
+        try {
+            tasks.run(spec, List.of(watched), List.of(), () -> measureBoth(watched, results));
         } catch (TimeLimit.Reached reached) {
             output.print(spec, report(results, watched.name()));
             throw reached;
@@ -136,7 +128,7 @@ final class MeasureCommand implements Runnable {
         try {
             return measure.run();
         } catch (TaskFailedException e) {
-            throw task.failure(phase, e, stackTrace);
+            throw task.failure(phase, e, tasks.stackTrace);
         }
     }
 
@@ -146,13 +138,8 @@ final class MeasureCommand implements Runnable {
             throw new ParameterException(spec.commandLine(), "--trim " + trim + " must be at least 0 and leave runs: "
                     + "--runs (" + runs + ") must exceed twice --trim");
         }
-        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, SpinWorkload.MAX_ITERATIONS);
-        if (warmUp.isZero() || warmUp.isNegative()) {
-            throw new ParameterException(spec.commandLine(), "--warm-up must be more than 0, was " + warmUp);
-        }
-        if (classPath != null && taskClass == null) {
-            throw new ParameterException(spec.commandLine(), "--class-path needs --task: name the class to load from it");
-        }
+        OptionChecks.requireBetween(spec, "--iterations", iterations, 1, SpinTask.MAX_ITERATIONS);
+        tasks.checkClassPathHasUse(spec, taskClass != null, "--task");
     }
 
     private Measure measure(CounterRegistry registry, Task task) {

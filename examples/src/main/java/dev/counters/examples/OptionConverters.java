@@ -4,6 +4,7 @@ import dev.counters.CounterKind;
 import dev.counters.TimeUnits;
 import dev.counters.examples.report.ChartFile;
 import dev.counters.examples.report.OutputFormat;
+import java.math.BigInteger;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -64,9 +65,12 @@ final class OptionConverters {
         }
     }
 
-    /** A whole amount and a unit, e.g. {@code 1200ms}, {@code 2s}, {@code 500 us}. */
+    /**
+     * A whole amount above 0 and a unit, e.g. {@code 1200ms}, {@code 2s}, {@code 500 us}, at most a
+     * day: every duration option bounds or times something, which a zero cannot.
+     */
     static final class DurationConverter implements ITypeConverter<Duration> {
-        private static final Pattern AMOUNT_AND_UNIT = Pattern.compile("\\s*(\\d{1,12})\\s*(\\S.*)");
+        private static final Pattern AMOUNT_AND_UNIT = Pattern.compile("\\s*(\\d+)\\s*(\\S.*)");
 
         /** Longer than any run these options bound, and far from the 292 years a nanosecond count can hold. */
         private static final Duration LONGEST = Duration.ofDays(1);
@@ -77,19 +81,29 @@ final class OptionConverters {
             if (!matcher.matches()) {
                 throw new TypeConversionException(
                         "expected a whole amount and a unit, such as 1200ms or 2s (units: " + TimeUnits.ACCEPTED_NAMES
-                                + "), but was '" + value + "'");
+                                + "), but was " + Messages.quote(value));
             }
             TimeUnit unit;
             try {
                 unit = TimeUnits.parse(matcher.group(2));
             } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage() + " (in '" + value + "')");
+                throw new TypeConversionException(e.getMessage() + " (in " + Messages.quote(value) + ")");
             }
-            Duration duration = Duration.of(Long.parseLong(matcher.group(1)), unit.toChronoUnit());
-            if (duration.compareTo(LONGEST) > 0) {
-                throw new TypeConversionException("at most 1 day (86400s), but was '" + value + "'");
+            BigInteger amount = new BigInteger(matcher.group(1));
+            if (amount.signum() == 0) {
+                throw new TypeConversionException("must be more than 0 (a zero time bounds or times nothing), but was "
+                        + Messages.quote(value));
             }
-            return duration;
+            if (amount.compareTo(BigInteger.valueOf(unit.convert(LONGEST))) > 0) {
+                throw new TypeConversionException("the number " + shortened(matcher.group(1)) + " is too large: at most "
+                        + "1 day (86400s), but was " + Messages.quote(value));
+            }
+            return Duration.of(amount.longValueExact(), unit.toChronoUnit());
+        }
+
+        /** A number of at most 24 digits as it is, a longer one by its first digits and length. */
+        private static String shortened(String digits) {
+            return digits.length() <= 24 ? digits : digits.substring(0, 12) + "... (" + digits.length() + " digits)";
         }
     }
 

@@ -21,15 +21,20 @@ final class OutputOptions {
     /**
      * Writes {@code report} to the command's standard output in the chosen format.
      *
-     * @throws UncheckedIOException if the output reported a write error (a full disk, a closed
-     *     pipe): a {@link PrintWriter} only records those, so it is asked after the last line
+     * @throws ReaderWentAway if the output is a pipe whose reader closed it ({@code | head}): the
+     *     command ends quietly, with exit code 0
+     * @throws UncheckedIOException if the output reported another write error (a full disk): a
+     *     {@link PrintWriter} only records those, so it is asked after the last line
      */
     void print(CommandSpec spec, Report report) {
         PrintWriter out = spec.commandLine().getOut();
         format.write(report, out);
+        if (out instanceof StandardOutput standardOutput && standardOutput.readerWentAway()) {
+            throw new ReaderWentAway();
+        }
         if (out.checkError()) {
             throw new UncheckedIOException("the " + spec.name() + " report could not be written to standard output "
-                    + "(a full disk, or a closed pipe?); what was written is incomplete",
+                    + "(a full disk?); what was written is incomplete",
                     new IOException("the output stream reported a write error"));
         }
     }
@@ -37,5 +42,17 @@ final class OutputOptions {
     /** Progress on the command's standard error, unless {@code --quiet}. */
     Progress progress(CommandSpec spec) {
         return new Progress(spec.commandLine().getErr(), spec.name(), !quiet);
+    }
+
+    /**
+     * Nobody reads the output any more (a closed pipe): what was wanted has been read, so the
+     * command ends at once, quietly, with exit code 0, as Unix tools do.
+     */
+    static final class ReaderWentAway extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ReaderWentAway() {
+            super("the reader of standard output closed it", null, false, false);
+        }
     }
 }

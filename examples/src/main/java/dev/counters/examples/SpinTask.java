@@ -1,31 +1,30 @@
 package dev.counters.examples;
 
-import static com.google.common.base.Preconditions.checkArgument;
-
+import dev.counters.measure.SpinWorkload;
 import dev.counters.measure.Task;
 
 /**
- * The built-in workload of {@code counters measure}: a fixed number of xorshift steps
- * ({@link SpinWorkload}), about 100 ms of pure CPU work by default, like the test function of a
- * classic benchmark. Its result is returned, so {@code Measure} keeps it alive.
+ * The built-in workload of {@code measure}, {@code compare} and {@code isolation}: a
+ * {@link SpinWorkload} of the size given with {@code --iterations}, about 100 ms of pure CPU work by
+ * default, like the test function of a classic benchmark, named for the reports.
  */
 final class SpinTask implements Task {
-    private final long iterations;
-    private long seed = System.nanoTime();
+    /** The largest workload a command accepts: about 20 s per run, far beyond any useful timing. */
+    static final long MAX_ITERATIONS = 10_000_000_000L;
+
+    private final SpinWorkload workload;
 
     SpinTask(long iterations) {
-        checkArgument(iterations > 0, "iterations must be positive, was %s", iterations);
-        this.iterations = iterations;
+        this.workload = SpinWorkload.of(iterations);
     }
 
     @Override
     public Object run() {
-        seed = SpinWorkload.spin(iterations, seed);
-        return seed;
+        return workload.run();
     }
 
     @Override
     public String toString() {
-        return String.format(java.util.Locale.ROOT, "the built-in workload (%,d xorshift steps)", iterations);
+        return "the built-in workload (" + workload + ")";
     }
 }

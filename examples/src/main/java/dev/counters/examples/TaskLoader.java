@@ -10,6 +10,7 @@ import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,12 +39,12 @@ final class TaskLoader {
         try {
             type = Class.forName(className, false, loader);
         } catch (ClassNotFoundException e) {
-            throw new UserInputException("no class '" + className + "' on the class path"
-                    + (classPath == null ? "" : " or in --class-path " + classPath)
+            throw new UserInputException("no class " + Messages.quote(className) + " on the class path"
+                    + (classPath == null ? "" : " or in --class-path " + Messages.quote(classPath))
                     + "; give the fully qualified name of a class that implements " + CONTRACT
                     + ", and its jar or folder with --class-path", e);
         } catch (LinkageError e) {
-            throw new UserInputException("class '" + className + "' cannot be loaded: " + e, e);
+            throw new UserInputException("class " + Messages.quote(className) + " cannot be loaded: " + e, e);
         }
         if (!Task.class.isAssignableFrom(type)) {
             throw new UserInputException(type.getName() + " does not implement " + CONTRACT);
@@ -83,9 +84,15 @@ final class TaskLoader {
             if (entry.isBlank()) {
                 continue;
             }
-            Path path = Path.of(entry);
+            Path path;
+            try {
+                path = Path.of(entry);
+            } catch (InvalidPathException e) {
+                throw new UserInputException("--class-path entry " + Messages.quote(entry) + " is not a usable path: "
+                        + e.getReason(), e);
+            }
             if (!Files.exists(path)) {
-                throw new UserInputException("--class-path entry '" + entry + "' does not exist");
+                throw new UserInputException("--class-path entry " + Messages.quote(entry) + " does not exist");
             }
             if (Files.isRegularFile(path)) {
                 checkReadableJar(entry, path);
@@ -93,7 +100,7 @@ final class TaskLoader {
             try {
                 urls.add(path.toUri().toURL());
             } catch (MalformedURLException e) {
-                throw new UserInputException("--class-path entry '" + entry + "' is not a usable path: " + e, e);
+                throw new UserInputException("--class-path entry " + Messages.quote(entry) + " is not a usable path: " + e, e);
             }
         }
         return new URLClassLoader(urls.toArray(new URL[0]), parent);
@@ -104,7 +111,7 @@ final class TaskLoader {
         try (JarFile jar = new JarFile(path.toFile())) {
             jar.size();
         } catch (IOException e) {
-            throw new UserInputException("--class-path entry '" + entry + "' is not a readable jar (corrupt, "
+            throw new UserInputException("--class-path entry " + Messages.quote(entry) + " is not a readable jar (corrupt, "
                     + "truncated or not a jar at all: " + e.getMessage() + "); give a jar or a folder of classes", e);
         }
     }

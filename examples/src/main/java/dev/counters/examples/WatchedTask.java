@@ -4,28 +4,56 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.measure.Task;
 import dev.counters.measure.TaskFailedException;
+import java.util.function.Supplier;
 
 /**
- * The user's {@code --task} as {@code counters measure} runs it. Whatever the task throws,
- * unchecked exceptions and errors such as {@link StackOverflowError} included, reaches
- * {@link dev.counters.measure.Measure} as a checked exception, which it reports as a
- * {@link TaskFailedException} naming the run; {@link #failure} turns that into the message the user
- * sees. It also keeps the phase and the number of calls made in it, for a {@code --timeout} or a
- * {@code System.exit} that interrupts the task.
+ * The user's {@code --task} as {@code counters measure} and {@code compare} run it. It is loaded
+ * by {@link #load} on the thread that runs it, inside the watch for {@code System.exit} and the
+ * {@code --timeout} ({@link TaskOptions#run}), so that what its constructor or static initialiser
+ * does is watched too. Whatever the task throws, unchecked exceptions and errors such as
+ * {@link StackOverflowError} included, reaches {@link dev.counters.measure.Measure} as a checked
+ * exception, which it reports as a {@link TaskFailedException} naming the run; {@link #failure}
+ * turns that into the message the user sees. It also keeps the phase and the number of calls made
+ * in it, for a {@code --timeout} or a {@code System.exit} that interrupts the task.
  */
 final class WatchedTask implements Task {
-    private final Task task;
+    /** The phase before {@link #load}. */
+    static final String LOADING = "loading";
+
     private final String name;
-    private volatile String phase = "loading";
+    private final Supplier<Task> loader;
+    private volatile Task task;
+    private volatile String phase = LOADING;
     private volatile int calls;
 
-    WatchedTask(Task task, String name) {
-        this.task = requireNonNull(task, "task");
+    private WatchedTask(String name, Supplier<Task> loader) {
         this.name = requireNonNull(name, "name");
+        this.loader = requireNonNull(loader, "loader");
+    }
+
+    /** A task that {@link #load} creates with {@code loader}: the user's class, named {@code name}. */
+    static WatchedTask toLoad(String name, Supplier<Task> loader) {
+        return new WatchedTask(name, loader);
+    }
+
+    /** A task already made, such as the built-in workload. */
+    static WatchedTask loaded(Task task, String name) {
+        requireNonNull(task, "task");
+        WatchedTask watched = new WatchedTask(name, () -> task);
+        watched.load();
+        return watched;
     }
 
     String name() {
         return name;
+    }
+
+    /** Creates the task, once; its class is loaded and initialised here, on the calling thread. */
+    void load() {
+        if (task == null) {
+            task = loader.get();
+            enter("the first run");
+        }
     }
 
     /** Starts counting the calls of a new phase, such as {@code "the unprepared runs"}. */
@@ -34,16 +62,26 @@ final class WatchedTask implements Task {
         calls = 0;
     }
 
-    /** Where the task is now, for people: {@code "the prepared runs (warm-up included), call 7"}. */
+    /**
+     * Where the task is now, for people: {@code "the prepared runs (warm-up included), call 7"}, or
+     * {@code "its loading (constructor or static initialiser)"}.
+     */
     String whereNow() {
+        if (task == null) {
+            return "its loading (constructor or static initialiser)";
+        }
         return phase + ", call " + calls;
     }
 
     @Override
     public Object run() throws Exception {
+        Task loadedTask = task;
+        if (loadedTask == null) {
+            throw new IllegalStateException(name + " was not loaded; call load() first");
+        }
         calls++;
         try {
-            return task.run();
+            return loadedTask.run();
         } catch (RuntimeException | Error e) {
             throw new Unchecked(e);
         }

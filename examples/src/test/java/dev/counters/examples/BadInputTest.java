@@ -37,8 +37,9 @@ class BadInputTest {
     }
 
     @Test
-    void unknownSubcommandShowsTheUsageWithEverySubcommand() {
-        assertMentions(mistake("frobnicate"), "frobnicate", "Commands:", "cost", "list", "isolation");
+    void anUnknownSubcommandGetsASuggestionOrEverySubcommand() {
+        assertMentions(mistake("frobnicate"), "'frobnicate'", "Did you mean: counters frequency?");
+        assertMentions(mistake("zzz"), "'zzz'", "Commands: cost, list, isolation, measure, compare, frequency");
     }
 
     @Test
@@ -47,8 +48,18 @@ class BadInputTest {
     }
 
     @Test
-    void unknownOptionShowsTheSubcommandsOptions() {
-        assertMentions(mistake("cost", "--frob"), "Unknown option: '--frob'", "--batches", "--pairs", "--kind");
+    void aUsageErrorIsItsMessageASuggestionAndWhereTheHelpIs() {
+        // Issue 23, item 12: every usage error was followed by the command's whole help, 29 to 73 lines.
+        Cli.Result unknown = mistake("cost", "--frob");
+        assertEquals(List.of("counters cost: Unknown option: '--frob'", "See 'counters cost --help'."),
+                unknown.err().lines().toList());
+        Cli.Result misspelt = mistake("cost", "--batchs", "3");
+        assertMentions(misspelt, "'--batchs'", "Possible solutions: --batches", "See 'counters cost --help'.");
+        assertMentions(mistake("cots"), "Did you mean: counters cost or counters compare?", "See 'counters --help'.");
+        assertTrue(misspelt.err().lines().count() <= 4, misspelt.err());
+        Cli.Result badValue = mistake("measure", "--runs", "0");
+        assertEquals(List.of("counters measure: --runs must be from 1 to 100,000, was 0", "See 'counters measure --help'."),
+                badValue.err().lines().toList());
     }
 
     @Test
@@ -117,12 +128,12 @@ class BadInputTest {
     @Test
     void nonPositiveCountsAreRefused() {
         assertMentions(mistake("measure", "--runs", "4", "--trim", "2"), "must exceed twice --trim");
-        assertMentions(mistake("measure", "--warm-up", "0s"), "--warm-up must be more than 0");
+        assertMentions(mistake("measure", "--warm-up", "0s"), "'--warm-up': must be more than 0");
         assertMentions(mistake("frequency", "--repeats", "0"), "--repeats must be from 1 to 10,000, was 0");
-        assertMentions(mistake("frequency", "--interval", "0ms"), "--interval must be more than 0 and at most 10s");
+        assertMentions(mistake("frequency", "--interval", "0ms"), "'--interval': must be more than 0");
         assertMentions(mistake("cost", "--batches", "0"), "--batches must be from 1 to 1,000, was 0");
         assertMentions(mistake("cost", "--pairs", "-5"), "--pairs must be from 1 to 1,000,000,000, was -5");
-        assertMentions(mistake("cost", "--budget", "0ms"), "--budget must be at least 10ms");
+        assertMentions(mistake("cost", "--budget", "0ms"), "'--budget': must be more than 0");
         assertMentions(mistake("isolation", "--runs", "0"), "--runs must be from 1 to 100,000, was 0");
         assertMentions(mistake("isolation", "--threads", "0"), "--threads must be from 1 to 1,024, was 0");
         assertMentions(mistake("cost", "--pairs", "many"), "'many' is not an int");
@@ -150,7 +161,7 @@ class BadInputTest {
         assertMentions(mistake("isolation", "--iterations", "9223372036854775807"),
                 "--iterations must be from 1 to 10,000,000,000");
         assertMentions(mistake("frequency", "--interval", "86400s", "--repeats", "10000"),
-                "--interval must be more than 0 and at most 10s");
+                "--interval must be at most 10s");
         assertMentions(mistake("frequency", "--interval", "10s", "--repeats", "100", "--timeout", "60s"),
                 "--repeats 100 of --interval 10000ms sample for 1000s, which --timeout 60s would cut short");
     }
@@ -174,5 +185,46 @@ class BadInputTest {
     void aTaskThatThrowsIsTheUsersMistakeAndShowsItsCause() {
         assertMentions(mistake("measure", "--task", TestTasks.ThrowsWhileRunning.class.getName(), "--runs", "3",
                 "--trim", "0", "--warm-up", "1ms"), "input.csv: No such file or directory", "Fix the task");
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "measure --timeout 0s | --timeout",
+        "compare --timeout 0ms | --timeout",
+        "isolation --timeout 0s | --timeout",
+        "frequency --timeout 0us | --timeout",
+        "measure --warm-up 0ms | --warm-up",
+        "compare --warm-up 0ms | --warm-up",
+        "compare --budget 0s | --budget",
+        "cost --budget 0s | --budget",
+        "frequency --interval 0ns | --interval",
+    })
+    void aZeroDurationIsAUsageErrorForEveryOption(String command, String option) {
+        // Issue 23, item 8: --timeout 0s was accepted and ended the command at once with exit 3.
+        assertMentions(mistake(command.split(" ")), "Invalid value for option '" + option + "': must be more than 0");
+    }
+
+    @Test
+    void aNumberTooLargeForADurationIsCalledTooLarge() {
+        // Issue 23, item 9: this said "Unknown time unit '99999999s'".
+        Cli.Result result = mistake("measure", "--warm-up=99999999999999999999s");
+        assertMentions(result, "the number 99999999999999999999 is too large: at most 1 day (86400s)");
+        assertFalse(result.err().contains("Unknown time unit"), result.err());
+        assertMentions(mistake("cost", "--budget", "86401s"), "the number 86401 is too large");
+    }
+
+    @Test
+    void controlCharactersInAClassPathEntryAreShownEscapedNeverSentToTheTerminal() {
+        // Issue 23, item 9: an escape sequence in --class-path was echoed raw, and the terminal obeyed it.
+        Cli.Result result = mistake("measure", "--task", "x.Y", "--class-path", "/no/such\u001b[2J\u001b[31mred\rlib.jar");
+        assertMentions(result, "--class-path entry '/no/such\\u001b[2J\\u001b[31mred\\rlib.jar' does not exist");
+        assertTrue(result.err().chars().noneMatch(c -> c == 0x1b || c == '\r'), result.err());
+    }
+
+    @Test
+    void controlCharactersInAnyUsageErrorAreShownEscaped() {
+        Cli.Result result = mistake("cost", "--kind", "TICK\u001b[31m");
+        assertTrue(result.err().chars().noneMatch(c -> c == 0x1b), result.err());
+        assertMentions(result, "TICK\\u001b[31m");
     }
 }

@@ -92,4 +92,35 @@ class ChartPathTest {
             assertEquals(1, files.count(), "only the chart is left");
         }
     }
+
+    @Test
+    void aChartThroughASymbolicLinkIsWrittenToItsTargetAndTheLinkStays() throws IOException {
+        // Issue 23, item 7: the atomic rename replaced the link with a regular file.
+        Path charts = Files.createDirectory(folder.resolve("charts"));
+        Path target = Files.writeString(charts.resolve("runs.svg"), "old");
+        Path link = Files.createSymbolicLink(folder.resolve("latest.svg"), Path.of("charts", "runs.svg"));
+        Cli.Result result = Cli.run("isolation", "--threads", "1", "--runs", "2", "--iterations", "1000", "-q",
+                "--chart", link.toString());
+        assertEquals(0, result.exitCode(), result.toString());
+        assertTrue(Files.isSymbolicLink(link), "the link is still a link");
+        assertEquals(Path.of("charts", "runs.svg"), Files.readSymbolicLink(link), "pointing where it did");
+        assertTrue(Files.readString(target).contains("<svg"), "the chart went to the link's target");
+        try (var files = Files.list(charts)) {
+            assertEquals(1, files.count(), "no temporary file is left beside the target");
+        }
+    }
+
+    @Test
+    void aLinkToAFullDeviceFailsWithAMessageAndKeepsTheLink() throws IOException {
+        Path full = Path.of("/dev/full");
+        assumeTrue(Files.exists(full), "/dev/full is Linux's always-full device");
+        Path link = Files.createSymbolicLink(folder.resolve("full.png"), full);
+        Cli.Result result = Cli.run("isolation", "--threads", "1", "--runs", "2", "--iterations", "1000", "-q",
+                "--format", "csv", "--chart", link.toString());
+        assertEquals(CountersCommand.EXIT_FAILURE, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("the report is complete, but the chart could not be written to " + link), result.err());
+        assertTrue(result.err().contains("No space left on device"), result.err());
+        assertTrue(Files.isSymbolicLink(link) && Files.readSymbolicLink(link).equals(full), "the link is untouched");
+        assertTrue(Cli.csv(result.out()).size() > 0, "the report came first:\n" + result.out());
+    }
 }

@@ -87,12 +87,28 @@ final class Cli {
      * standard error ({@code out} of the result is empty).
      */
     static Result runInNewJvm(ProcessBuilder.Redirect out, String... args) {
+        return runInNewJvm(out, false, args);
+    }
+
+    /**
+     * Runs {@code java dev.counters.examples.Main ARGS} in a new JVM whose standard output is a pipe
+     * nobody reads: its read end is closed before the command writes, as {@code | head} does once it
+     * has its lines. Returns the exit code and standard error.
+     */
+    static Result runInNewJvmReaderGone(String... args) {
+        return runInNewJvm(ProcessBuilder.Redirect.PIPE, true, args);
+    }
+
+    private static Result runInNewJvm(ProcessBuilder.Redirect out, boolean closeOutput, String... args) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         try {
             Process process = new ProcessBuilder(command).redirectOutput(out).start();
+            if (closeOutput) {
+                process.getInputStream().close();
+            }
             String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!process.waitFor(2, TimeUnit.MINUTES)) {
                 process.destroyForcibly();

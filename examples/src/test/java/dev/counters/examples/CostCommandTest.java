@@ -33,8 +33,36 @@ class CostCommandTest {
         }
         assertTrue(result.out().contains("ns/pair") && result.out().contains("resolution"), result.out());
         assertTrue(result.out().contains("Cheapest here:"), result.out());
-        assertTrue(result.out().contains("Timed alone with JMH") && !result.out().contains("docs/"),
-                "a jar user gets the figures, not a path into the source tree:\n" + result.out());
+    }
+
+    @Test
+    void printsOnlyWhatWasMeasuredHereAndPointsToThePerformancePageForTheRest() {
+        // Issue 23, item 11: the notes carried one old JDK 17 run's JMH figures on every machine.
+        Cli.Result result = Cli.run(args("--kind", "PERFORMANCE"));
+        assertEquals(0, result.exitCode(), result.toString());
+        assertTrue(result.out().contains("docs/PERFORMANCE.md"), result.out());
+        assertTrue(result.out().lines().noneMatch(line -> line.contains("JMH") && line.matches(".*\\d+ ns.*")),
+                "no figure that was not measured here:\n" + result.out());
+        assertTrue(result.out().lines().filter(line -> line.startsWith("* ")).noneMatch(line -> line.contains("HIGH_PERFORMANCE")),
+                "the notes name no kind that was not measured:\n" + result.out());
+    }
+
+    @Test
+    void csvAndJsonGiveEachCostToTheTenthOfANanosecondAsTheTableDoes() {
+        // Issue 23, item 15: the CSV printed 99.67338743301544 where the table showed 99.7.
+        java.util.regex.Pattern tenth = java.util.regex.Pattern.compile("\\d+(\\.\\d)?");
+        Cli.Result csv = Cli.run(args("--kind", "PERFORMANCE,TICK", "--format", "csv", "-q"));
+        for (Map<String, String> row : Cli.csv(csv.out())) {
+            for (String column : List.of("cost_ns", "min_ns", "max_ns")) {
+                assertTrue(tenth.matcher(row.get(column)).matches(), column + " in " + row);
+            }
+        }
+        Cli.Result json = Cli.run(args("--kind", "PERFORMANCE,TICK", "--format", "json", "-q"));
+        for (JsonNode row : json.json().get("costs")) {
+            for (String column : List.of("cost_ns", "min_ns", "max_ns")) {
+                assertTrue(tenth.matcher(row.get(column).asText()).matches(), column + " in " + row);
+            }
+        }
     }
 
     @Test

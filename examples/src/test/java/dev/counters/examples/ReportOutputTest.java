@@ -41,6 +41,14 @@ class ReportOutputTest {
                 + "output"), result.err());
     }
 
+    @Test
+    void aReaderThatClosesThePipeEndsTheCommandQuietlyWithExitZero() {
+        // Issue 23, item 13: `counters list --format csv | head -5` exited 1 with a message.
+        Cli.Result result = Cli.runInNewJvmReaderGone("list", "-q", "--format", "csv");
+        assertEquals(0, result.exitCode(), result.toString());
+        assertEquals("", result.err(), "nothing to say: the reader had what it wanted");
+    }
+
     /** A writer on a disk with no space left. */
     private static final class FullDisk extends Writer {
         @Override

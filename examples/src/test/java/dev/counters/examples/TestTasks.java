@@ -1,5 +1,6 @@
 package dev.counters.examples;
 
+import dev.counters.measure.SpinWorkload;
 import dev.counters.measure.Task;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -149,6 +150,32 @@ public final class TestTasks {
                 System.exit(0);
             }
             return runs;
+        }
+    }
+
+    /** Ends the JVM, with its own status 7, while it is constructed. */
+    public static final class ExitsInItsConstructor implements Task {
+        public ExitsInItsConstructor() {
+            System.exit(7);
+        }
+
+        @Override
+        public Object run() {
+            return 0;
+        }
+    }
+
+    /** Ends the JVM, with status 0, while its class is initialised. */
+    public static final class ExitsInItsStaticInitialiser implements Task {
+        static {
+            if (Boolean.parseBoolean("true")) {
+                System.exit(0);
+            }
+        }
+
+        @Override
+        public Object run() {
+            return 0;
         }
     }
 

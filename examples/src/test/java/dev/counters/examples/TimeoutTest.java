@@ -52,4 +52,21 @@ class TimeoutTest {
         assertTrue(result.err().contains("counters measure: the task " + TestTasks.CallsSystemExit.class.getName()
                 + " called System.exit during the unprepared runs, call 2"), result.err());
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(classes = {
+        TestTasks.ExitsInItsConstructor.class, TestTasks.ExitsInItsStaticInitialiser.class})
+    void aTaskThatCallsSystemExitWhileItIsLoadedIsReportedAsSuch(Class<?> task) {
+        // Issue 23, item 1: the watch started after loading, so these ended measure with 7 or 0 and no word.
+        Cli.Result measure = Cli.runInNewJvm(ProcessBuilder.Redirect.DISCARD, "measure", "--task", task.getName(), "-q");
+        assertEquals(CountersCommand.EXIT_USAGE, measure.exitCode(), measure.toString());
+        assertTrue(measure.err().contains("counters measure: the task " + task.getName()
+                + " called System.exit during its loading (constructor or static initialiser)"), measure.err());
+        Cli.Result compare = Cli.runInNewJvm(ProcessBuilder.Redirect.DISCARD, "compare", "--task-a", task.getName(),
+                "--task-b", TestTasks.Tiny.class.getName(), "-q");
+        assertEquals(CountersCommand.EXIT_USAGE, compare.exitCode(), compare.toString());
+        assertTrue(compare.err().contains("counters compare: the task " + task.getName() + " / "
+                + TestTasks.Tiny.class.getName() + " called System.exit during A: its loading (constructor or static "
+                + "initialiser)"), compare.err());
+    }
 }

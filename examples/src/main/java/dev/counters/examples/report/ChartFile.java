@@ -17,7 +17,10 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>A chart is checked before anything is measured ({@link #checkWritable}), and written to a
  * temporary file in the same folder that is then moved into place ({@link #write}): a failed write
- * leaves any earlier chart as it was, and no folder is ever created.
+ * leaves any earlier chart as it was, and no folder is ever created. A symbolic link is written
+ * through, never replaced: the chart goes to the file it points to (moved into place there), or,
+ * where that is no regular file (a device such as {@code /dev/full}, a pipe), straight into it, as
+ * a shell redirection would.
  */
 public final class ChartFile {
     /** The extensions {@link #parse} accepts, for messages. */
@@ -31,6 +34,9 @@ public final class ChartFile {
     public interface Drawing {
         void writeTo(OutputStream out) throws IOException;
     }
+
+    /** The most symbolic links followed to the chart's file, as Linux's own limit for a path. */
+    private static final int MAX_LINKS = 40;
 
     private final Path path;
     private final Format format;
@@ -76,48 +82,92 @@ public final class ChartFile {
      *     file system)
      */
     public void checkWritable() throws IOException {
-        Path folder = folder();
+        Path target = target();
+        Path folder = folderOf(target);
         if (!Files.exists(folder)) {
-            throw new IllegalArgumentException("the folder of chart file '" + path + "' does not exist: create "
+            throw new IllegalArgumentException("the folder of chart file '" + described() + "' does not exist: create "
                     + folder + " first, or name a chart file in an existing folder");
         }
         if (!Files.isDirectory(folder)) {
-            throw new IllegalArgumentException("chart file '" + path + "' cannot be written: " + folder
+            throw new IllegalArgumentException("chart file '" + described() + "' cannot be written: " + folder
                     + " is a file, not a folder");
         }
-        if (Files.isDirectory(path)) {
-            throw new IllegalArgumentException("chart file '" + path + "' is a folder; name a file inside it, "
+        if (Files.isDirectory(target)) {
+            throw new IllegalArgumentException("chart file '" + described() + "' is a folder; name a file inside it, "
                     + "such as " + path.resolve("runs" + extension()));
+        }
+        if (isSpecialFile(target)) {
+            if (!Files.isWritable(target)) {
+                throw new IOException(described() + " is not writable");
+            }
+            return;
         }
         Files.delete(temporaryFile(folder));
     }
 
     /**
-     * Writes {@code drawing} to a temporary file in the chart's folder and moves it over the chart,
-     * atomically where the file system can; on failure the temporary file is removed and an
-     * existing chart is left untouched.
+     * Writes {@code drawing} to a temporary file in the folder of the chart (of the file a link
+     * points to) and moves it over that file, atomically where the file system can; on failure the
+     * temporary file is removed and an existing chart is left untouched. A link itself is never
+     * replaced; a special file it points to is written straight into.
      *
-     * @throws IOException if the drawing or the move failed
+     * @throws IOException if the drawing, the write or the move failed
      */
     public void write(Drawing drawing) throws IOException {
-        Path temporary = temporaryFile(folder());
+        Path target = target();
+        if (isSpecialFile(target)) {
+            try (OutputStream out = Files.newOutputStream(target)) {
+                drawing.writeTo(out);
+            }
+            return;
+        }
+        Path temporary = temporaryFile(folderOf(target));
         try {
             try (OutputStream out = Files.newOutputStream(temporary)) {
                 drawing.writeTo(out);
             }
-            moveIntoPlace(temporary);
+            moveIntoPlace(temporary, target);
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temporary);
             throw e;
         }
     }
 
-    private void moveIntoPlace(Path temporary) throws IOException {
+    private static void moveIntoPlace(Path temporary, Path target) throws IOException {
         try {
-            Files.move(temporary, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temporary, path, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
         }
+    }
+
+    /**
+     * The file the chart goes to: the path, or where its chain of symbolic links ends (which
+     * need not exist yet). A rename onto the link would replace the link with a file.
+     *
+     * @throws IOException if the links cannot be read or form a loop
+     */
+    private Path target() throws IOException {
+        Path current = path.toAbsolutePath();
+        for (int hops = 0; Files.isSymbolicLink(current); hops++) {
+            if (hops == MAX_LINKS) {
+                throw new IOException("chart file '" + path + "' is a chain of more than " + MAX_LINKS
+                        + " symbolic links (a loop?)");
+            }
+            current = folderOf(current).resolve(Files.readSymbolicLink(current)).normalize();
+        }
+        return current;
+    }
+
+    /** An existing file that is neither regular nor a folder: a device or a pipe, which cannot be renamed over. */
+    private static boolean isSpecialFile(Path target) {
+        return Files.exists(target) && !Files.isRegularFile(target) && !Files.isDirectory(target);
+    }
+
+    /** The path as given, and where its links lead if they lead elsewhere: {@code full.png (a link to /dev/full)}. */
+    private String described() throws IOException {
+        Path target = target();
+        return target.equals(path.toAbsolutePath()) ? path.toString() : path + " (a link to " + target + ")";
     }
 
     /**
@@ -130,9 +180,9 @@ public final class ChartFile {
         return Files.createFile(folder.resolve(name));
     }
 
-    private Path folder() {
-        Path parent = path.toAbsolutePath().getParent();
-        return parent == null ? path.toAbsolutePath().getRoot() : parent;
+    private static Path folderOf(Path file) {
+        Path parent = file.toAbsolutePath().getParent();
+        return parent == null ? file.toAbsolutePath().getRoot() : parent;
     }
 
     private String extension() {

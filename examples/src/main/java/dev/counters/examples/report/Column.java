@@ -49,6 +49,11 @@ public final class Column {
         return header;
     }
 
+    /** Decimals a fractional cell keeps in CSV and JSON: its format's {@link CellFormat#decimals()}. */
+    public int decimals() {
+        return format.decimals();
+    }
+
     /** Whether cells are numbers (right-aligned in the human table). */
     public boolean isNumeric() {
         return numeric;

@@ -1,72 +1,85 @@
 package dev.counters.examples.report;
 
+import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.dataformat.csv.CsvFactory;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
+import java.util.Set;
 
 /**
- * Writes a {@link Report} as one rectangular CSV table (RFC 4180: comma separated, fields quoted
- * when they hold a comma, quote or line break), for {@link OutputFormat#CSV}. The first column,
- * {@value #SECTION}, holds the id of the table a row comes from; the other columns are every
- * table's columns, by id, in the order they first appear. A row leaves the columns of other tables
- * empty, so a CSV reader sees one header and rows of one length, and filters by section. Numbers
- * are plain decimals, lists are joined with {@code ;}, an empty cell is an empty field.
+ * Writes a {@link Report} as one rectangular CSV table (RFC 4180: comma separated, a field quoted
+ * when it holds anything but letters, digits and safe punctuation, so that commas, quotes, line
+ * breaks and edge spaces survive any reader), for {@link OutputFormat#CSV}, with Jackson's
+ * streaming {@link CsvGenerator}. The first column, {@value #SECTION}, holds the id of the table a
+ * row comes from; the other columns are every table's columns, by id, in the order they first
+ * appear. A row leaves the columns of other tables empty, so a CSV reader sees one header and rows
+ * of one length, and filters by section. Cells are written by {@link MachineCells}, as in JSON;
+ * lists are joined with {@code ;}, an empty cell is an empty field.
  */
 final class CsvTables {
     /** The id of the column that names each row's table. */
     static final String SECTION = "section";
 
+    private static final CsvFactory FACTORY = CsvFactory.builder()
+            .enable(StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
+            .build();
+
     private CsvTables() {}
 
     static void write(Report report, PrintWriter out) {
-        Map<String, Integer> positions = columnPositions(report);
-        out.println(positions.keySet().stream().map(CsvTables::field).collect(Collectors.joining(",")));
-        for (Table table : report.tables()) {
-            for (List<Object> row : table.rows()) {
-                List<String> fields = new ArrayList<>(java.util.Collections.nCopies(positions.size(), ""));
-                fields.set(0, field(table.id()));
-                for (int i = 0; i < row.size(); i++) {
-                    fields.set(positions.get(table.columns().get(i).id()), cell(row.get(i)));
+        Set<String> columns = columns(report);
+        CsvSchema.Builder schema = CsvSchema.builder();
+        columns.forEach(schema::addColumn);
+        try (CsvGenerator csv = (CsvGenerator) FACTORY.createGenerator(out)) {
+            csv.setSchema(schema.build());
+            // The header is a row of its own, so that a report without rows still has one.
+            writeHeader(csv, columns);
+            for (Table table : report.tables()) {
+                for (List<Object> row : table.rows()) {
+                    writeRow(csv, table, row);
                 }
-                out.println(String.join(",", fields));
             }
+        } catch (IOException e) {
+            // A PrintWriter never throws; only a value without a CSV form could get here.
+            throw new UncheckedIOException("the CSV report could not be written", e);
         }
         out.flush();
     }
 
+    /** One row as an object keyed by column id: the generator leaves other tables' columns empty, and joins lists. */
+    private static void writeRow(CsvGenerator csv, Table table, List<Object> row) throws IOException {
+        csv.writeStartObject();
+        csv.writeStringField(SECTION, table.id());
+        for (int i = 0; i < row.size(); i++) {
+            csv.writeFieldName(table.columns().get(i).id());
+            MachineCells.write(csv, row.get(i), table.columns().get(i).decimals());
+        }
+        csv.writeEndObject();
+    }
+
+    private static void writeHeader(CsvGenerator csv, Set<String> columns) throws IOException {
+        csv.writeStartArray();
+        for (String column : columns) {
+            csv.writeString(column);
+        }
+        csv.writeEndArray();
+    }
+
     /** The section column, then every table's column ids in order of first appearance. */
-    private static Map<String, Integer> columnPositions(Report report) {
-        Map<String, Integer> positions = new LinkedHashMap<>();
-        positions.put(SECTION, 0);
+    private static Set<String> columns(Report report) {
+        Set<String> columns = new LinkedHashSet<>();
+        columns.add(SECTION);
         for (Table table : report.tables()) {
             for (Column column : table.columns()) {
-                positions.putIfAbsent(column.id(), positions.size());
+                columns.add(column.id());
             }
         }
-        return positions;
-    }
-
-    private static String cell(Object value) {
-        if (value == null) {
-            return "";
-        }
-        if (value instanceof Double || value instanceof Float) {
-            double number = ((Number) value).doubleValue();
-            return Double.isFinite(number) ? HumanNumbers.plain(number) : "";
-        }
-        if (value instanceof List) {
-            return field(((List<?>) value).stream().map(String::valueOf).collect(Collectors.joining(";")));
-        }
-        return field(value.toString());
-    }
-
-    private static String field(String text) {
-        if (text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")) {
-            return '"' + text.replace("\"", "\"\"") + '"';
-        }
-        return text;
+        return columns;
     }
 }

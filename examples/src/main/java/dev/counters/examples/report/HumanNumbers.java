@@ -1,10 +1,9 @@
 package dev.counters.examples.report;
 
-import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
-/** Numbers as people and machines read them: the one place where the command line formats figures. */
+/** Numbers as people read them: the one place where the command line formats figures for the human table. */
 public final class HumanNumbers {
     private static final String[] TIME_UNITS = {"ns", "us", "ms", "s"};
     private static final String[] FREQUENCY_UNITS = {"Hz", "kHz", "MHz", "GHz", "THz"};
@@ -61,20 +60,6 @@ public final class HumanNumbers {
             return "-";
         }
         return String.format(Locale.ROOT, "%,.3f MHz", hertz / 1e6);
-    }
-
-    /**
-     * A decimal a machine reads back exactly, without exponent: {@code 23.4}, {@code 1000000}.
-     * Not-a-number and infinities have no such form; callers write them as empty or null.
-     */
-    public static String plain(double value) {
-        if (!Double.isFinite(value)) {
-            throw new IllegalArgumentException(value + " has no plain decimal form");
-        }
-        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            return Long.toString((long) value);
-        }
-        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 
     /** Three significant figures at most, trailing zeros dropped: {@code 23.4}, {@code 1.52}, {@code 512}. */

@@ -1,12 +1,8 @@
 package dev.counters.examples.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.math.BigDecimal;
 import java.util.concurrent.TimeUnit;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 
 class HumanNumbersTest {
@@ -33,16 +29,5 @@ class HumanNumbersTest {
     void nanosInAUnit() {
         assertEquals("101.234", HumanNumbers.nanosIn(101_234_000, TimeUnit.MILLISECONDS));
         assertEquals("1,500.000", HumanNumbers.nanosIn(1_500_000, TimeUnit.MICROSECONDS));
-    }
-
-    @Property(tries = 500)
-    void plainDecimalsAreExactAndHaveNoExponent(@ForAll double value) {
-        if (!Double.isFinite(value)) {
-            assertThrows(IllegalArgumentException.class, () -> HumanNumbers.plain(value));
-            return;
-        }
-        String text = HumanNumbers.plain(value);
-        assertEquals(-1, text.toUpperCase().indexOf('E'), text);
-        assertEquals(0, new BigDecimal(text).compareTo(new BigDecimal(Double.toString(value))), text);
     }
 }
