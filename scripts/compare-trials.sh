@@ -1,32 +1,37 @@
 #!/usr/bin/env bash
-# The must-show trials of `counters compare` (issue #13): separate processes of
-#   java -jar examples/target/counters.jar compare --format json -q ...
-# on the built-in workload, A = 2,000,000 xorshift steps (a few ms),
-# budget 18 s (so that each process, JVM start and exit included, ends within 20 s under load), default target (±1%)
-# and confidence (99%):
-#   a        B = 1.05 x A              expected: slower, interval holding 1.05
-#   b        B = A                     expected: indistinguishable, interval holding 1.00
-#   d        B = 1.01 x A              how often slower is found; mean interval width
-#   naive-a  as a, --order sequential  (all of A, then all of B: the naive way)
-#   naive-b  as b, --order sequential
-# Trial i runs every scenario once, in turn, so a change of the machine's load over the
-# trials touches every scenario alike. Prints the summary table of compare_trials_summary.py.
+# The must-show trials of `counters compare` (issues #13, #21): separate processes of
+#   java -jar counters.jar compare --format json -q --iterations-a 2000000 --iterations-b M --budget B ...
+# on the built-in workload (A = 2,000,000 xorshift steps, a few ms), each scenario on an idle
+# machine and with one core kept busy by a shell spin loop this script starts and ends by its PID:
+#   p5        B = 1.05 x A, budget 5 s      expected: slower, interval holding 1.05
+#   p1        B = 1.01 x A, budget 10 s     expected: slower, interval holding 1.01
+#   p05       B = 1.005 x A, budget 30 s    expected: slower, interval holding 1.005
+#   aa        B = A, budget 5 s             expected: indistinguishable, interval holding 1
+#   naive-p5  as p5, --order sequential     (all of A, then all of B: the naive way)
+#   naive-aa  as aa, --order sequential
+# The true ratio is M / 2,000,000: the workload's time is linear in its steps (a 2,000,000 against
+# 4,000,000 step comparison, run first and kept in linearity.json, measures its fixed part).
+# Trial i runs every scenario once, in turn, so a change of the machine's load over the trials
+# touches every scenario alike. Every line of elapsed.txt carries the load average and the steal
+# share of the process's run. Prints the tables of compare_trials_summary.py.
 #
-#   scripts/compare-trials.sh [--trials N] [--no-build] [--out DIR] [--budget TIME]
-# Needs JDK 17 (java, mvn) and python3. Takes about N x 70 s (10 trials: ~12-15 minutes).
+#   scripts/compare-trials.sh [--trials N] [--no-build] [--out DIR] [--loads "idle busy"] [--scenarios "p5 aa ..."]
+# Needs JDK 17 (java, mvn), python3 and bc. 10 trials of both loads take up to ~25 minutes.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jar="$root/examples/target/counters.jar"
 out="$root/examples/target/compare-trials"
 trials=10
-budget=18s
 build=true
+loads="idle busy"
+scenarios="p5 p1 p05 aa naive-p5 naive-aa"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --trials) trials="$2"; shift 2 ;;
-    --budget) budget="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
+    --loads) loads="$2"; shift 2 ;;
+    --scenarios) scenarios="$2"; shift 2 ;;
     --no-build) build=false; shift ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
@@ -42,25 +47,53 @@ cp "$jar" "$out/counters.jar"
 jar="$out/counters.jar"
 
 a=2000000
-declare -A b_of=([a]=2100000 [b]=2000000 [d]=2020000 [naive-a]=2100000 [naive-b]=2000000)
-declare -A order_of=([a]=alternating [b]=alternating [d]=alternating [naive-a]=sequential [naive-b]=sequential)
-scenarios=(a b d naive-a naive-b)
+declare -A b_of=([p5]=2100000 [p1]=2020000 [p05]=2010000 [aa]=2000000 [naive-p5]=2100000 [naive-aa]=2000000)
+declare -A budget_of=([p5]=5s [p1]=10s [p05]=30s [aa]=5s [naive-p5]=5s [naive-aa]=5s)
+declare -A order_of=([p5]=alternating [p1]=alternating [p05]=alternating [aa]=alternating
+  [naive-p5]=sequential [naive-aa]=sequential)
+
+spinner=""
+stop_spinner() {
+  if [[ -n "$spinner" ]]; then
+    kill "$spinner" 2>/dev/null || true
+    wait "$spinner" 2>/dev/null || true
+    spinner=""
+  fi
+}
+trap stop_spinner EXIT
+
+steal_ticks() { awk '/^cpu /{print $9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; }
 
 {
   echo "date: $(date -u +%FT%TZ)"
   echo "uptime before: $(uptime)"
   echo "java: $(java -version 2>&1 | head -1)"
+  echo "cpus: $(nproc)"
 } > "$out/machine.txt"
 
-for ((i = 1; i <= trials; i++)); do
-  for s in "${scenarios[@]}"; do
-    start=$(date +%s.%N)
-    java -jar "$jar" compare --iterations-a "$a" --iterations-b "${b_of[$s]}" --order "${order_of[$s]}" \
-      --budget "$budget" --format json -q > "$out/$s-$i.json"
-    end=$(date +%s.%N)
-    echo "$s $i $(echo "$end - $start" | bc) $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/elapsed.txt"
-    echo "trial $i/$trials $s: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(", ".join("%s %.4f [%.4f, %.4f] %s" % (c["clock"], c["ratio"], c["ratio_low"], c["ratio_high"], c["verdict"]) for c in d["clocks"]))' "$out/$s-$i.json")" >&2
+java -jar "$jar" compare --iterations-a "$a" --iterations-b $((2 * a)) --budget 10s --warm-up 500ms --format json -q \
+  > "$out/linearity.json"
+
+for load in $loads; do
+  if [[ "$load" == busy ]]; then
+    bash -c 'while :; do :; done' &
+    spinner=$!
+    echo "spin loop started, PID $spinner" >> "$out/machine.txt"
+  fi
+  for ((i = 1; i <= trials; i++)); do
+    for s in $scenarios; do
+      read -r steal0 total0 < <(steal_ticks)
+      start=$(date +%s.%N)
+      java -jar "$jar" compare --iterations-a "$a" --iterations-b "${b_of[$s]}" --order "${order_of[$s]}" \
+        --budget "${budget_of[$s]}" --warm-up 500ms --format json -q > "$out/$load-$s-$i.json"
+      end=$(date +%s.%N)
+      read -r steal1 total1 < <(steal_ticks)
+      steal=$(echo "scale=4; ($steal1 - $steal0) / ($total1 - $total0 + 1)" | bc)
+      echo "$load $s $i $(echo "$end - $start" | bc) $(cut -d' ' -f1-3 /proc/loadavg) $steal" >> "$out/elapsed.txt"
+      echo "$load trial $i/$trials $s: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%s %.4f [%.4f, %.4f] by %s, %s" % (d["verdict"], d["ratio"], d["ratio_low"], d["ratio_high"], d["decided_by"], d["machine"]))' "$out/$load-$s-$i.json")" >&2
+    done
   done
+  stop_spinner
 done
 echo "uptime after: $(uptime)" >> "$out/machine.txt"
 python3 "$root/scripts/compare_trials_summary.py" "$out"

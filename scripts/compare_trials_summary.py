@@ -1,54 +1,86 @@
 #!/usr/bin/env python3
-"""Summarises the JSON reports scripts/compare-trials.sh collected in DIR (one per process)."""
+"""Summarises the JSON reports scripts/compare-trials.sh collected in DIR (one per process).
+
+Per load (idle, busy) and scenario: how often the overall verdict was right (the expected verdict
+AND an interval holding the true ratio), false alarms (slower or faster when B = A), the median time
+to the verdict (the comparison's own elapsed time, warm-up included; the process adds JVM start),
+the interval coverage per clock, and the machine's state as the noise report and uptime saw it.
+"""
 import json
 import os
 import statistics
 import sys
 
-EXPECTED = {
-    "a": ("slower", 1.05, "B = 1.05 x A, alternating (ABBA)"),
-    "b": ("indistinguishable", 1.00, "B = A, alternating (ABBA)"),
-    "d": ("slower", 1.01, "B = 1.01 x A, alternating (ABBA)"),
-    "naive-a": ("slower", 1.05, "B = 1.05 x A, sequential (naive)"),
-    "naive-b": ("indistinguishable", 1.00, "B = A, sequential (naive)"),
+A = 2_000_000
+SCENARIOS = {
+    "p5": ("slower", 2_100_000, "B = 1.05 x A, pairs, 5 s budget"),
+    "p1": ("slower", 2_020_000, "B = 1.01 x A, pairs, 10 s budget"),
+    "p05": ("slower", 2_010_000, "B = 1.005 x A, pairs, 30 s budget"),
+    "aa": ("indistinguishable", 2_000_000, "B = A, pairs, 5 s budget"),
+    "naive-p5": ("slower", 2_100_000, "B = 1.05 x A, sequential (naive), 5 s"),
+    "naive-aa": ("indistinguishable", 2_000_000, "B = A, sequential (naive), 5 s"),
 }
+
+
+def clock(report, name):
+    return next(c for c in report["clocks"] if c["clock"] == name)
 
 
 def main(folder):
     runs = {}
     for name in sorted(os.listdir(folder)):
-        if name.endswith(".json"):
-            scenario = name[: name.rindex("-")]
+        if name.endswith(".json") and name.count("-") >= 2:
+            load, rest = name.split("-", 1)
+            scenario = rest[: rest.rindex("-")]
             with open(os.path.join(folder, name)) as f:
-                runs.setdefault(scenario, []).append(json.load(f))
-    elapsed = {}
+                runs.setdefault((load, scenario), []).append(json.load(f))
+    context = {}
     path = os.path.join(folder, "elapsed.txt")
     if os.path.exists(path):
         for line in open(path):
             parts = line.split()
-            elapsed.setdefault(parts[0], []).append(float(parts[2]))
-    print("| scenario | clock | runs | verdict as expected | interval holds true ratio | both | "
-          "median B/A (range) | mean interval width | mean pairs | stopped by target | mean process s (max) |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    for scenario in ["a", "b", "d", "naive-a", "naive-b"]:
-        if scenario not in runs:
+            context.setdefault((parts[0], parts[1]), []).append(
+                (float(parts[3]), float(parts[4]), float(parts[7]) if len(parts) > 7 else 0.0))
+    linearity = os.path.join(folder, "linearity.json")
+    if os.path.exists(linearity):
+        with open(linearity) as f:
+            lin = json.load(f)
+        r = clock(lin, "thread CPU")
+        print("Linearity: 4,000,000 against 2,000,000 steps, thread CPU B/A %.4f [%.4f, %.4f] (2 if the workload has no "
+              "fixed part; fixed part = (2 - r) / (r - 1) x A)\n" % (r["ratio"], r["ratio_low"], r["ratio_high"]))
+    for load in ["idle", "busy"]:
+        rows = [(s, runs[(load, s)]) for s in SCENARIOS if (load, s) in runs]
+        if not rows:
             continue
-        verdict, truth, title = EXPECTED[scenario]
-        reports = runs[scenario]
-        for clock in ["wall", "thread CPU"]:
-            rows = [next(c for c in r["clocks"] if c["clock"] == clock) for r in reports]
-            right = sum(1 for c in rows if c["verdict"] == verdict)
-            holds = sum(1 for c in rows if c["ratio_low"] <= truth <= c["ratio_high"])
-            both = sum(1 for c in rows if c["verdict"] == verdict and c["ratio_low"] <= truth <= c["ratio_high"])
-            ratios = [c["ratio"] for c in rows]
-            width = statistics.mean(c["ratio_high"] - c["ratio_low"] for c in rows)
-            pairs = statistics.mean(c["pairs"] for c in rows)
-            target = sum(1 for r in reports if r["run"][0]["stopped_by"] == "target")
-            secs = elapsed.get(scenario, [])
-            secs_text = "%.1f (%.1f)" % (statistics.mean(secs), max(secs)) if secs else "-"
-            print("| %s: %s | %s | %d | %d | %d | %d | %.4f (%.4f-%.4f) | %.4f | %.0f | %d | %s |" % (
-                scenario, title, clock, len(rows), right, holds, both, statistics.median(ratios), min(ratios),
-                max(ratios), width, pairs, target, secs_text))
+        print("### %s\n" % ("one core kept busy by a spin loop" if load == "busy" else "no spin loop (\"idle\")"))
+        print("| scenario | runs | right (verdict and interval) | false alarms | verdicts | median time to verdict s (max) "
+              "| coverage: overall / wall / CPU | wall pairs set aside (median) | machine loaded | load avg (median) "
+              "| steal (max) |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
+        for scenario, reports in rows:
+            verdict, b, title = SCENARIOS[scenario]
+            truth = b / A
+            right = sum(1 for r in reports if r["verdict"] == verdict and r["ratio_low"] <= truth <= r["ratio_high"])
+            alarms = sum(1 for r in reports if r["verdict"] in ("slower", "faster")) if verdict == "indistinguishable" \
+                else sum(1 for r in reports if r["verdict"] == "faster")
+            counts = {}
+            for r in reports:
+                counts[r["verdict"]] = counts.get(r["verdict"], 0) + 1
+            elapsed = [r["run"][0]["elapsed_ns"] / 1e9 for r in reports]
+            cover = sum(1 for r in reports if r["ratio_low"] <= truth <= r["ratio_high"])
+            cover_wall = sum(1 for r in reports if clock(r, "wall")["ratio_low"] <= truth <= clock(r, "wall")["ratio_high"])
+            cover_cpu = sum(1 for r in reports
+                            if clock(r, "thread CPU")["ratio_low"] <= truth <= clock(r, "thread CPU")["ratio_high"])
+            aside = statistics.median(clock(r, "wall")["pairs_set_aside"] for r in reports)
+            loaded = sum(1 for r in reports if r["machine"] == "loaded")
+            ctx = context.get((load, scenario), [])
+            loadavg = "%.1f" % statistics.median(c[1] for c in ctx) if ctx else "-"
+            steal = "%.1f%%" % (100 * max(c[2] for c in ctx)) if ctx else "-"
+            print("| %s: %s | %d | **%d / %d** | %s | %s | %.1f (%.1f) | %d / %d / %d | %.0f | %d | %s | %s |" % (
+                scenario, title, len(reports), right, len(reports),
+                "%d" % alarms, ", ".join("%s %d" % kv for kv in sorted(counts.items())),
+                statistics.median(elapsed), max(elapsed), cover, cover_wall, cover_cpu, aside, loaded, loadavg, steal))
+        print()
 
 
 if __name__ == "__main__":

@@ -9,22 +9,36 @@ import java.util.Locale;
  * B against A on one clock (wall time or thread CPU time): the ratio B/A of every pair in the order
  * the pairs ran, their median with its order-statistic confidence interval ({@link MedianInterval}),
  * and the {@link Verdict}. Part of a {@link CompareResult}.
+ *
+ * <p>On wall time, pairs in which either run was preempted ({@link #pairsSetAside()}) are left out
+ * of the median and its interval: their wall time holds the time the thread waited for a CPU, which
+ * says nothing about A or B. {@link #ratios()} still lists every pair.
  */
 public final class ClockComparison {
     private final String clock;
     private final double[] a;
     private final double[] b;
     private final double[] ratios;
+    private final boolean[] setAside;
     private final MedianInterval interval;
     private final Verdict verdict;
 
-    ClockComparison(String clock, double[] a, double[] b, double confidence, double margin) {
+    /**
+     * @param setAside per pair, whether to leave it out of the interval (preempted), or null to keep every pair
+     * @param equivalence the band within which an interval reads indistinguishable (see {@link Verdict})
+     */
+    ClockComparison(String clock, double[] a, double[] b, boolean[] setAside, double confidence, double margin,
+            double equivalence) {
         this.clock = requireNonNull(clock, "clock");
         this.a = a.clone();
         this.b = b.clone();
         this.ratios = ratios(a, b);
-        this.interval = MedianInterval.of(ratios, confidence);
-        this.verdict = Verdict.of(interval, margin);
+        this.setAside = setAside == null ? new boolean[ratios.length] : setAside.clone();
+        if (this.setAside.length != ratios.length) {
+            throw new IllegalArgumentException(this.setAside.length + " set-aside flags for " + ratios.length + " pairs");
+        }
+        this.interval = MedianInterval.of(kept(ratios, this.setAside), confidence);
+        this.verdict = Verdict.of(interval, margin, equivalence);
     }
 
     /**
@@ -48,17 +62,29 @@ public final class ClockComparison {
         return ratios;
     }
 
+    /** The values whose flag is not set. */
+    static double[] kept(double[] values, boolean[] setAside) {
+        double[] kept = new double[values.length - Preemptions.count(setAside)];
+        int next = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (!setAside[i]) {
+                kept[next++] = values[i];
+            }
+        }
+        return kept;
+    }
+
     /** Which clock: {@code wall} or {@code thread CPU}. */
     public String clock() {
         return clock;
     }
 
-    /** The median ratio B/A. */
+    /** The median ratio B/A of the pairs kept. */
     public double ratio() {
         return interval.median();
     }
 
-    /** The confidence interval of the median ratio. */
+    /** The confidence interval of the median ratio, over the pairs kept. */
     public MedianInterval interval() {
         return interval;
     }
@@ -67,39 +93,50 @@ public final class ClockComparison {
         return verdict;
     }
 
-    /** How many pairs the figures rest on. */
+    /** How many pairs the ratio and interval rest on: all pairs less those set aside. */
     public int pairs() {
-        return ratios.length;
+        return interval.count();
     }
 
-    /** B/A of each pair, in the order the pairs ran (a copy). */
+    /** How many pairs were left out because a run in them was preempted (wall time only; 0 on CPU time). */
+    public int pairsSetAside() {
+        return ratios.length - interval.count();
+    }
+
+    /** Per pair, in order, whether it was left out of the interval (a copy). */
+    public boolean[] setAside() {
+        return setAside.clone();
+    }
+
+    /** B/A of each pair, in the order the pairs ran, those set aside included (a copy). */
     public double[] ratios() {
         return ratios.clone();
     }
 
-    /** A's time in each pair, nanoseconds (a copy). */
+    /** A's time in each pair, nanoseconds, the clocks' own reading cost taken out (a copy). */
     public double[] timesA() {
         return a.clone();
     }
 
-    /** B's time in each pair, nanoseconds (a copy). */
+    /** B's time in each pair, nanoseconds, the clocks' own reading cost taken out (a copy). */
     public double[] timesB() {
         return b.clone();
     }
 
-    /** The median time of A's runs, nanoseconds. */
+    /** The median time of A's runs kept, nanoseconds. */
     public double medianA() {
-        return Quantiles.median().compute(a);
+        return Quantiles.median().compute(kept(a, setAside));
     }
 
-    /** The median time of B's runs, nanoseconds. */
+    /** The median time of B's runs kept, nanoseconds. */
     public double medianB() {
-        return Quantiles.median().compute(b);
+        return Quantiles.median().compute(kept(b, setAside));
     }
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "%s: B/A %.4f [%.4f, %.4f] %s (%d pairs, %.2f%% CI)", clock, ratio(),
-                interval.low(), interval.high(), verdict, pairs(), 100 * interval.achievedConfidence());
+        return String.format(Locale.ROOT, "%s: B/A %.4f [%.4f, %.4f] %s (%d pairs%s, %.2f%% CI)", clock, ratio(),
+                interval.low(), interval.high(), verdict, pairs(),
+                pairsSetAside() == 0 ? "" : ", " + pairsSetAside() + " preempted set aside", 100 * interval.achievedConfidence());
     }
 }

@@ -7,8 +7,10 @@ import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -19,11 +21,11 @@ import java.util.function.Supplier;
  * <pre>{@code
  * CompareResult result = Compare.of(() -> oldSort(copyOf(data)), () -> newSort(copyOf(data)))
  *         .budget(Duration.ofSeconds(20))       // stop adding pairs after 20 s at the latest
- *         .target(0.01)                         // ... or once the interval is within ±1%
  *         .run();
- * result.wall().verdict();                      // SLOWER, FASTER or INDISTINGUISHABLE
+ * result.verdict();                             // SLOWER, FASTER, INDISTINGUISHABLE or INCONCLUSIVE
+ * result.conclusion().reason();                 // "B is 5.01% slower in thread CPU time (99%: ...); ..."
  * result.threadCpu().ratio();                   // median B/A, e.g. 0.93: B takes 7% less
- * result.noise().summary();                     // how much the machine itself drifted meanwhile
+ * result.noise().machine();                     // "quiet" or "loaded", and why in noise().summary()
  * }</pre>
  *
  * <p><b>Why pairs.</b> A virtual machine's CPU changes speed underneath the guest (a 100 ms loop
@@ -32,26 +34,32 @@ import java.util.function.Supplier;
  * side only. Two runs back to back see nearly the same machine, so the ratio of a pair cancels most
  * of what the host does, and the median of many pair ratios cancels the rest.
  *
- * <p><b>How it runs.</b> Both tasks are warmed up (each until stable, see
+ * <p><b>How it runs.</b> The cost of reading the clocks is measured first (empty passes through
+ * the same measuring code, as {@link Measure#calibrated()} does) and taken out of every run, so
+ * that a short task's wall and CPU times agree. Both tasks are warmed up (each until stable, see
  * {@link Measure#warmUp(Duration)}), then run in blocks of four, A B B A ("ABBA"): pairs (A, B)
- * and (B, A), so that which task runs first in a pair (a cache the other left warm, a drift within
- * the block) favours each side equally. The balanced order is chosen over a random one because it
- * is exactly balanced in every block, needs no random numbers and is reproducible; a random order
- * only balances on average. Each run is timed on wall time and on the thread's CPU time, and each
- * clock gets the median ratio with its distribution-free order-statistic confidence interval
- * ({@link MedianInterval}: exact, no resampling, and robust to a preempted run). Between blocks a
- * fixed reference loop is timed for the {@link NoiseReport}.
+ * and (B, A), so that which task runs first in a pair favours each side equally. Each run is timed
+ * on wall time and on the thread's CPU time, and each clock gets the median ratio with its
+ * distribution-free order-statistic confidence interval ({@link MedianInterval}). On wall time,
+ * pairs in which a run was preempted ({@link Preemptions}: its wall time far exceeds its CPU time)
+ * are set aside, so that wall time stays informative on a loaded machine. Between blocks a fixed
+ * reference loop is timed for the {@link NoiseReport}, which says whether the machine was quiet
+ * or loaded.
  *
- * <p><b>When it stops.</b> From {@link #minPairs(int)} pairs on, it stops as soon as the interval
- * on every clock is within {@link #target(double)} (±1% by default) of its median, or when the
- * next block would overrun the {@link #budget(Duration)} (20 s by default, warm-up included);
- * {@link CompareResult#stoppedBy()} says which. An interrupt of the measuring thread also ends it
- * ({@link StopReason#INTERRUPTED}), with the pairs run so far.
+ * <p><b>When it stops.</b> From {@link #minPairs(int)} pairs on, the intervals are recomputed
+ * each time the pairs have grown by 5%. It stops ({@link StopReason#DECIDED}) as soon as the
+ * overall verdict is decided at a stricter confidence, {@code 1 - (1 - confidence) / 10} (99.9% by
+ * default): the interval lies above {@code 1 + margin} or below {@code 1 / (1 + margin)}, or,
+ * with a margin, within it. The stricter confidence pays for looking many times: each look is a
+ * chance of a false alarm. It also stops ({@link StopReason#TARGET}) once the interval the verdict
+ * rests on is within {@link #target(double)} of its median (±0.25% by default), and at the latest
+ * when the next block would overrun the {@link #budget(Duration)} (20 s by default, warm-up
+ * included). {@link CompareResult#stoppedBy()} says which. An interrupt of the measuring thread also
+ * ends it ({@link StopReason#INTERRUPTED}), with the pairs run so far.
  *
- * <p><b>Verdict.</b> {@link Verdict#SLOWER} when the interval lies above 1, {@link Verdict#FASTER}
- * when below, {@link Verdict#INDISTINGUISHABLE} otherwise; {@link #margin(double)} widens "1" into
- * a band of practical equivalence. The default confidence is 99%, as JMH's error bars are 99.9%:
- * a comparison is often repeated, and at 95% one honest run in twenty would be wrong.
+ * <p><b>Verdict.</b> Per clock, see {@link Verdict}; overall, see {@link Conclusion}. The default
+ * confidence is 99%, as JMH's error bars are 99.9%: a comparison is often repeated, and at 95% one
+ * honest run in twenty would be wrong.
  *
  * <p>{@link Order#SEQUENTIAL} runs all of A and then all of B instead, the naive way, to show
  * what the pairing buys; its pairs (A's i-th run, B's i-th run) go through the same statistics.
@@ -61,8 +69,15 @@ import java.util.function.Supplier;
 public final class Compare {
     /** The longest a comparison takes unless told otherwise, warm-up included: 20 s. */
     public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(20);
-    /** The relative half-width of the interval at which adding pairs stops: ±1%. */
-    public static final double DEFAULT_TARGET = 0.01;
+    /** The relative half-width of the interval at which adding pairs stops, undecided: ±0.25%. */
+    public static final double DEFAULT_TARGET = 0.0025;
+    /**
+     * Without a margin, an interval that holds 1 reads indistinguishable while it lies within
+     * {@code ±EQUIVALENCE_PER_TARGET × target} (±1% by default), inconclusive beyond.
+     */
+    public static final double EQUIVALENCE_PER_TARGET = 4;
+    /** The stopping confidence leaves this share of the asked one's miss rate: 1/10 (99.9% for 99%). */
+    static final double STOP_MISS_SHARE = 0.1;
     /** The confidence of the intervals: 99%. */
     public static final double DEFAULT_CONFIDENCE = 0.99;
     /** The fewest pairs before the target may stop the comparison. */
@@ -72,6 +87,8 @@ public final class Compare {
 
     /** The intervals are recomputed once the pairs have grown by this share since the last check. */
     static final double CHECK_GROWTH = 0.05;
+    /** Wall time sets preempted pairs aside only while at least this many are left: a 99% interval needs 8. */
+    static final int MIN_KEPT_PAIRS = 8;
 
     /** In which order A and B run. */
     public enum Order {
@@ -83,14 +100,16 @@ public final class Compare {
 
     /** What ended the adding of pairs. */
     public enum StopReason {
-        /** Every clock's interval reached the target width. */
+        /** The overall verdict was decided at the stricter stopping confidence. */
+        DECIDED,
+        /** The interval the verdict rests on reached the target width. */
         TARGET,
         /** The budget would have been overrun by another block. */
         BUDGET,
         /** The measuring thread was interrupted; the result holds the pairs run before (the interrupt stays set). */
         INTERRUPTED;
 
-        /** {@code target} or {@code budget}, as the reports write it. */
+        /** {@code decided}, {@code target}, {@code budget} or {@code interrupted}, as the reports write it. */
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
@@ -131,19 +150,21 @@ public final class Compare {
     }
 
     /**
-     * Stops adding pairs once every clock's interval is within {@code ±target} of its median
-     * (default 0.01, ±1%).
+     * Stops adding pairs, undecided, once the interval the verdict rests on is within
+     * {@code ±target} of its median: a share, like every setting here (default 0.0025, ±0.25%;
+     * the command line writes it {@code --target 0.25%}). Also sets how narrow an interval must be
+     * to read indistinguishable without a margin (see {@link #EQUIVALENCE_PER_TARGET}).
      */
     public Compare target(double target) {
-        checkArgument(target > 0 && target < 1, "the target is a relative half-width between 0 and 1 (0.01 for ±1%%), was %s",
-                target);
+        checkArgument(target > 0 && target < 1, "the target is a share, a relative half-width above 0 and below 1 "
+                + "(0.0025 for ±0.25%), was %s", target);
         this.target = target;
         return this;
     }
 
     /** The confidence of the intervals (default 0.99). */
     public Compare confidence(double confidence) {
-        checkArgument(confidence >= 0.5 && confidence < 1, "the confidence is from 0.5 to below 1 (0.99 for 99%%), was %s",
+        checkArgument(confidence >= 0.5 && confidence < 1, "the confidence is from 0.5 to below 1 (0.99 for 99%), was %s",
                 confidence);
         this.confidence = confidence;
         return this;
@@ -154,14 +175,14 @@ public final class Compare {
      * {@code [1 / (1 + margin), 1 + margin]} reads {@link Verdict#INDISTINGUISHABLE}.
      */
     public Compare margin(double margin) {
-        checkArgument(margin >= 0 && margin < 1, "the margin is a share from 0 (none) to below 1 (0.01 for 1%%), was %s", margin);
+        checkArgument(margin >= 0 && margin < 1, "the margin is a share from 0 (none) to below 1 (0.01 for 1%), was %s", margin);
         this.margin = margin;
         return this;
     }
 
     /** The fewest pairs before the target may end the comparison (default 30, at least 8). */
     public Compare minPairs(int pairs) {
-        checkArgument(pairs >= 8, "at least 8 pairs are needed for a 99%% interval of the median, was %s", pairs);
+        checkArgument(pairs >= 8, "at least 8 pairs are needed for a 99% interval of the median, was %s", pairs);
         this.minPairs = pairs;
         return this;
     }
@@ -219,8 +240,8 @@ public final class Compare {
     }
 
     /**
-     * Warms both tasks up, runs pairs until the target or the budget, and judges the ratios, on the
-     * calling thread.
+     * Measures the clocks' reading cost, warms both tasks up, runs pairs until the verdict is
+     * decided, the target is met or the budget ends, and judges the ratios, on the calling thread.
      *
      * @throws IllegalStateException if called on a virtual thread, which has no CPU clock of its own
      * @throws TaskFailedException if a task threw a checked exception (unchecked ones pass through)
@@ -230,18 +251,25 @@ public final class Compare {
         Measure.refuseVirtualThread("Compare.run()", "times the calling thread's CPU time");
         long start = nanoClock.getAsLong();
         long deadline = start + budget.toNanos();
-        Pass pass = new Pass(wallCounter.get(), threadCounter.get(), sink);
+        Counter wall = wallCounter.get();
+        CpuTimesCounter cpu = threadCounter.get();
+        Pass pass = new Pass(wall, cpu, sink);
+        Runs runs = new Runs(Measure.calibrate(pass));
         WarmUpReport warmUpA = warmUp(pass, a, "warm-up run of A");
         WarmUpReport warmUpB = warmUp(pass, b, "warm-up run of B");
-        NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get(), proc);
-        Runs runs = new Runs();
+        NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get(), proc, nanoClock);
         StopReason stoppedBy = order == Order.ALTERNATING
                 ? alternate(pass, probe, runs, deadline)
                 : sequence(pass, probe, runs, deadline);
-        NoiseReport noise = probe.finish();
-        return new CompareResult(runs.clocks(confidence, margin), stoppedBy, order, minPairs, target, confidence, margin,
-                warmUpA, warmUpB, noise, runs.aFirst(), java.time.Duration.ofNanos(nanoClock.getAsLong() - start),
-                pass.describeCounters());
+        Judgement judgement = runs.judge(confidence);
+        NoiseReport noise = probe.finish(2 * runs.count, judgement.preemptedRuns);
+        Conclusion conclusion = Conclusion.of(judgement.wall, judgement.cpu, noise.load().isLoaded());
+        List<String> warnings = new ArrayList<>(judgement.warnings);
+        warnings.addAll(ShortTasks.warnings(judgement.wall, runs.overhead.wallNanos(), wall,
+                judgement.cpu, runs.overhead.threadCpuNanos(), cpu));
+        return new CompareResult(conclusion, List.of(judgement.wall, judgement.cpu), stoppedBy, order, minPairs, target,
+                confidence, margin, warmUpA, warmUpB, noise, runs.aFirst(), runs.overhead, warnings,
+                Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters());
     }
 
     private WarmUpReport warmUp(Pass pass, Task task, String phase) {
@@ -253,7 +281,12 @@ public final class Compare {
                 Measure.DEFAULT_WARM_UP_WINDOW, Measure.DEFAULT_WARM_UP_THRESHOLD);
     }
 
-    /** ABBA blocks until the target is met on every clock or the next block would overrun the deadline. */
+    /** The band within which an interval that holds 1 reads indistinguishable: the margin, or 4 × target without one. */
+    double equivalence() {
+        return margin > 0 ? margin : Math.min(EQUIVALENCE_PER_TARGET * target, 0.99);
+    }
+
+    /** ABBA blocks until the verdict is decided, the target is met or the next block would overrun the deadline. */
     private StopReason alternate(Pass pass, NoiseProbe probe, Runs runs, long deadline) {
         int nextCheck = minPairs;
         while (true) {
@@ -262,8 +295,9 @@ public final class Compare {
             runs.pair(pass, b, a, false);
             probe.sample();
             if (runs.count >= nextCheck) {
-                if (runs.withinTarget(confidence, target)) {
-                    return StopReason.TARGET;
+                StopReason stop = runs.check();
+                if (stop != null) {
+                    return stop;
                 }
                 nextCheck = Math.max(runs.count + 2, (int) Math.ceil(runs.count * (1 + CHECK_GROWTH)));
             }
@@ -324,14 +358,34 @@ public final class Compare {
         return StopReason.BUDGET;
     }
 
-    /** The figures of every pair so far, per clock. */
-    private static final class Runs {
+    /** Both clocks judged over the pairs so far, with the preempted runs found and what to warn of. */
+    private static final class Judgement {
+        final ClockComparison wall;
+        final ClockComparison cpu;
+        final int preemptedRuns;
+        final List<String> warnings;
+
+        Judgement(ClockComparison wall, ClockComparison cpu, int preemptedRuns, List<String> warnings) {
+            this.wall = wall;
+            this.cpu = cpu;
+            this.preemptedRuns = preemptedRuns;
+            this.warnings = warnings;
+        }
+    }
+
+    /** The figures of every pair so far, per clock, and how to judge them. */
+    private final class Runs {
+        private final Overhead overhead;
         private double[] aWall = new double[64];
         private double[] bWall = new double[64];
         private double[] aCpu = new double[64];
         private double[] bCpu = new double[64];
         private boolean[] aFirst = new boolean[64];
         private int count;
+
+        Runs(Overhead overhead) {
+            this.overhead = overhead;
+        }
 
         /** Runs {@code first} then {@code second}, and records them as a pair of A and B. */
         void pair(Pass pass, Task first, Task second, boolean aIsFirst) {
@@ -348,6 +402,7 @@ public final class Compare {
             }
         }
 
+        /** Records a pair, the clocks' reading cost taken out of each run. */
         void add(double aWallNanos, double bWallNanos, double aCpuNanos, double bCpuNanos, boolean aRanFirst) {
             if (count == aWall.length) {
                 aWall = Arrays.copyOf(aWall, 2 * count);
@@ -356,28 +411,53 @@ public final class Compare {
                 bCpu = Arrays.copyOf(bCpu, 2 * count);
                 aFirst = Arrays.copyOf(aFirst, 2 * count);
             }
-            aWall[count] = aWallNanos;
-            bWall[count] = bWallNanos;
-            aCpu[count] = aCpuNanos;
-            bCpu[count] = bCpuNanos;
+            aWall[count] = Math.max(0, aWallNanos - overhead.wallNanos());
+            bWall[count] = Math.max(0, bWallNanos - overhead.wallNanos());
+            aCpu[count] = Math.max(0, aCpuNanos - overhead.threadCpuNanos());
+            bCpu[count] = Math.max(0, bCpuNanos - overhead.threadCpuNanos());
             aFirst[count] = aRanFirst;
             count++;
         }
 
-        /** Whether both clocks' intervals are within {@code target} of their medians. */
-        boolean withinTarget(double confidence, double target) {
-            return MedianInterval.of(ClockComparison.ratios(Arrays.copyOf(aWall, count), Arrays.copyOf(bWall, count)),
-                            confidence).relativeHalfWidth() <= target
-                    && MedianInterval.of(ClockComparison.ratios(Arrays.copyOf(aCpu, count), Arrays.copyOf(bCpu, count)),
-                            confidence).relativeHalfWidth() <= target;
+        /** Why to stop now, or null to go on: decided at the stopping confidence, or the target met. */
+        StopReason check() {
+            Judgement strict = judge(1 - (1 - confidence) * STOP_MISS_SHARE);
+            Conclusion decided = Conclusion.of(strict.wall, strict.cpu, false);
+            if (decided.verdict().isDecisive() || margin > 0 && decided.verdict() == Verdict.INDISTINGUISHABLE) {
+                return StopReason.DECIDED;
+            }
+            Judgement asked = judge(confidence);
+            Conclusion atConfidence = Conclusion.of(asked.wall, asked.cpu, false);
+            return atConfidence.decidedBy().interval().relativeHalfWidth() <= target ? StopReason.TARGET : null;
         }
 
-        List<ClockComparison> clocks(double confidence, double margin) {
-            return List.of(
-                    new ClockComparison(CompareResult.WALL, Arrays.copyOf(aWall, count), Arrays.copyOf(bWall, count),
-                            confidence, margin),
-                    new ClockComparison(CompareResult.THREAD_CPU, Arrays.copyOf(aCpu, count), Arrays.copyOf(bCpu, count),
-                            confidence, margin));
+        /**
+         * Both clocks at {@code level}: thread CPU time over every pair, wall time over the pairs in
+         * which neither run was preempted (all pairs, with a warning, when fewer than 8 are left).
+         */
+        Judgement judge(double level) {
+            double[] aW = Arrays.copyOf(aWall, count);
+            double[] bW = Arrays.copyOf(bWall, count);
+            double[] aC = Arrays.copyOf(aCpu, count);
+            double[] bC = Arrays.copyOf(bCpu, count);
+            boolean[] aPreempted = Preemptions.of(aW, aC);
+            boolean[] bPreempted = Preemptions.of(bW, bC);
+            boolean[] setAside = new boolean[count];
+            for (int i = 0; i < count; i++) {
+                setAside[i] = aPreempted[i] || bPreempted[i];
+            }
+            int preemptedRuns = Preemptions.count(aPreempted) + Preemptions.count(bPreempted);
+            List<String> warnings = new ArrayList<>();
+            if (count - Preemptions.count(setAside) < MIN_KEPT_PAIRS) {
+                warnings.add(String.format(Locale.ROOT, "%d of %d pairs had a preempted run, too many to set aside: the wall "
+                        + "interval rests on every pair and holds the waits", Preemptions.count(setAside), count));
+                setAside = null;
+            }
+            double band = equivalence();
+            return new Judgement(
+                    new ClockComparison(CompareResult.WALL, aW, bW, setAside, level, margin, band),
+                    new ClockComparison(CompareResult.THREAD_CPU, aC, bC, null, level, margin, band),
+                    preemptedRuns, warnings);
         }
 
         boolean[] aFirst() {

@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The outcome of a {@link Compare}: per clock (wall time, thread CPU time) the median ratio B/A
- * with its confidence interval and verdict; what ended the comparison; how the warm-ups went; and
- * how much the machine itself drifted meanwhile ({@link #noise()}). {@link #toString()} prints it
- * as a table.
+ * The outcome of a {@link Compare}: one overall {@link #verdict()} with the ratio, interval and
+ * clock it rests on and a sentence saying why ({@link #conclusion()}); per clock (wall time, thread
+ * CPU time) the median ratio B/A with its confidence interval and verdict; what ended the
+ * comparison; the clocks' reading cost taken out of every run; warnings (a task too short for a
+ * clock, too many preempted pairs to set aside); how the warm-ups went; and how much the machine
+ * itself drifted meanwhile, quiet or loaded ({@link #noise()}).
  */
 public final class CompareResult {
     /** The name of the wall-time clock in {@link #clocks()}. */
@@ -20,6 +22,7 @@ public final class CompareResult {
     /** The name of the thread-CPU-time clock in {@link #clocks()}. */
     public static final String THREAD_CPU = "thread CPU";
 
+    private final Conclusion conclusion;
     private final ImmutableList<ClockComparison> clocks;
     private final Compare.StopReason stoppedBy;
     private final Compare.Order order;
@@ -31,12 +34,15 @@ public final class CompareResult {
     private final WarmUpReport warmUpB;
     private final NoiseReport noise;
     private final boolean[] aFirst;
+    private final Overhead overhead;
+    private final ImmutableList<String> warnings;
     private final Duration elapsed;
     private final String counters;
 
-    CompareResult(List<ClockComparison> clocks, Compare.StopReason stoppedBy, Compare.Order order, int minPairs,
-            double target, double confidence, double margin, WarmUpReport warmUpA, WarmUpReport warmUpB,
-            NoiseReport noise, boolean[] aFirst, Duration elapsed, String counters) {
+    CompareResult(Conclusion conclusion, List<ClockComparison> clocks, Compare.StopReason stoppedBy, Compare.Order order,
+            int minPairs, double target, double confidence, double margin, WarmUpReport warmUpA, WarmUpReport warmUpB,
+            NoiseReport noise, boolean[] aFirst, Overhead overhead, List<String> warnings, Duration elapsed, String counters) {
+        this.conclusion = requireNonNull(conclusion, "conclusion");
         this.clocks = ImmutableList.copyOf(clocks);
         this.stoppedBy = requireNonNull(stoppedBy, "stoppedBy");
         this.order = requireNonNull(order, "order");
@@ -48,8 +54,30 @@ public final class CompareResult {
         this.warmUpB = requireNonNull(warmUpB, "warmUpB");
         this.noise = requireNonNull(noise, "noise");
         this.aFirst = aFirst.clone();
+        this.overhead = requireNonNull(overhead, "overhead");
+        this.warnings = ImmutableList.copyOf(warnings);
         this.elapsed = requireNonNull(elapsed, "elapsed");
         this.counters = requireNonNull(counters, "counters");
+    }
+
+    /** The one answer: SLOWER, FASTER, INDISTINGUISHABLE or INCONCLUSIVE (see {@link Conclusion} for the rules). */
+    public Verdict verdict() {
+        return conclusion.verdict();
+    }
+
+    /** The overall verdict with the ratio, interval and clock it rests on, and why. */
+    public Conclusion conclusion() {
+        return conclusion;
+    }
+
+    /** What the clocks' reading cost was, taken out of every run before the ratios. */
+    public Overhead overhead() {
+        return overhead;
+    }
+
+    /** Sentences a reader must see: a task too short for a clock (and how long it should be), preemptions not set aside. */
+    public List<String> warnings() {
+        return warnings;
     }
 
     /** Wall time, then thread CPU time. */
@@ -91,7 +119,7 @@ public final class CompareResult {
         return minPairs;
     }
 
-    /** The relative half-width the intervals were to reach. */
+    /** The relative half-width, a share, at which an undecided comparison stops. */
     public double target() {
         return target;
     }
@@ -124,16 +152,21 @@ public final class CompareResult {
         return elapsed;
     }
 
-    /** One sentence per clock, what ended it, the noise, the warm-ups. */
+    /** The verdict first, then one sentence per clock, what ended it, the warnings, the noise, the warm-ups. */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder();
+        text.append(conclusion).append(System.lineSeparator());
         text.append(String.format(Locale.ROOT, "B against A, %d pairs (%s order) in %s, stopped by %s; counters: %s%n",
                 pairs(), order.name().toLowerCase(Locale.ROOT), Durations.formatNanos(elapsed.toNanos()), stoppedBy.label(),
                 counters));
         for (ClockComparison clock : clocks) {
             text.append(clock).append(System.lineSeparator());
         }
+        for (String warning : warnings) {
+            text.append("warning: ").append(warning).append(System.lineSeparator());
+        }
+        text.append(overhead).append(System.lineSeparator());
         text.append(noise).append(System.lineSeparator());
         text.append("warm-up of A: ").append(warmUpA).append(System.lineSeparator());
         text.append("warm-up of B: ").append(warmUpB);

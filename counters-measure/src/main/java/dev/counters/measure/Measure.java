@@ -317,7 +317,7 @@ public final class Measure {
     }
 
     /** The median cost of an empty pass through the same measuring code, per series. */
-    private static Overhead calibrate(Pass pass) {
+    static Overhead calibrate(Pass pass) {
         Task empty = () -> null;
         Runnable nothing = () -> { };
         pass.record(empty, new double[Pass.SERIES][CALIBRATION_WARM_UP_PASSES], CALIBRATION_WARM_UP_PASSES, "calibration",

@@ -5,12 +5,16 @@ import static java.util.Objects.requireNonNull;
 import dev.counters.Counter;
 import dev.counters.CpuTimesCounter;
 import java.io.IOException;
+import com.google.common.math.Quantiles;
 import java.util.Arrays;
+import java.util.OptionalDouble;
+import java.util.function.LongSupplier;
 
 /**
  * Collects a {@link NoiseReport} around a run: {@link #start} reads the context switches and CPU
- * ticks, {@link #sample} times the fixed reference loop once (call it between runs, never inside
- * one), {@link #finish} reads them again and summarises. Used on one thread, the measuring one.
+ * ticks, {@link #sample} times the fixed reference loop once and reads the run queue (call it
+ * between runs, never inside one), {@link #finish} reads them again and summarises. Used on one
+ * thread, the measuring one.
  */
 final class NoiseProbe {
     /** The reference loop's work: {@link SpinWorkload} steps, about 0.2 ms on a 3 GHz core. */
@@ -21,6 +25,11 @@ final class NoiseProbe {
     private final Counter wall;
     private final CpuTimesCounter cpu;
     private final ProcReadings.TextSource files;
+    private final LongSupplier nanoClock;
+    private long startNanos;
+    private double[] runnable = new double[64];
+    private int runnableCount;
+    private String runnableUnavailable;
     private final Sink sink = new Sink();
     private double[] wallSamples = new double[64];
     private double[] cpuSamples = new double[64];
@@ -31,10 +40,11 @@ final class NoiseProbe {
     private String stealUnavailable;
     private long seed = 0x9E3779B97F4A7C15L;
 
-    private NoiseProbe(Counter wall, CpuTimesCounter cpu, ProcReadings.TextSource files) {
+    private NoiseProbe(Counter wall, CpuTimesCounter cpu, ProcReadings.TextSource files, LongSupplier nanoClock) {
         this.wall = requireNonNull(wall, "wall");
         this.cpu = requireNonNull(cpu, "cpu");
         this.files = requireNonNull(files, "files");
+        this.nanoClock = requireNonNull(nanoClock, "nanoClock");
     }
 
     /** Warms the reference loop up and takes the starting readings, on the calling (measuring) thread. */
@@ -43,17 +53,24 @@ final class NoiseProbe {
     }
 
     static NoiseProbe start(Counter wall, CpuTimesCounter cpu, ProcReadings.TextSource files) {
-        NoiseProbe probe = new NoiseProbe(wall, cpu, files);
+        return start(wall, cpu, files, System::nanoTime);
+    }
+
+    /** As {@link #start(Counter, CpuTimesCounter)}, reading {@code files} and timing the whole run on {@code nanoClock}. */
+    static NoiseProbe start(Counter wall, CpuTimesCounter cpu, ProcReadings.TextSource files, LongSupplier nanoClock) {
+        NoiseProbe probe = new NoiseProbe(wall, cpu, files, nanoClock);
         for (int i = 0; i < WARM_UP_LOOPS; i++) {
             probe.sink.consume(probe.referenceLoop());
         }
         probe.switchesAtStart = probe.readSwitches();
         probe.ticksAtStart = probe.readTicks();
+        probe.startNanos = nanoClock.getAsLong();
         return probe;
     }
 
-    /** Times the reference loop once, on both clocks. */
+    /** Times the reference loop once, on both clocks, and reads the run queue. */
     void sample() {
+        readRunnable();
         if (count == wallSamples.length) {
             wallSamples = Arrays.copyOf(wallSamples, 2 * count);
             cpuSamples = Arrays.copyOf(cpuSamples, 2 * count);
@@ -69,19 +86,59 @@ final class NoiseProbe {
         count++;
     }
 
-    /** Takes the closing readings (and one timing, if none was taken) and summarises. */
+    /**
+     * Takes the closing readings (and one timing, if none was taken) and summarises; the preempted
+     * share of the load is that of the reference loop's own timings.
+     */
     NoiseReport finish() {
+        return finish(-1, 0);
+    }
+
+    /**
+     * Takes the closing readings (and one timing, if none was taken) and summarises, with
+     * {@code preemptedRuns} of the task's {@code runs} found preempted by their clocks.
+     */
+    NoiseReport finish(int runs, int preemptedRuns) {
+        long elapsedNanos = nanoClock.getAsLong() - startNanos;
         long[] switches = switchesAtStart == null ? null : readSwitches();
         long[] ticks = ticksAtStart == null ? null : readTicks();
         if (count == 0) {
             sample();
         }
         int trim = count / 10;
-        return new NoiseReport(
-                Statistics.of(Arrays.copyOf(wallSamples, count), trim),
-                Statistics.of(Arrays.copyOf(cpuSamples, count), trim),
-                switches == null ? null : difference(switches, switchesAtStart), switchesUnavailable,
-                ticks == null ? null : difference(ticks, ticksAtStart), stealUnavailable);
+        double[] referenceWall = Arrays.copyOf(wallSamples, count);
+        double[] referenceCpu = Arrays.copyOf(cpuSamples, count);
+        long[] switchesDuring = switches == null ? null : difference(switches, switchesAtStart);
+        long[] ticksDuring = ticks == null ? null : difference(ticks, ticksAtStart);
+        int timedRuns = runs < 0 ? count : runs;
+        int preempted = runs < 0 ? Preemptions.count(Preemptions.of(referenceWall, referenceCpu)) : preemptedRuns;
+        MachineLoad load = new MachineLoad(Runtime.getRuntime().availableProcessors(),
+                runnableCount == 0 ? OptionalDouble.empty()
+                        : OptionalDouble.of(Quantiles.median().compute(Arrays.copyOf(runnable, runnableCount))),
+                runnableUnavailable == null ? "not sampled" : runnableUnavailable,
+                ticksDuring == null ? OptionalDouble.empty() : OptionalDouble.of(NoiseReport.share(ticksDuring)),
+                switchesDuring == null || elapsedNanos <= 0 ? OptionalDouble.empty()
+                        : OptionalDouble.of(switchesDuring[ProcReadings.INVOLUNTARY] * 1e9 / elapsedNanos),
+                timedRuns, preempted);
+        return new NoiseReport(Statistics.of(referenceWall, trim), Statistics.of(referenceCpu, trim),
+                switchesDuring, switchesUnavailable, ticksDuring, stealUnavailable, load);
+    }
+
+    /** Reads how many other threads are runnable now; after one failure it stops trying and says why. */
+    private void readRunnable() {
+        if (runnableUnavailable != null) {
+            return;
+        }
+        try {
+            long running = ProcReadings.procsRunning(files.lines(ProcReadings.STAT));
+            if (runnableCount == runnable.length) {
+                runnable = Arrays.copyOf(runnable, 2 * runnableCount);
+            }
+            runnable[runnableCount++] = Math.max(0, running - 1);
+        } catch (IOException | RuntimeException e) {
+            runnableUnavailable = ProcReadings.STAT + " procs_running cannot be read (" + e.getMessage() + "): not Linux? "
+                    + "On Windows the run queue is the PDH counter \\System\\Processor Queue Length, which is not read";
+        }
     }
 
     private long referenceLoop() {

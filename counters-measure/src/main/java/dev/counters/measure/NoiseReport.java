@@ -27,6 +27,8 @@ import java.util.OptionalLong;
  *   <li><b>Steal</b>: the ticks the hypervisor gave the machine's virtual CPUs to someone else,
  *       as a share of all CPU ticks of the run, from Linux's {@code /proc/stat}.</li>
  * </ul>
+ * From these, the run queue and the runs' own preemptions, {@link #load()} says whether the
+ * machine was quiet or loaded, and why ({@link MachineLoad}); the summary starts with it.
  * Where a witness cannot be read (another OS, a {@code /proc} without it), it is empty and
  * {@link #contextSwitchesUnavailable()} or {@link #stealUnavailable()} says why: never a silent zero.
  */
@@ -37,19 +39,36 @@ public final class NoiseReport {
     private final String contextSwitchesUnavailable;
     private final long[] ticks;
     private final String stealUnavailable;
+    private final MachineLoad load;
 
     /**
      * @param contextSwitches voluntary and involuntary switches during the run, or null with a reason
      * @param ticks steal and total CPU ticks during the run, or null with a reason
      */
     NoiseReport(Statistics referenceWall, Statistics referenceCpu, long[] contextSwitches, String contextSwitchesUnavailable,
-            long[] ticks, String stealUnavailable) {
+            long[] ticks, String stealUnavailable, MachineLoad load) {
         this.referenceWall = requireNonNull(referenceWall, "referenceWall");
         this.referenceCpu = requireNonNull(referenceCpu, "referenceCpu");
         this.contextSwitches = contextSwitches == null ? null : contextSwitches.clone();
         this.contextSwitchesUnavailable = contextSwitches == null ? requireNonNull(contextSwitchesUnavailable, "reason") : null;
         this.ticks = ticks == null ? null : ticks.clone();
         this.stealUnavailable = ticks == null ? requireNonNull(stealUnavailable, "reason") : null;
+        this.load = requireNonNull(load, "load");
+    }
+
+    /** Steal over all ticks, from a {@code {steal, total}} pair; 0 when no tick passed. */
+    static double share(long[] ticks) {
+        return ticks[ProcReadings.TOTAL] == 0 ? 0 : (double) ticks[ProcReadings.STEAL] / ticks[ProcReadings.TOTAL];
+    }
+
+    /** Whether the machine was quiet or loaded, and why: the run queue, steal, preemptions. */
+    public MachineLoad load() {
+        return load;
+    }
+
+    /** {@code "quiet"} or {@code "loaded"}: see {@link MachineLoad}. */
+    public String machine() {
+        return load.label();
     }
 
     /** Wall time of each timing of the reference loop, nanoseconds, in order. */
@@ -109,7 +128,7 @@ public final class NoiseReport {
         if (ticks == null) {
             return OptionalDouble.empty();
         }
-        return OptionalDouble.of(ticks[ProcReadings.TOTAL] == 0 ? 0 : (double) ticks[ProcReadings.STEAL] / ticks[ProcReadings.TOTAL]);
+        return OptionalDouble.of(share(ticks));
     }
 
     /** Why steal is not available (not Linux, not readable); empty when it is. */
@@ -118,7 +137,8 @@ public final class NoiseReport {
     }
 
     /**
-     * One line for people: {@code this machine drifted 8.4% during the run (thread CPU time of a
+     * One line for people, the load first: {@code loaded: 1.0 other threads runnable on 2 CPUs;
+     * this machine drifted 8.4% during the run (thread CPU time of a
      * fixed reference loop: 164 us to 178 us; its wall time, preemptions included: 168 us to 203 us,
      * 20.8%, over 212 timings); 0 voluntary and 41 involuntary context switches; steal 0.0% of CPU
      * time. The figures and intervals include this noise.}
@@ -131,7 +151,7 @@ public final class NoiseReport {
         String steal = ticks == null
                 ? "steal not available (" + stealUnavailable + ")"
                 : String.format(Locale.ROOT, "steal %.1f%% of CPU time", 100 * stealShare().getAsDouble());
-        return String.format(Locale.ROOT,
+        return load.summary() + "; " + String.format(Locale.ROOT,
                 "this machine drifted %.1f%% during the run (thread CPU time of a fixed reference loop: %s to %s; its wall "
                         + "time, preemptions included: %s to %s, %.1f%%, over %d timings); %s; %s. The figures and intervals "
                         + "include this noise.",

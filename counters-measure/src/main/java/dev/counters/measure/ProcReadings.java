@@ -11,7 +11,7 @@ import java.util.List;
  * What Linux's {@code /proc} says about the measuring thread and the machine: the thread's
  * context switches ({@code /proc/thread-self/status}, the same counters {@code getrusage}'s
  * {@code ru_nvcsw}/{@code ru_nivcsw} give) and the machine's CPU ticks, steal included
- * ({@code /proc/stat}). Parsing is kept apart from reading so that it is tested on fixed text.
+ * ({@code /proc/stat}), and the run queue ({@code procs_running} of {@code /proc/stat}). Parsing is kept apart from reading so that it is tested on fixed text.
  */
 final class ProcReadings {
     static final String THREAD_STATUS = "/proc/thread-self/status";
@@ -79,6 +79,22 @@ final class ProcReadings {
             }
         }
         throw new IllegalArgumentException("no 'cpu' line");
+    }
+
+    /**
+     * The threads runnable at this moment, the measuring one included: the {@code procs_running}
+     * line of {@code /proc/stat} (the run queue, the same that feeds the load average).
+     *
+     * @throws IllegalArgumentException if there is no {@code procs_running} line
+     */
+    static long procsRunning(List<String> stat) {
+        requireNonNull(stat, "stat");
+        for (String line : stat) {
+            if (line.startsWith("procs_running ")) {
+                return number(line, line.substring("procs_running ".length()));
+            }
+        }
+        throw new IllegalArgumentException("no 'procs_running' line");
     }
 
     private static long number(String line, String text) {

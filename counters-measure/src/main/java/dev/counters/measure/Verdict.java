@@ -6,46 +6,67 @@ import static java.util.Objects.requireNonNull;
 import java.util.Locale;
 
 /**
- * What a {@link Compare} concludes about B against A on one clock, read from the confidence
- * interval of the median ratio B/A: {@link #SLOWER} when the whole interval lies above 1,
- * {@link #FASTER} when it lies below 1, {@link #INDISTINGUISHABLE} when it holds 1.
+ * What a {@link Compare} concludes about B against A, read from the confidence interval of the
+ * median ratio B/A, on one clock ({@link ClockComparison#verdict()}) or overall
+ * ({@link CompareResult#verdict()}).
  *
- * <p>With an equivalence margin m (default 0), "above 1" means above {@code 1 + m} and "below 1"
- * means below {@code 1 / (1 + m)}: an interval that lies wholly inside the margin is called
- * indistinguishable even when it excludes 1, for users who only care about differences larger than
- * the margin (criterion.rs calls it the noise threshold).
+ * <p>On one clock, with an equivalence margin m (default 0) and an equivalence band e (at least m):
+ * <ul>
+ *   <li>{@link #SLOWER} when the whole interval lies above {@code 1 + m};</li>
+ *   <li>{@link #FASTER} when it lies below {@code 1 / (1 + m)};</li>
+ *   <li>{@link #INDISTINGUISHABLE} when it lies within {@code [1 / (1 + e), 1 + e]}: whatever
+ *       difference there is, it is smaller than e;</li>
+ *   <li>{@link #INCONCLUSIVE} otherwise: the interval holds 1 (or reaches into the margin) but is
+ *       too wide to rule out a difference larger than e. The clock was too noisy to tell.</li>
+ * </ul>
+ * {@link Compare} passes e = m when a margin is given (a difference within the margin does not
+ * matter, so an interval inside it is an answer) and e = 4 × target otherwise (±1% for the
+ * default ±0.25% target).
  */
 public enum Verdict {
     /** B takes longer than A: the interval of B/A lies above 1 (+ margin). */
     SLOWER,
     /** B takes less time than A: the interval of B/A lies below 1 (/ (1 + margin)). */
     FASTER,
-    /** The interval holds 1 (or lies within the margin): this run cannot tell A and B apart. */
-    INDISTINGUISHABLE;
+    /** The interval holds 1 and is narrow: any difference between A and B is smaller than the band. */
+    INDISTINGUISHABLE,
+    /** The interval holds 1 but is too wide to say that A and B are alike, or the clocks disagree. */
+    INCONCLUSIVE;
 
     /**
      * The verdict for an interval {@code [low, high]} of the ratio B/A, with equivalence margin
-     * {@code margin} (0 for none, 0.01 for 1%).
+     * {@code margin} (0 for none, 0.01 for 1%) and equivalence band {@code equivalence} (at least
+     * the margin, above 0).
      */
-    public static Verdict of(double low, double high, double margin) {
+    public static Verdict of(double low, double high, double margin, double equivalence) {
         checkArgument(low <= high, "interval low %s is above high %s", low, high);
         checkArgument(margin >= 0 && margin < 1, "the margin is a share from 0 (none) to below 1, was %s", margin);
+        checkArgument(equivalence > 0 && equivalence >= margin && equivalence < 1,
+                "the equivalence band is a share above 0, at least the margin %s and below 1, was %s", margin, equivalence);
         if (low > 1 + margin) {
             return SLOWER;
         }
         if (high < 1 / (1 + margin)) {
             return FASTER;
         }
-        return INDISTINGUISHABLE;
+        if (low >= 1 / (1 + equivalence) && high <= 1 + equivalence) {
+            return INDISTINGUISHABLE;
+        }
+        return INCONCLUSIVE;
     }
 
-    /** The verdict for the interval {@code ci} of B/A; see {@link #of(double, double, double)}. */
-    public static Verdict of(MedianInterval ci, double margin) {
+    /** The verdict for the interval {@code ci} of B/A; see {@link #of(double, double, double, double)}. */
+    public static Verdict of(MedianInterval ci, double margin, double equivalence) {
         requireNonNull(ci, "ci");
-        return of(ci.low(), ci.high(), margin);
+        return of(ci.low(), ci.high(), margin, equivalence);
     }
 
-    /** The word the reports use: {@code slower}, {@code faster}, {@code indistinguishable}. */
+    /** Whether this verdict says B differs from A: {@link #SLOWER} or {@link #FASTER}. */
+    public boolean isDecisive() {
+        return this == SLOWER || this == FASTER;
+    }
+
+    /** The word the reports use: {@code slower}, {@code faster}, {@code indistinguishable}, {@code inconclusive}. */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

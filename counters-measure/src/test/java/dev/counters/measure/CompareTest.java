@@ -57,7 +57,7 @@ class CompareTest {
         assertEquals(CompareResult.THREAD_CPU, result.threadCpu().clock());
         assertEquals(1_000_000, result.wall().medianA());
         assertEquals(840_000, result.threadCpu().medianB());
-        assertEquals(Compare.StopReason.TARGET, result.stoppedBy());
+        assertEquals(Compare.StopReason.DECIDED, result.stoppedBy());
         assertEquals(Compare.DEFAULT_MIN_PAIRS, result.pairs());
         assertEquals(Compare.DEFAULT_MIN_PAIRS, result.minPairs());
     }
@@ -128,8 +128,9 @@ class CompareTest {
         int[] block = {0};
         Task b = () -> {
             order.append('B');
-            wall.advance(block[0]++ % 4 < 2 ? 500_000 : 2_000_000);
-            cpu.advance(0, 1_000_000);
+            long nanos = block[0]++ % 4 < 2 ? 500_000 : 2_000_000;
+            wall.advance(nanos);
+            cpu.advance(0, nanos);
             return null;
         };
         Duration budget = Duration.ofMillis(300);
@@ -140,20 +141,22 @@ class CompareTest {
         assertTrue(elapsed <= budget.toNanos(), "took " + elapsed + " ns of a " + budget + " budget");
         // a block of 4 runs takes up to 6 ms: the last one started no later than one block before the end
         assertTrue(elapsed > budget.toNanos() - 2 * 6_000_000, "stopped early, at " + elapsed);
-        assertEquals(Verdict.INDISTINGUISHABLE, result.wall().verdict());
+        assertEquals(Verdict.INCONCLUSIVE, result.wall().verdict());
+        assertEquals(Verdict.INCONCLUSIVE, result.verdict());
         assertEquals(result.elapsed().toNanos(), elapsed);
         assertTrue(result.toString().contains("stopped by budget"), result.toString());
     }
 
     @Test
     void aNarrowerTargetNeedsMorePairs() {
-        // ratios 1.0 and 1.2 alternate by block: the median interval spans both until...
+        // ratios of 0.8, 1.2 and about 1.0 in turn: the interval holds 1 and narrows only to about ±0.3%
         int[] calls = {0};
         Task b = () -> {
             order.append('B');
             int n = calls[0]++;
-            wall.advance(n % 3 == 0 ? 1_200_000 : 1_000_000 + (n % 7) * 1000);
-            cpu.advance(0, 1_000_000);
+            long nanos = n % 3 == 0 ? 1_200_000 : n % 3 == 1 ? 800_000 : 1_000_000 + (n % 7 - 3) * 1000;
+            wall.advance(nanos);
+            cpu.advance(0, nanos);
             return null;
         };
         CompareResult loose = compare(task('A', 1_000_000, 1_000_000), b).target(0.5).run();
@@ -173,12 +176,15 @@ class CompareTest {
         Task b = () -> {
             order.append('B');
             int n = calls[0]++;
-            wall.advance(n < 30 ? (n % 2 == 0 ? 500_000 : 2_000_000) : 1_100_000);
-            cpu.advance(0, 1_100_000);
+            long nanos = n < 30 ? (n % 2 == 0 ? 500_000 : 2_000_000) : 1_100_000;
+            wall.advance(nanos);
+            cpu.advance(0, nanos);
             return null;
         };
         CompareResult result = compare(task('A', 1_000_000, 1_000_000), b).budget(Duration.ofSeconds(100)).run();
+        // the 99% interval is [1.1, 1.1] before the stricter 99.9% one leaves the noisy ratios behind
         assertEquals(Compare.StopReason.TARGET, result.stoppedBy());
+        assertEquals(Verdict.SLOWER, result.verdict());
         assertTrue(result.pairs() > 30 && result.pairs() < 200, "pairs " + result.pairs());
         assertEquals(Verdict.SLOWER, result.wall().verdict());
     }
@@ -268,11 +274,15 @@ class CompareTest {
         assertEquals(Compare.DEFAULT_MIN_PAIRS / 2, result.noise().referenceWall().count(), "one timing per ABBA block");
         assertFalse(result.noise().contextSwitchesUnavailable().isEmpty(), "no /proc text was given");
         String text = result.toString();
-        assertTrue(text.startsWith("B against A, 30 pairs (alternating order)"), text);
+        assertTrue(text.startsWith("slower: B is 50.00% slower in thread CPU time (99%: 50.00% to 50.00%); wall time "
+                + "agrees (B/A 1.5000-1.5000)" + System.lineSeparator() + "B against A, 30 pairs (alternating order)"), text);
         assertTrue(text.contains("wall: B/A 1.5000 [1.5000, 1.5000] slower (30 pairs, 99."), text);
-        assertTrue(text.contains("noise: this machine drifted"), text);
+        assertTrue(text.contains("noise: quiet: run queue not available"), text);
+        assertTrue(text.contains("overhead subtracted: wall 0 ns"), text);
         assertTrue(text.contains("warm-up of B: "), text);
-        assertEquals(0.01, result.target());
+        assertEquals(Compare.DEFAULT_TARGET, result.target());
+        assertEquals("quiet", result.noise().machine());
+        assertEquals(60, result.noise().load().runs());
         assertSame(result.clocks().get(0), result.wall());
     }
 

@@ -1,5 +1,7 @@
 package dev.counters.measure;
 
+import dev.counters.testing.FakeCounters;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -92,9 +94,9 @@ class CostMeterTest {
 
     /** The cost of a counter timed by a reference clock, both reading one clock that advances {@code nanosPerRead} a read. */
     private static CostMeter.Cost onOneScriptedClock(long nanosPerRead, int batches, int maxPairs, Duration budget) {
-        FakeCounters.CostlyClock time = new FakeCounters.CostlyClock(nanosPerRead);
-        Counter counter = FakeCounters.nanosecondCounter(time);
-        Counter reference = FakeCounters.nanosecondCounter(time);
+        CostlyClock time = new CostlyClock(nanosPerRead);
+        Counter counter = FakeCounters.nanoseconds(time);
+        Counter reference = FakeCounters.nanoseconds(time);
         return new CostMeter(reference, batches, maxPairs, budget).measure(counter);
     }
 

@@ -53,11 +53,14 @@ class NoiseReportTest {
     void theProbeReportsDifferencesOverTheRun() {
         Deque<List<String>> statuses = new ArrayDeque<>(List.of(STATUS, List.of(
                 "voluntary_ctxt_switches:\t15", "nonvoluntary_ctxt_switches:\t10")));
-        Deque<List<String>> stats = new ArrayDeque<>(List.of(STAT, List.of("cpu  200 5 50 1060 20 1 2 40 7 0")));
+        Deque<List<String>> stats = new ArrayDeque<>(List.of(STAT, STAT, List.of("cpu  200 5 50 1060 20 1 2 40 7 0")));
         CostlyClock wall = new CostlyClock(100);
+        long[] now = {0};
         NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(wall),
                 FakeCounters.threadTimes(new CostlyCpuTimes(0, 40)),
-                path -> path.equals(ProcReadings.THREAD_STATUS) ? statuses.pop() : stats.pop());
+                path -> path.equals(ProcReadings.THREAD_STATUS) ? statuses.pop() : stats.pop(),
+                () -> now[0]);
+        now[0] = 10_000_000_000L;
         probe.sample();
         probe.sample();
         NoiseReport noise = probe.finish();
@@ -73,7 +76,7 @@ class NoiseReportTest {
         assertEquals(100, noise.referenceWall().median());
         assertEquals(40, noise.referenceCpu().median());
         assertEquals(0, noise.drift());
-        assertEquals("this machine drifted 0.0% during the run (thread CPU time of a fixed reference loop: 40 ns to 40 ns; "
+        assertEquals("loaded: steal 5.9%; this machine drifted 0.0% during the run (thread CPU time of a fixed reference loop: 40 ns to 40 ns; "
                 + "its wall time, preemptions included: 100 ns to 100 ns, 0.0%, over 2 timings); 3 voluntary and 7 "
                 + "involuntary context switches; steal 5.9% of CPU time. The figures and intervals include this noise.",
                 noise.summary());
@@ -105,14 +108,16 @@ class NoiseReportTest {
         // One preempted timing (1000) is trimmed away; what is left spreads 10% on wall time, 20% on CPU time.
         double[] wall = {100, 100, 100, 100, 100, 100, 100, 100, 100, 1000, 110};
         double[] cpu = {100, 120, 100, 100, 100, 100, 100, 100, 100, 130, 5};
-        NoiseReport noise = new NoiseReport(Statistics.of(wall, 1), Statistics.of(cpu, 1), null, "none", new long[] {0, 0}, null);
+        NoiseReport noise = new NoiseReport(Statistics.of(wall, 1), Statistics.of(cpu, 1), null, "none", new long[] {0, 0}, null,
+                MachineLoadTest.quiet());
         assertEquals(0.1, noise.wallDrift(), 1e-12);
         assertEquals(0.2, noise.drift(), 1e-12);
         assertEquals(0, noise.stealShare().getAsDouble());
-        NoiseReport swapped = new NoiseReport(Statistics.of(cpu, 1), Statistics.of(wall, 1), null, "none", null, "none");
+        NoiseReport swapped = new NoiseReport(Statistics.of(cpu, 1), Statistics.of(wall, 1), null, "none", null, "none",
+                MachineLoadTest.quiet());
         assertEquals(0.1, swapped.drift(), 1e-12);
         assertEquals(0.2, swapped.wallDrift(), 1e-12);
-        assertTrue(swapped.summary().startsWith("this machine drifted 10.0% during the run (thread CPU time of a fixed "
+        assertTrue(swapped.summary().startsWith(MachineLoadTest.quiet().summary() + "; this machine drifted 10.0% during the run (thread CPU time of a fixed "
                 + "reference loop: 100 ns to 110 ns; its wall time, preemptions included: 100 ns to 120 ns, 20.0%, over 11 "
                 + "timings); context switches not available (none); steal not available (none)."), swapped.summary());
     }

@@ -1,7 +1,9 @@
 package dev.counters.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -10,34 +12,47 @@ import org.junit.jupiter.params.provider.CsvSource;
 class VerdictTest {
     @ParameterizedTest
     @CsvSource({
-        "1.01, 1.05, 0, SLOWER",
-        "1.0, 1.05, 0, INDISTINGUISHABLE",
-        "0.95, 0.99, 0, FASTER",
-        "0.95, 1.0, 0, INDISTINGUISHABLE",
-        "0.99, 1.01, 0, INDISTINGUISHABLE",
-        "1.005, 1.008, 0.01, INDISTINGUISHABLE",
-        "1.0101, 1.02, 0.01, SLOWER",
-        "1.01, 1.02, 0.01, INDISTINGUISHABLE",
-        "0.98, 0.99, 0.01, FASTER",
-        "0.98, 0.991, 0.01, INDISTINGUISHABLE",
+        "1.01, 1.05, 0, 0.01, SLOWER",
+        "1.0, 1.05, 0, 0.01, INCONCLUSIVE",
+        "1.0, 1.05, 0, 0.05, INDISTINGUISHABLE",
+        "0.95, 0.99, 0, 0.01, FASTER",
+        "0.95, 1.0, 0, 0.01, INCONCLUSIVE",
+        "0.991, 1.01, 0, 0.01, INDISTINGUISHABLE",
+        "0.98, 1.01, 0, 0.01, INCONCLUSIVE",
+        "1.005, 1.008, 0.01, 0.01, INDISTINGUISHABLE",
+        "1.0101, 1.02, 0.01, 0.01, SLOWER",
+        "1.01, 1.02, 0.01, 0.01, INCONCLUSIVE",
+        "1.005, 1.02, 0.01, 0.01, INCONCLUSIVE",
+        "0.98, 0.99, 0.01, 0.01, FASTER",
+        "0.98, 0.991, 0.01, 0.01, INCONCLUSIVE",
+        "0.992, 0.998, 0.01, 0.01, INDISTINGUISHABLE",
     })
-    void theIntervalDecides(double low, double high, double margin, Verdict expected) {
-        assertEquals(expected, Verdict.of(low, high, margin));
+    void theIntervalDecides(double low, double high, double margin, double equivalence, Verdict expected) {
+        assertEquals(expected, Verdict.of(low, high, margin, equivalence));
     }
 
     @Test
     void theFasterBoundIsTheReciprocalOfTheSlowerOne() {
         double margin = 0.05;
         double justBelow = Math.nextDown(1 / (1 + margin));
-        assertEquals(Verdict.FASTER, Verdict.of(0.5, justBelow, margin));
-        assertEquals(Verdict.INDISTINGUISHABLE, Verdict.of(0.5, 1 / (1 + margin), margin));
-        assertEquals(Verdict.SLOWER, Verdict.of(Math.nextUp(1 + margin), 2, margin));
-        assertEquals(Verdict.INDISTINGUISHABLE, Verdict.of(1 + margin, 2, margin));
+        assertEquals(Verdict.FASTER, Verdict.of(0.5, justBelow, margin, margin));
+        assertEquals(Verdict.INCONCLUSIVE, Verdict.of(0.5, 1 / (1 + margin), margin, margin));
+        assertEquals(Verdict.INDISTINGUISHABLE, Verdict.of(1 / (1 + margin), 1 + margin, margin, margin));
+        assertEquals(Verdict.SLOWER, Verdict.of(Math.nextUp(1 + margin), 2, margin, margin));
+        assertEquals(Verdict.INCONCLUSIVE, Verdict.of(1 + margin, 2, margin, margin));
     }
 
     @Test
     void readsAMedianInterval() {
-        assertEquals(Verdict.SLOWER, Verdict.of(MedianInterval.of(new double[] {1.1, 1.2, 1.3}, 0.5), 0));
+        assertEquals(Verdict.SLOWER, Verdict.of(MedianInterval.of(new double[] {1.1, 1.2, 1.3}, 0.5), 0, 0.01));
+    }
+
+    @Test
+    void onlySlowerAndFasterAreDecisive() {
+        assertTrue(Verdict.SLOWER.isDecisive());
+        assertTrue(Verdict.FASTER.isDecisive());
+        assertFalse(Verdict.INDISTINGUISHABLE.isDecisive());
+        assertFalse(Verdict.INCONCLUSIVE.isDecisive());
     }
 
     @Test
@@ -45,13 +60,17 @@ class VerdictTest {
         assertEquals("slower", Verdict.SLOWER.label());
         assertEquals("faster", Verdict.FASTER.toString());
         assertEquals("indistinguishable", Verdict.INDISTINGUISHABLE.label());
+        assertEquals("inconclusive", Verdict.INCONCLUSIVE.label());
     }
 
     @Test
-    void badIntervalsAndMarginsAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.1, 1.0, 0));
-        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, -0.01));
-        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, 1));
-        assertThrows(NullPointerException.class, () -> Verdict.of(null, 0));
+    void badIntervalsMarginsAndBandsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.1, 1.0, 0, 0.01));
+        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, -0.01, 0.01));
+        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, 1, 0.01));
+        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, 0.02, 0.01));
+        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, 0, 1));
+        assertThrows(NullPointerException.class, () -> Verdict.of(null, 0, 0.01));
     }
 }

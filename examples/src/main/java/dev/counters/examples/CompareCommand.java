@@ -10,6 +10,7 @@ import dev.counters.examples.report.Table;
 import dev.counters.measure.ClockComparison;
 import dev.counters.measure.Compare;
 import dev.counters.measure.CompareResult;
+import dev.counters.measure.Conclusion;
 import dev.counters.measure.TaskFailedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -79,18 +80,19 @@ final class CompareCommand implements Runnable {
             description = "Longest the comparison may take, warm-up included (default: ${DEFAULT-VALUE}).")
     Duration budget;
 
-    @Option(names = "--target", paramLabel = "PERCENT", defaultValue = "1",
-            description = "Stop adding pairs once every interval is within ±PERCENT of its median (default: ${DEFAULT-VALUE}).")
-    double targetPercent;
+    @Option(names = "--target", paramLabel = "SHARE", defaultValue = "0.25%", converter = ShareConverter.class,
+            description = "Stop adding pairs, undecided, once the interval the verdict rests on is within ±SHARE of its "
+                    + "median; a share as 0.0025 or 0.25% (default: ${DEFAULT-VALUE}).")
+    double target;
 
-    @Option(names = "--confidence", paramLabel = "PERCENT", defaultValue = "99",
-            description = "Confidence of the intervals, from 50 to below 100 (default: ${DEFAULT-VALUE}).")
-    double confidencePercent;
+    @Option(names = "--confidence", paramLabel = "SHARE", defaultValue = "99%", converter = ShareConverter.class,
+            description = "Confidence of the intervals, from 50% to below 100%, as 0.99 or 99% (default: ${DEFAULT-VALUE}).")
+    double confidence;
 
-    @Option(names = "--margin", paramLabel = "PERCENT", defaultValue = "0",
-            description = "Equivalence margin: an interval within [1/(1+m), 1+m] reads indistinguishable "
-                    + "(default: ${DEFAULT-VALUE}, none).")
-    double marginPercent;
+    @Option(names = "--margin", paramLabel = "SHARE", defaultValue = "0", converter = ShareConverter.class,
+            description = "Equivalence margin, as 0.01 or 1%: differences within it do not matter; an interval within "
+                    + "[1/(1+m), 1+m] reads indistinguishable and ends the comparison (default: ${DEFAULT-VALUE}, none).")
+    double margin;
 
     @Option(names = "--min-pairs", paramLabel = "N", defaultValue = "30",
             description = "Fewest pairs before --target may stop the comparison, at least 8 (default: ${DEFAULT-VALUE}).")
@@ -150,9 +152,9 @@ final class CompareCommand implements Runnable {
         try {
             return Compare.of(a, b)
                     .budget(budget)
-                    .target(targetPercent / 100)
-                    .confidence(confidencePercent / 100)
-                    .margin(marginPercent / 100)
+                    .target(target)
+                    .confidence(confidence)
+                    .margin(margin)
                     .minPairs(minPairs)
                     .warmUp(warmUp)
                     .order(order)
@@ -174,15 +176,11 @@ final class CompareCommand implements Runnable {
         OptionChecks.requireBetween(spec, "--iterations-a", iterationsA, 1, SpinTask.MAX_ITERATIONS);
         OptionChecks.requireBetween(spec, "--iterations-b", iterationsB, 1, SpinTask.MAX_ITERATIONS);
         OptionChecks.requireBetween(spec, "--min-pairs", minPairs, 8, OptionChecks.MAX_COUNT);
-        if (!(targetPercent > 0 && targetPercent < 100)) {
-            throw new ParameterException(spec.commandLine(), "--target is a percentage above 0 and below 100, was " + targetPercent);
+        if (!(target > 0)) {
+            throw new ParameterException(spec.commandLine(), "--target is a share above 0 and below 1 (e.g. 0.25%), was " + target);
         }
-        if (!(confidencePercent >= 50 && confidencePercent < 100)) {
-            throw new ParameterException(spec.commandLine(), "--confidence is a percentage from 50 to below 100, was "
-                    + confidencePercent);
-        }
-        if (!(marginPercent >= 0 && marginPercent < 100)) {
-            throw new ParameterException(spec.commandLine(), "--margin is a percentage from 0 to below 100, was " + marginPercent);
+        if (!(confidence >= 0.5)) {
+            throw new ParameterException(spec.commandLine(), "--confidence is a share from 50% to below 100%, was " + confidence);
         }
     }
 
@@ -192,17 +190,31 @@ final class CompareCommand implements Runnable {
                 .parameter("task_b", nameB)
                 .parameter("order", order.name().toLowerCase(Locale.ROOT))
                 .parameter("budget_ms", budget.toMillis())
-                .parameter("target", targetPercent / 100)
-                .parameter("confidence", confidencePercent / 100)
-                .parameter("margin", marginPercent / 100)
+                .parameter("target", target)
+                .parameter("confidence", confidence)
+                .parameter("margin", margin)
                 .parameter("min_pairs", (long) minPairs)
                 .parameter("warm_up_ms", warmUp.toMillis());
     }
 
     private Report report(CompareResult result, String nameA, String nameB) {
         Report.Builder report = parameters(nameA, nameB);
-        CellFormat time = CellFormat.nanosIn(charting.unit);
+        Conclusion conclusion = result.conclusion();
         CellFormat ratio = CellFormat.decimal(4);
+        report.headline("Verdict: " + conclusion.verdict().label().toUpperCase(Locale.ROOT) + ". " + conclusion.reason()
+                        + ". Machine: " + result.noise().machine() + ".",
+                Table.builder("verdict", "The overall verdict")
+                        .column(Column.text("verdict", "verdict"))
+                        .column(Column.number("ratio", "B/A", ratio))
+                        .column(Column.number("ratio_low", "low", ratio))
+                        .column(Column.number("ratio_high", "high", ratio))
+                        .column(Column.text("decided_by", "decided by"))
+                        .column(Column.text("reason", "reason"))
+                        .column(Column.text("machine", "machine"))
+                        .row(conclusion.verdict().label(), conclusion.ratio(), conclusion.low(), conclusion.high(),
+                                conclusion.decidedBy().clock(), conclusion.reason(), result.noise().machine())
+                        .build());
+        CellFormat time = timeFormat();
         Table.Builder clocks = Table.builder("clocks", "B/A per clock: median ratio of the pairs and its confidence interval")
                 .column(Column.text("clock", "clock"))
                 .column(Column.number("ratio", "B/A", ratio))
@@ -210,14 +222,15 @@ final class CompareCommand implements Runnable {
                 .column(Column.number("ratio_high", "high", ratio))
                 .column(Column.text("verdict", "verdict"))
                 .column(Column.number("pairs", "pairs", CellFormat.INTEGER))
+                .column(Column.number("pairs_set_aside", "preempted, set aside", CellFormat.INTEGER))
                 .column(Column.number("confidence_achieved", "confidence", CellFormat.percent(2)))
                 .column(Column.number("half_width", "± of median", CellFormat.percent(2)))
                 .column(Column.number("a_median_ns", "A median", time))
                 .column(Column.number("b_median_ns", "B median", time));
         for (ClockComparison clock : result.clocks()) {
             clocks.row(clock.clock(), clock.ratio(), clock.interval().low(), clock.interval().high(), clock.verdict().label(),
-                    (long) clock.pairs(), clock.interval().achievedConfidence(), clock.interval().relativeHalfWidth(),
-                    clock.medianA(), clock.medianB());
+                    (long) clock.pairs(), (long) clock.pairsSetAside(), clock.interval().achievedConfidence(),
+                    clock.interval().relativeHalfWidth(), clock.medianA(), clock.medianB());
         }
         report.table(clocks.build());
         report.table(Table.builder("run", "How the comparison ran")
@@ -225,27 +238,37 @@ final class CompareCommand implements Runnable {
                 .column(Column.text("stopped_by", "stopped by"))
                 .column(Column.number("pairs", "pairs", CellFormat.INTEGER))
                 .column(Column.number("elapsed_ns", "elapsed", CellFormat.NANOS))
+                .column(Column.number("overhead_wall_ns", "wall reading cost", CellFormat.NANOS))
+                .column(Column.number("overhead_cpu_ns", "CPU reading cost", CellFormat.NANOS))
                 .column(Column.footnote("warm_up_a", "warm-up of A"))
                 .column(Column.footnote("warm_up_b", "warm-up of B"))
                 .row(result.order().name().toLowerCase(Locale.ROOT), result.stoppedBy().label(), (long) result.pairs(),
-                        (double) result.elapsed().toNanos(), result.warmUpA().toString(), result.warmUpB().toString())
+                        (double) result.elapsed().toNanos(), result.overhead().wallNanos(), result.overhead().threadCpuNanos(),
+                        result.warmUpA().toString(), result.warmUpB().toString())
                 .build());
-        Table.Builder noise = NoiseTables.builder(charting.unit);
+        Table.Builder noise = NoiseTables.builder(unitGiven() ? charting.unit : null);
         NoiseTables.row(noise, "pairs", result.noise());
         report.table(noise.build());
         if (everyPair) {
             report.table(pairs(result, time));
         }
+        for (String warning : result.warnings()) {
+            report.note("Warning: " + warning + ".");
+        }
         for (ClockComparison clock : result.clocks()) {
             report.note(sentence(clock));
         }
         report.note(switch (result.stoppedBy()) {
-            case TARGET -> String.format(Locale.ROOT, "Stopped by the target: every interval within ±%.2f%% after %d pairs.",
-                    targetPercent, result.pairs());
-            case BUDGET -> String.format(Locale.ROOT, "Stopped by the budget (%d ms) after %d pairs, before every interval "
-                    + "was within ±%.2f%%.", budget.toMillis(), result.pairs(), targetPercent);
+            case DECIDED -> String.format(Locale.ROOT, "Stopped when decided: after %d pairs the %.1f%% interval (stricter than "
+                    + "the %.0f%% one reported, because it was looked at many times) already decided the verdict.",
+                    result.pairs(), 100 * (1 - (1 - confidence) / 10), 100 * confidence);
+            case TARGET -> String.format(Locale.ROOT, "Stopped by the target: the interval the verdict rests on was within "
+                    + "±%.2f%% after %d pairs.", 100 * target, result.pairs());
+            case BUDGET -> String.format(Locale.ROOT, "Stopped by the budget (%d ms) after %d pairs, undecided and before the "
+                    + "interval was within ±%.2f%%.", budget.toMillis(), result.pairs(), 100 * target);
             case INTERRUPTED -> "Stopped by an interrupt after " + result.pairs() + " pairs.";
         });
+        report.note("Overhead: " + result.overhead() + "; each run's times are net of it.");
         report.note("Noise: " + result.noise().summary());
         if (order == Compare.Order.SEQUENTIAL) {
             report.note("Sequential order: all runs of A, then all runs of B; a drift of the machine between the two halves "
@@ -255,16 +278,26 @@ final class CompareCommand implements Runnable {
         return report.build();
     }
 
+    /** Whether {@code --unit} was given: without it, every time prints in the unit that suits its size. */
+    private boolean unitGiven() {
+        return spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--unit");
+    }
+
+    private CellFormat timeFormat() {
+        return unitGiven() ? CellFormat.nanosIn(charting.unit) : CellFormat.NANOS;
+    }
+
     private static String sentence(ClockComparison clock) {
         double ratio = clock.ratio();
         String how = switch (clock.verdict()) {
             case SLOWER -> String.format(Locale.ROOT, "B is slower: it takes %.2f%% longer than A", 100 * (ratio - 1));
             case FASTER -> String.format(Locale.ROOT, "B is faster: it takes %.2f%% less time than A", 100 * (1 - ratio));
             case INDISTINGUISHABLE -> "A and B cannot be told apart";
+            case INCONCLUSIVE -> "too noisy to tell";
         };
-        return String.format(Locale.ROOT, "%s: %s (B/A %.4f, %.2f%% interval %.4f to %.4f, %d pairs).", clock.clock(), how,
+        return String.format(Locale.ROOT, "%s: %s (B/A %.4f, %.2f%% interval %.4f to %.4f, %d pairs%s).", clock.clock(), how,
                 ratio, 100 * clock.interval().achievedConfidence(), clock.interval().low(), clock.interval().high(),
-                clock.pairs());
+                clock.pairs(), clock.pairsSetAside() == 0 ? "" : ", " + clock.pairsSetAside() + " preempted pairs set aside");
     }
 
     private static Table pairs(CompareResult result, CellFormat time) {
@@ -303,6 +336,32 @@ final class CompareCommand implements Runnable {
                     + charting.chart, e);
         }
         progress.step("chart written to " + charting.chart);
+    }
+
+    /**
+     * A share, written as a fraction ({@code 0.0025}) or a percentage ({@code 0.25%}): the one
+     * convention of {@code --target}, {@code --margin} and {@code --confidence}, as the API's
+     * {@code target(0.0025)}. A bare number of 1 or more is refused: it is most likely a percentage
+     * without its sign.
+     */
+    static final class ShareConverter implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            String text = value.trim();
+            boolean percent = text.endsWith("%");
+            double number;
+            try {
+                number = Double.parseDouble(percent ? text.substring(0, text.length() - 1).trim() : text);
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a share; write it as 0.0025 or 0.25%");
+            }
+            double share = percent ? number / 100 : number;
+            if (!(share >= 0 && share < 1)) {
+                throw new TypeConversionException("'" + value + "' is not a share from 0 to below 1; write it as 0.0025 or "
+                        + "0.25%" + (percent || !(number >= 1 && number < 100) ? "" : " (did you mean " + text + "%?)"));
+            }
+            return share;
+        }
     }
 
     /** {@code alternating} or {@code sequential}, ignoring case. */

@@ -15,12 +15,16 @@ import java.util.concurrent.TimeUnit;
 final class NoiseTables {
     private NoiseTables() {}
 
-    /** Starts the table; add a row per phase with {@link #row}. */
+    /**
+     * Starts the table, the reference loop's times in {@code unit}, or each in the unit that suits
+     * its size when {@code unit} is null; add a row per phase with {@link #row}.
+     */
     static Table.Builder builder(TimeUnit unit) {
-        CellFormat time = CellFormat.nanosIn(unit);
-        return Table.builder("noise", "How much the machine drifted meanwhile (reference loop in "
-                        + dev.counters.TimeUnits.shortName(unit) + ")")
+        CellFormat time = unit == null ? CellFormat.NANOS : CellFormat.nanosIn(unit);
+        return Table.builder("noise", "How much the machine drifted meanwhile, quiet or loaded"
+                        + (unit == null ? "" : " (reference loop in " + dev.counters.TimeUnits.shortName(unit) + ")"))
                 .column(Column.text("phase", "phase"))
+                .column(Column.text("machine", "machine"))
                 .column(Column.number("drift", "CPU drift", CellFormat.PERCENT))
                 .column(Column.number("wall_drift", "wall drift", CellFormat.PERCENT))
                 .column(Column.number("reference_wall_min_ns", "ref wall min", time))
@@ -34,12 +38,16 @@ final class NoiseTables {
                 .column(Column.number("involuntary_switches", "invol. switches", CellFormat.INTEGER))
                 .column(Column.number("steal_share", "steal", CellFormat.percent(2)))
                 .column(Column.number("steal_ticks", "steal ticks", CellFormat.INTEGER))
+                .column(Column.number("other_runnable", "other runnable", CellFormat.decimal(1)))
+                .column(Column.number("involuntary_per_second", "invol./s", CellFormat.decimal(1)))
+                .column(Column.number("preempted_runs", "preempted runs", CellFormat.INTEGER))
+                .column(Column.number("runs", "runs", CellFormat.INTEGER))
                 .column(Column.footnote("summary", "summary"));
     }
 
     /** Adds the row of {@code phase}. */
     static void row(Table.Builder table, String phase, NoiseReport noise) {
-        table.row(phase, noise.drift(), noise.wallDrift(),
+        table.row(phase, noise.machine(), noise.drift(), noise.wallDrift(),
                 noise.referenceWall().min(), noise.referenceWall().median(), noise.referenceWall().max(),
                 noise.referenceCpu().min(), noise.referenceCpu().median(), noise.referenceCpu().max(),
                 (long) noise.referenceWall().count(),
@@ -47,6 +55,10 @@ final class NoiseTables {
                 noise.involuntaryContextSwitches().isPresent() ? noise.involuntaryContextSwitches().getAsLong() : null,
                 noise.stealShare().isPresent() ? noise.stealShare().getAsDouble() : null,
                 noise.stealTicks().isPresent() ? noise.stealTicks().getAsLong() : null,
+                noise.load().otherRunnableThreads().isPresent() ? noise.load().otherRunnableThreads().getAsDouble() : null,
+                noise.load().involuntarySwitchesPerSecond().isPresent()
+                        ? noise.load().involuntarySwitchesPerSecond().getAsDouble() : null,
+                (long) noise.load().preemptedRuns(), (long) noise.load().runs(),
                 noise.summary());
     }
 }

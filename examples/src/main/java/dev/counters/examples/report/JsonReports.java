@@ -21,7 +21,8 @@ import java.util.Map;
  *  "notes": ["..."]}
  * }</pre>
  * One member per table, named by the table's id, holding one object per row keyed by column id;
- * cells are written by {@link MachineCells}, as in CSV.
+ * cells are written by {@link MachineCells}, as in CSV. A report's {@link Report#headlineTable()
+ * headline figures} are top-level members after {@code command} instead.
  */
 final class JsonReports {
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -47,6 +48,10 @@ final class JsonReports {
     private static void writeReport(Report report, JsonGenerator json) throws IOException {
         json.writeStartObject();
         json.writeStringField("command", report.command());
+        Table headline = report.headlineTable().orElse(null);
+        if (headline != null) {
+            writeMembers(headline, headline.rows().get(0), json);
+        }
         json.writeStringField("title", report.title());
         json.writeObjectFieldStart("parameters");
         for (Map.Entry<String, Object> parameter : report.parameters().entrySet()) {
@@ -55,13 +60,13 @@ final class JsonReports {
         }
         json.writeEndObject();
         for (Table table : report.tables()) {
+            if (table == headline) {
+                continue;
+            }
             json.writeArrayFieldStart(table.id());
             for (List<Object> row : table.rows()) {
                 json.writeStartObject();
-                for (int i = 0; i < table.columns().size(); i++) {
-                    json.writeFieldName(table.columns().get(i).id());
-                    MachineCells.write(json, row.get(i), table.columns().get(i).decimals());
-                }
+                writeMembers(table, row, json);
                 json.writeEndObject();
             }
             json.writeEndArray();
@@ -69,6 +74,14 @@ final class JsonReports {
         json.writeFieldName("notes");
         MachineCells.write(json, report.notes());
         json.writeEndObject();
+    }
+
+    /** One member per column of {@code row}, keyed by column id. */
+    private static void writeMembers(Table table, List<Object> row, JsonGenerator json) throws IOException {
+        for (int i = 0; i < table.columns().size(); i++) {
+            json.writeFieldName(table.columns().get(i).id());
+            MachineCells.write(json, row.get(i), table.columns().get(i).decimals());
+        }
     }
 
     /** {@code "name": value}, every member and element on a line of its own, two spaces a level. */

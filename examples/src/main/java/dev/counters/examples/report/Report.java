@@ -20,13 +20,31 @@ public final class Report {
     private final ImmutableMap<String, Object> parameters;
     private final ImmutableList<Table> tables;
     private final ImmutableList<String> notes;
+    private final String headline;
 
     private Report(Builder builder) {
+        this.headline = builder.headline;
         this.command = builder.command;
         this.title = builder.title;
         this.parameters = ImmutableMap.copyOf(builder.parameters);
         this.tables = ImmutableList.copyOf(builder.tables);
         this.notes = ImmutableList.copyOf(builder.notes);
+    }
+
+    /**
+     * The one-line answer people read first, if the command has one (e.g. compare's verdict);
+     * its figures are the first table, {@link #headlineTable()}.
+     */
+    public java.util.Optional<String> headline() {
+        return java.util.Optional.ofNullable(headline);
+    }
+
+    /**
+     * The figures of the {@link #headline()}: the first table, one row, whose cells JSON writes as
+     * top-level members and CSV as its own section; empty without a headline.
+     */
+    public java.util.Optional<Table> headlineTable() {
+        return headline == null ? java.util.Optional.empty() : java.util.Optional.of(tables.get(0));
     }
 
     /** Starts the report of {@code command} (e.g. {@code "cost"}) with a title for people. */
@@ -63,6 +81,7 @@ public final class Report {
         private final Map<String, Object> parameters = new LinkedHashMap<>();
         private final List<Table> tables = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
+        private String headline;
 
         private Builder(String command, String title) {
             this.command = requireNonNull(command, "command");
@@ -89,11 +108,36 @@ public final class Report {
                 throw new IllegalArgumentException("table " + table.id() + " has a column '" + CsvTables.SECTION
                         + "', the CSV column that names each row's table; call it something else");
             }
-            if (RESERVED_IDS.contains(table.id()) || tables.stream().anyMatch(t -> t.id().equals(table.id()))) {
+            if (RESERVED_IDS.contains(table.id()) || tables.stream().anyMatch(t -> t.id().equals(table.id()))
+                    || headline != null && tables.get(0).columns().stream().anyMatch(c -> c.id().equals(table.id()))) {
                 throw new IllegalArgumentException("table id '" + table.id() + "' is taken; avoid " + RESERVED_IDS
                         + " and the ids of the other tables");
             }
             tables.add(table);
+            return this;
+        }
+
+        /**
+         * Sets the answer people read first: {@code sentence} heads the text table, and
+         * {@code figures} (one row) becomes the first table: top-level members in JSON, its own
+         * section in CSV. Call it before any {@link #table}.
+         */
+        public Builder headline(String sentence, Table figures) {
+            requireNonNull(sentence, "sentence");
+            requireNonNull(figures, "figures");
+            if (headline != null || !tables.isEmpty()) {
+                throw new IllegalStateException("the headline comes once, before the tables");
+            }
+            if (figures.rows().size() != 1) {
+                throw new IllegalArgumentException("the headline's figures are one row, not " + figures.rows().size());
+            }
+            for (Column column : figures.columns()) {
+                if (RESERVED_IDS.contains(column.id())) {
+                    throw new IllegalArgumentException("headline column '" + column.id() + "' is taken; avoid " + RESERVED_IDS);
+                }
+            }
+            table(figures);
+            headline = sentence;
             return this;
         }
 

@@ -7,20 +7,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Writes a {@link Report} as aligned text columns, for {@link OutputFormat#TABLE}. */
+/** Writes a {@link Report} as aligned text columns, for {@link OutputFormat#TABLE}; its headline, if any, first. */
 final class TextTables {
     private static final String GAP = "  ";
 
     private TextTables() {}
 
     static void write(Report report, PrintWriter out) {
+        report.headline().ifPresent(out::println);
         out.println(report.title());
         if (!report.parameters().isEmpty()) {
             out.println(report.parameters().entrySet().stream()
                     .map(TextTables::parameter)
                     .collect(Collectors.joining(", ")));
         }
+        Table headline = report.headlineTable().orElse(null);
         for (Table table : report.tables()) {
+            if (table == headline) {
+                continue;
+            }
             out.println();
             if (report.tables().size() > 1 || !table.title().equals(report.title())) {
                 out.println(table.title());

@@ -1,0 +1,157 @@
+package dev.counters.measure;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Locale;
+
+/**
+ * The one answer of a {@link Compare}: is B slower, faster, indistinguishable from A, or can this
+ * run not tell? It rests on one clock ({@link #decidedBy()}), carries that clock's ratio B/A and
+ * interval, and says why in one sentence ({@link #reason()}), naming what the other clock showed.
+ *
+ * <p>The rules, from the two clocks' own {@link Verdict}s (wall time, thread CPU time):
+ * <ol>
+ *   <li><b>Both decisive, in agreement</b> (both slower, or both faster): that verdict, resting on
+ *       the clock with the narrower interval.</li>
+ *   <li><b>Both decisive, in disagreement</b> (say B takes more CPU time but less wall time: it
+ *       works on other threads, or waits less for I/O or locks): {@link Verdict#INCONCLUSIVE},
+ *       resting on wall time, and the sentence names both. It never picks one silently.</li>
+ *   <li><b>One decisive</b>, the other not: the decisive verdict when the two intervals overlap (the
+ *       other clock was too noisy to tell, or its wider interval holds both 1 and this ratio);
+ *       {@link Verdict#INCONCLUSIVE} when they do not overlap (the other clock positively shows no
+ *       such difference: the clocks disagree).</li>
+ *   <li><b>Neither decisive</b>: {@link Verdict#INDISTINGUISHABLE} when at least one clock is
+ *       (resting on the narrower such), {@link Verdict#INCONCLUSIVE} when both were too noisy.</li>
+ * </ol>
+ */
+public final class Conclusion {
+    private final Verdict verdict;
+    private final ClockComparison decidedBy;
+    private final String reason;
+
+    private Conclusion(Verdict verdict, ClockComparison decidedBy, String reason) {
+        this.verdict = verdict;
+        this.decidedBy = decidedBy;
+        this.reason = reason;
+    }
+
+    /**
+     * Judges {@code wall} and {@code cpu} together; {@code loaded} only words the sentence ("on this
+     * loaded machine").
+     */
+    static Conclusion of(ClockComparison wall, ClockComparison cpu, boolean loaded) {
+        requireNonNull(wall, "wall");
+        requireNonNull(cpu, "cpu");
+        Verdict w = wall.verdict();
+        Verdict c = cpu.verdict();
+        String where = loaded ? " on this loaded machine" : "";
+        if (w.isDecisive() && c.isDecisive()) {
+            if (w == c) {
+                ClockComparison best = narrower(cpu, wall);
+                ClockComparison other = best == wall ? cpu : wall;
+                return new Conclusion(w, best, difference(best) + "; " + name(other) + " agrees " + range(other));
+            }
+            return new Conclusion(Verdict.INCONCLUSIVE, wall, "the clocks disagree: " + difference(cpu) + ", but "
+                    + difference(wall).replaceFirst("^B ", "it ") + ": B does part of its work on other threads or waits "
+                    + "less (I/O, locks); decide which time matters to you");
+        }
+        if (w.isDecisive() || c.isDecisive()) {
+            ClockComparison decisive = w.isDecisive() ? wall : cpu;
+            ClockComparison other = decisive == wall ? cpu : wall;
+            if (overlap(decisive, other)) {
+                String otherSays = other.verdict() == Verdict.INCONCLUSIVE
+                        ? name(other) + " was too noisy to tell" + where + " " + range(other)
+                        : name(other) + "'s wider interval " + range(other) + " holds this ratio too";
+                return new Conclusion(decisive.verdict(), decisive, difference(decisive) + "; " + otherSays);
+            }
+            return new Conclusion(Verdict.INCONCLUSIVE, wall, "the clocks disagree: " + difference(decisive) + ", but "
+                    + name(other) + " shows no such difference " + range(other) + ": B does part of its work on other "
+                    + "threads or waits differently (I/O, locks); decide which time matters to you");
+        }
+        if (w == Verdict.INDISTINGUISHABLE || c == Verdict.INDISTINGUISHABLE) {
+            ClockComparison best = w == c ? narrower(cpu, wall) : (w == Verdict.INDISTINGUISHABLE ? wall : cpu);
+            ClockComparison other = best == wall ? cpu : wall;
+            return new Conclusion(Verdict.INDISTINGUISHABLE, best, String.format(Locale.ROOT,
+                    "A and B cannot be told apart in %s: B/A %.4f %s, any difference is within %s; %s %s %s", name(best),
+                    best.ratio(), range(best), bound(best), name(other),
+                    other.verdict() == Verdict.INDISTINGUISHABLE ? "agrees" : "was too noisy to tell" + where, range(other)));
+        }
+        ClockComparison best = narrower(cpu, wall);
+        return new Conclusion(Verdict.INCONCLUSIVE, best, String.format(Locale.ROOT,
+                "neither clock could tell%s: thread CPU time %s and wall time %s are too wide to say A and B differ "
+                        + "or are alike; give it a longer budget or a quieter machine",
+                where, range(cpu), range(wall)));
+    }
+
+    private static ClockComparison narrower(ClockComparison one, ClockComparison other) {
+        return other.interval().relativeHalfWidth() < one.interval().relativeHalfWidth() ? other : one;
+    }
+
+    private static boolean overlap(ClockComparison one, ClockComparison other) {
+        return one.interval().low() <= other.interval().high() && other.interval().low() <= one.interval().high();
+    }
+
+    private static String name(ClockComparison clock) {
+        return clock.clock() + " time";
+    }
+
+    /** {@code B is 5.00% slower in thread CPU time (99%: 4.80% to 5.20%)}. */
+    private static String difference(ClockComparison clock) {
+        boolean slower = clock.ratio() >= 1;
+        double confidence = 100 * clock.interval().achievedConfidence();
+        if (slower) {
+            return String.format(Locale.ROOT, "B is %.2f%% slower in %s (%.0f%%: %.2f%% to %.2f%%)", 100 * (clock.ratio() - 1),
+                    name(clock), Math.floor(confidence), 100 * (clock.interval().low() - 1), 100 * (clock.interval().high() - 1));
+        }
+        return String.format(Locale.ROOT, "B is %.2f%% faster in %s (%.0f%%: %.2f%% to %.2f%% less time)",
+                100 * (1 - clock.ratio()), name(clock), Math.floor(confidence), 100 * (1 - clock.interval().high()),
+                100 * (1 - clock.interval().low()));
+    }
+
+    /** {@code (B/A 0.9712-1.0108)}. */
+    private static String range(ClockComparison clock) {
+        return String.format(Locale.ROOT, "(B/A %.4f-%.4f)", clock.interval().low(), clock.interval().high());
+    }
+
+    /** The largest difference the interval allows, as a percentage: {@code ±0.31%}. */
+    private static String bound(ClockComparison clock) {
+        double largest = Math.max(clock.interval().high() - 1, 1 - clock.interval().low());
+        return String.format(Locale.ROOT, "±%.2f%%", 100 * largest);
+    }
+
+    /** SLOWER, FASTER, INDISTINGUISHABLE or INCONCLUSIVE. */
+    public Verdict verdict() {
+        return verdict;
+    }
+
+    /** The clock the verdict rests on (wall time when the clocks disagree). */
+    public ClockComparison decidedBy() {
+        return decidedBy;
+    }
+
+    /** The median ratio B/A on {@link #decidedBy()}. */
+    public double ratio() {
+        return decidedBy.ratio();
+    }
+
+    /** The lower end of {@link #decidedBy()}'s interval. */
+    public double low() {
+        return decidedBy.interval().low();
+    }
+
+    /** The upper end of {@link #decidedBy()}'s interval. */
+    public double high() {
+        return decidedBy.interval().high();
+    }
+
+    /** One sentence that says why, naming both clocks. */
+    public String reason() {
+        return reason;
+    }
+
+    /** {@code slower: B is 5.00% slower in thread CPU time (99%: 4.80% to 5.20%); wall time was too noisy ...}. */
+    @Override
+    public String toString() {
+        return verdict.label() + ": " + reason;
+    }
+}

@@ -1,0 +1,154 @@
+package dev.counters.measure;
+
+import dev.counters.testing.FakeCounters;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The load thresholds on fixed {@code /proc} text: what a 2-vCPU VM's {@code /proc/stat} and
+ * {@code /proc/thread-self/status} read idle, with one core spinning and with two, through the
+ * very probe a comparison uses.
+ */
+class MachineLoadTest {
+    private static final long SECOND = 1_000_000_000L;
+
+    /** A quiet load for reports built by hand. */
+    static MachineLoad quiet() {
+        return new MachineLoad(2, OptionalDouble.of(0), null, OptionalDouble.of(0), OptionalDouble.of(0), 100, 0);
+    }
+
+    private static List<String> stat(long steal, long total, int procsRunning) {
+        long idle = total - steal;
+        return List.of("cpu  0 0 0 " + idle + " 0 0 0 " + steal + " 0 0", "cpu0 0 0 0 0 0 0 0 0 0 0", "intr 1",
+                "ctxt 5", "btime 1", "processes 9", "procs_running " + procsRunning, "procs_blocked 0");
+    }
+
+    private static List<String> status(long involuntary) {
+        return List.of("Name:\tjava", "voluntary_ctxt_switches:\t5", "nonvoluntary_ctxt_switches:\t" + involuntary);
+    }
+
+    /**
+     * Probes a 10 s run with 10 samples: {@code running} threads runnable at each sample (the
+     * measuring one included), {@code steal} of 1000 ticks, {@code involuntary} switches.
+     */
+    private static MachineLoad probe(int running, long steal, long involuntary, int runs, int preempted) {
+        Deque<List<String>> stats = new ArrayDeque<>();
+        stats.add(stat(0, 0, running));
+        for (int i = 0; i < 10; i++) {
+            stats.add(stat(0, 0, running));
+        }
+        stats.add(stat(steal, 1000, running));
+        Deque<List<String>> statuses = new ArrayDeque<>(List.of(status(0), status(involuntary)));
+        long[] now = {0};
+        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(new CostlyClock(10)),
+                FakeCounters.threadTimes(new CostlyCpuTimes(0, 10)),
+                path -> path.equals(ProcReadings.STAT) ? stats.pop() : statuses.pop(), () -> now[0]);
+        for (int i = 0; i < 10; i++) {
+            probe.sample();
+        }
+        now[0] = 10 * SECOND;
+        return probe.finish(runs, preempted).load();
+    }
+
+    @Test
+    void idleIsQuiet() {
+        // idle 2-vCPU VM: only the measuring thread runnable, no steal, a switch now and then
+        MachineLoad load = probe(1, 0, 2, 400, 0);
+        assertFalse(load.isLoaded(), load.summary());
+        assertEquals("quiet", load.label());
+        assertEquals(0, load.otherRunnableThreads().getAsDouble());
+        assertEquals(0.2, load.involuntarySwitchesPerSecond().getAsDouble(), 1e-12);
+        assertEquals("quiet: 0.0 other threads runnable on " + load.cpus() + " CPUs, steal 0.0%, 0.2 involuntary switches per "
+                + "second, 0 of 400 runs preempted", load.summary());
+    }
+
+    @Test
+    void oneCoreSpinningIsLoadedByTheRunQueue() {
+        MachineLoad load = new MachineLoad(2, OptionalDouble.of(1), null, OptionalDouble.of(0.001), OptionalDouble.of(0.5), 400, 4);
+        assertTrue(load.isLoaded());
+        assertEquals("loaded: 1.0 other threads runnable on 2 CPUs", load.summary());
+        MachineLoad probed = probe(2, 1, 5, 400, 4);
+        assertEquals(1, probed.otherRunnableThreads().getAsDouble());
+        assertEquals(probed.cpus() <= 2, probed.isLoaded(), probed.summary());
+    }
+
+    @Test
+    void twoCoresSpinningIsLoadedOnEveryWitness() {
+        MachineLoad load = probe(3, 60, 50, 400, 80);
+        assertTrue(load.isLoaded());
+        assertEquals(2, load.otherRunnableThreads().getAsDouble());
+        assertTrue(load.summary().contains("steal 6.0%"), load.summary());
+        assertTrue(load.summary().contains("5.0 involuntary context switches per second"), load.summary());
+        assertTrue(load.summary().contains("80 of 400 runs preempted (20%)"), load.summary());
+    }
+
+    @Test
+    void eachWitnessAloneCrossesItsThreshold() {
+        OptionalDouble none = OptionalDouble.of(0);
+        assertFalse(new MachineLoad(4, OptionalDouble.of(1.5), null, none, none, 100, 0).isLoaded());
+        assertTrue(new MachineLoad(4, OptionalDouble.of(2), null, none, none, 100, 0).isLoaded());
+        assertFalse(new MachineLoad(2, none, null, OptionalDouble.of(0.049), none, 100, 0).isLoaded());
+        assertTrue(new MachineLoad(2, none, null, OptionalDouble.of(0.05), none, 100, 0).isLoaded());
+        assertFalse(new MachineLoad(2, none, null, none, OptionalDouble.of(0.99), 100, 0).isLoaded());
+        assertTrue(new MachineLoad(2, none, null, none, OptionalDouble.of(1), 100, 0).isLoaded());
+        assertFalse(new MachineLoad(2, none, null, none, none, 100, 4).isLoaded());
+        assertTrue(new MachineLoad(2, none, null, none, none, 100, 5).isLoaded());
+        assertEquals(0.05, new MachineLoad(2, none, null, none, none, 100, 5).preemptedShare());
+        assertEquals(0, new MachineLoad(2, none, null, none, none, 0, 0).preemptedShare());
+    }
+
+    @Test
+    void withoutProcTheRunQueueIsSaidToBeUnavailableAndTheClocksStillJudge() {
+        long[] now = {0};
+        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(new CostlyClock(10)),
+                FakeCounters.threadTimes(new CostlyCpuTimes(0, 10)),
+                path -> {
+                    throw new IOException("No such file");
+                }, () -> now[0]);
+        probe.sample();
+        probe.sample();
+        MachineLoad load = probe.finish(100, 30).load();
+        assertFalse(load.otherRunnableThreads().isPresent());
+        assertFalse(load.involuntarySwitchesPerSecond().isPresent());
+        assertTrue(load.runnableUnavailable().get().contains("Processor Queue Length"), load.runnableUnavailable().get());
+        assertTrue(load.isLoaded());
+        assertEquals("loaded: 30 of 100 runs preempted (30%)", load.summary());
+        assertEquals(30, load.preemptedRuns());
+        assertEquals(100, load.runs());
+        assertEquals(load.summary(), load.toString());
+        MachineLoad quietOne = probe(1, 0, 0, 0, 0);
+        assertTrue(quietOne.runnableUnavailable().isEmpty());
+    }
+
+    @Test
+    void withoutTaskRunsTheReferenceTimingsGiveThePreemptedShare() {
+        MachineLoad load = NoiseProbe.start(FakeCounters.nanoseconds(new CostlyClock(10)),
+                FakeCounters.threadTimes(new CostlyCpuTimes(0, 10)), path -> List.of()).finish().load();
+        assertEquals(1, load.runs(), "finish() times the loop once when nothing was sampled");
+        assertEquals(0, load.preemptedRuns());
+        assertTrue(load.summary().contains("run queue not available"), load.summary());
+    }
+
+    @Test
+    void parsesTheRunQueueAndRefusesTextWithoutIt() {
+        assertEquals(3, ProcReadings.procsRunning(stat(0, 0, 3)));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ProcReadings.procsRunning(List.of("cpu 1 2")))
+                .getMessage().contains("procs_running"));
+        assertThrows(IllegalArgumentException.class, () -> new MachineLoad(0, OptionalDouble.empty(), "x",
+                OptionalDouble.empty(), OptionalDouble.empty(), 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new MachineLoad(2, OptionalDouble.empty(), null,
+                OptionalDouble.empty(), OptionalDouble.empty(), 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> new MachineLoad(2, OptionalDouble.of(0), null,
+                OptionalDouble.empty(), OptionalDouble.empty(), 3, 4));
+    }
+}
