@@ -171,7 +171,8 @@ class PosixCyclesTest {
             CounterException refused = assertThrows(CounterException.class, cycles::start);
 
             assertTrue(refused.getMessage().contains("never ran on the PMU"), refused.getMessage());
-            assertTrue(refused.getMessage().contains("the PMU is shared"), refused.getMessage());
+            assertTrue(refused.getMessage().endsWith("; the kernel's figures for this multiplexed event give no count that can be trusted"),
+                    refused.getMessage());
         }
     }
 
@@ -291,7 +292,7 @@ class PosixCyclesTest {
 
         assertFalse(support.isSupported());
         assertTrue(support.reason().contains("perf_event_open(PERF_COUNT_HW_CPU_CYCLES) failed with error 2"), support.reason());
-        assertTrue(support.reason().contains("no hardware cycle counter"), support.reason());
+        assertTrue(support.reason().contains("no hardware cycle event"), support.reason());
     }
 
     @Test
