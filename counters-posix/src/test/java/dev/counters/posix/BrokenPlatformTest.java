@@ -3,6 +3,7 @@ package dev.counters.posix;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.testing.Emulation;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -89,8 +90,7 @@ class BrokenPlatformTest {
     }
 
     private static Properties runRegistryReport(String... jvmOptions) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> command = new ArrayList<>(Emulation.javaCommand());
         command.addAll(List.of(jvmOptions));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), RegistryReport.class.getName()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
