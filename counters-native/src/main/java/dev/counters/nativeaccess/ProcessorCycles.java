@@ -4,10 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
-import dev.counters.spi.CycleFrequency;
-import dev.counters.spi.LazyFrequency;
-import dev.counters.spi.ResolutionProbe;
 import dev.counters.spi.TickSource;
+import dev.counters.toolkit.CycleFrequency;
+import dev.counters.toolkit.LazyFrequency;
+import dev.counters.toolkit.ResolutionProbe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -27,7 +27,7 @@ class PerfEventErrorTextsTest {
 
     private static String refusal(int errno) {
         FakePosixCalls calls = new FakePosixCalls().fail(FakePosixCalls.Call.PERF_EVENT_OPEN, errno);
-        KindSupport support = new PosixCounterProvider(new PosixClocks(Kernel.PLATFORM, Binding.of(() -> calls)))
+        KindSupport support = new PosixCounterProvider(new PosixKinds(Kernel.PLATFORM, Binding.of(() -> calls)))
                 .support(CounterKind.THREAD_CYCLES);
         assertFalse(support.isSupported());
         return support.reason();
