@@ -35,14 +35,15 @@
 #   COUNTERS_AARCH64_CACHE          download cache (default: <repo>/.aarch64-cache)
 #   COUNTERS_AARCH64_TIMEOUT        seconds allowed per aarch64 JVM run (default 900)
 #   COUNTERS_AARCH64_SUITES_25, COUNTERS_AARCH64_SUITES_21  the suites each JDK runs (see SUITES_25 below)
-#   COUNTERS_AARCH64_SKIP_BUILD     1: reuse the classes of an earlier run of this script
+#   COUNTERS_AARCH64_SKIP_BUILD     1: reuse the jars of an earlier run of this script
+#   COUNTERS_AARCH64_WORK           the folder of the logs, started afresh (default: <repo>/target/aarch64)
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CACHE=${COUNTERS_AARCH64_CACHE:-$REPO/.aarch64-cache}
 JDK_MAJORS=${COUNTERS_AARCH64_JDKS:-25 21}
 RUN_TIMEOUT=${COUNTERS_AARCH64_TIMEOUT:-900}
-WORK=$REPO/target/aarch64
+WORK=${COUNTERS_AARCH64_WORK:-$REPO/target/aarch64}
 REPORTS=$REPO/target/aarch64-reports
 SYSROOT=/usr/aarch64-linux-gnu
 # Which suites each JDK runs. JDK 25 runs all five, through FFM. JDK 21 runs those whose code differs
