@@ -33,7 +33,7 @@
  * </table>
  */
 module dev.counters.windows {
-    requires dev.counters.api;
+    requires transitive dev.counters.api;
     requires dev.counters.nativeaccess;
     requires com.sun.jna;
     requires com.sun.jna.platform;

@@ -12,9 +12,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Estimates the frequency of a cycle counter (the x86 TSC, the aarch64 virtual counter) the way
- * seeds 004 and 002 do, but without trusting any single interval: count cycles across an interval
- * timed by a reference clock, repeat, and keep the trimmed mean. Platform-neutral: a platform
+ * Estimates the frequency of a cycle counter (the x86 TSC, the aarch64 virtual counter) without
+ * trusting any single interval: count cycles across an interval timed by a reference clock,
+ * repeat, and keep the trimmed mean. Platform-neutral: a platform
  * module estimates its own counter with {@link #lazyEstimate} against {@link System#nanoTime()},
  * without going through the registry; {@code counters-measure}'s {@code CpuFrequency} reports the
  * samples in full.

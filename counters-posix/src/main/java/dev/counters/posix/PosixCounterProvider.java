@@ -9,8 +9,8 @@ import dev.counters.spi.KindSupport;
 
 /**
  * Serves every wall-clock and CPU-time {@link CounterKind} on Linux (x86_64, aarch64), macOS and
- * FreeBSD from the POSIX clocks, and the cycle kinds the system allows, through JNA direct mapping. Put {@code counters-posix} on the
- * class or module path and {@link dev.counters.Counters} picks it over the JDK floor; there is
+ * FreeBSD from the POSIX clocks, and the cycle kinds the system allows, through FFM downcalls on
+ * JDK 22+ and JNA direct mapping before. Put {@code counters-posix} on the class or module path and {@link dev.counters.Counters} picks it over the JDK floor; there is
  * nothing to call.
  *
  * <table>

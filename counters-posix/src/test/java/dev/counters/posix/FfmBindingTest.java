@@ -13,7 +13,7 @@ import dev.counters.nativeaccess.Scratch;
 import org.junit.jupiter.api.Test;
 
 /**
- * The FFM binding (JDK 22+, built on JDK 22+) against the JNA one: the same clocks, the same
+ * The FFM binding (JDK 22+, in a build that found a JDK 22+) against the JNA one: the same clocks, the same
  * structures, the same errno and text for a failure. CI runs these on JDK 25; on JDK 17 only the
  * choice of JNA is checked.
  */

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The FFM layer (JDK 22+, built on JDK 22+) against the JNA one on real Win32: the same clocks,
+ * The FFM layer (JDK 22+, in a build that found a JDK 22+) against the JNA one on real Win32: the same clocks,
  * the same {@code FILETIME}s, the same {@code GetLastError} code and text for a failed call, and
  * no allocation per read. The Wine script runs these on the Windows JDK 25; on JDK 17 they are
  * skipped, and the choice of JNA is what is checked.
