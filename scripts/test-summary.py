@@ -3,7 +3,8 @@
 'tests: N passed, N failed, N skipped'. Linux figures come from the per-module totals that Maven
 Surefire (unit tests) and Failsafe (launch tests, *IT) print in each build log (their XML reports
 lose a class's jqwik results when JUnit Jupiter reports on the same class); Windows figures from
-the JUnit XML the runs under Wine write. Exits 1 if any test failed or none ran, so a run that
+the JUnit XML the runs under Wine write, and Linux aarch64 figures from the JUnit XML the runs under
+qemu-user write (scripts/aarch64-tests-under-qemu.sh). Exits 1 if any test failed or none ran, so a run that
 tested nothing cannot pass.
 
     python3 scripts/test-summary.py MAVEN_LOG[=LABEL] ...
@@ -19,6 +20,7 @@ MODULE = re.compile(r"^\[INFO\] Building (\S+) [0-9]")
 PLUGIN = re.compile(r"^\[INFO\] --- (?:maven-)?(surefire|failsafe)(?:-plugin)?:")
 TOTAL = re.compile(r"^\[(?:INFO|ERROR|WARNING)\] Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)\s*$")
 WINE_REPORTS = "counters-windows/target/wine-reports/reports-*/*.xml"
+AARCH64_REPORTS = "target/aarch64-reports/reports-*/*.xml"
 
 
 def maven_totals(log, label):
@@ -40,14 +42,15 @@ def maven_totals(log, label):
     return per_suite
 
 
-def wine_totals():
+def junit_xml_totals(pattern, platform):
+    """Per-run totals from the JUnit XML of folders named reports-<suite>-jdk<N>, labelled with platform."""
     per_run = {}
-    for path in sorted(glob.glob(WINE_REPORTS)):
+    for path in sorted(glob.glob(pattern)):
         root = ET.parse(path).getroot()
         suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
         folder = path.split("/reports-")[1].split("/")[0]  # <suite>-jdk<N>
         suite, _, jdk = folder.rpartition("-jdk")
-        name = f"{suite} (Windows JDK {jdk}, Wine)" if suite else f"{folder} (Windows, Wine)"
+        name = f"{suite} ({platform.format(jdk=jdk)})" if suite else f"{folder} ({platform.format(jdk='?')})"
         run, failed, skipped = per_run.get(name, (0, 0, 0))
         for suite in suites:
             run += int(suite.get("tests", 0))
@@ -64,7 +67,8 @@ def main():
     for argument in sys.argv[1:]:
         log, _, label = argument.partition("=")
         sources.update(maven_totals(log, label))
-    sources.update(wine_totals())
+    sources.update(junit_xml_totals(WINE_REPORTS, "Windows JDK {jdk}, Wine"))
+    sources.update(junit_xml_totals(AARCH64_REPORTS, "Linux aarch64 JDK {jdk}, qemu-user"))
     run = failed = skipped = 0
     for source, (r, f, s) in sorted(sources.items()):
         print(f"  {source}: {r - f - s} passed, {f} failed, {s} skipped")

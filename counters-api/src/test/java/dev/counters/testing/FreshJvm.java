@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -18,8 +17,7 @@ public final class FreshJvm {
 
     /** The output lines of {@code java jvmOptions -cp <this class path> mainClass}, which must exit with 0. */
     public static List<String> run(Class<?> mainClass, String... jvmOptions) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> command = new ArrayList<>(Emulation.javaCommand());
         command.addAll(List.of(jvmOptions));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass.getName()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();

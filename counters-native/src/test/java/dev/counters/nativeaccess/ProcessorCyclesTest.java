@@ -99,6 +99,55 @@ class ProcessorCyclesTest {
     }
 
     @Test
+    void eachPageIsWrittenBeforeItBecomesExecutableAndNeverAfter() {
+        // Linux on arm64 makes a page coherent with the instruction cache when mprotect makes it executable
+        // (see PosixPages): a write after that would need a cache flush of its own.
+        List<String> events = new ArrayList<>();
+        ExecutablePages pages = new ExecutablePages(new CodeBinder() {
+            @Override
+            public void copy(byte[] code, long address) {
+                events.add("write " + Long.toHexString(address));
+            }
+
+            @Override
+            public TickSource bindCycleReader(long address) {
+                return () -> 1;
+            }
+
+            @Override
+            public long call(long address) {
+                events.add("call " + Long.toHexString(address));
+                return 24_000_000;
+            }
+        }) {
+            @Override
+            protected long pageSize() {
+                return 4096;
+            }
+
+            @Override
+            protected long allocateWritable(long size) {
+                long page = 0x1000L * (events.stream().filter(e -> e.startsWith("map")).count() + 1);
+                events.add("map " + Long.toHexString(page));
+                return page;
+            }
+
+            @Override
+            protected void makeExecutable(long page, long size) {
+                events.add("exec " + Long.toHexString(page));
+            }
+
+            @Override
+            protected void release(long page, long size) {
+                events.add("release " + Long.toHexString(page));
+            }
+        };
+        ProcessorCycles.bind(CycleInstruction.CNTVCT_EL0, pages).require();
+
+        assertEquals(List.of("map 1000", "write 1000", "exec 1000", "map 2000", "write 2000", "exec 2000", "call 2000"), events);
+    }
+
+    @Test
     void aPageThatCannotBeMadeExecutableIsGivenBackAndItsFailureIsTheReason() {
         FakePages pages = FakePages.counting(new long[1], 0);
         pages.protectFailure = CounterException.nativeFailure("VirtualProtect(PAGE_EXECUTE_READ)", 5, "Access is denied.");

@@ -58,7 +58,7 @@ final class PerfEventSource implements TickSource {
             return PerfScaling.scale(value, lastEnabled, lastRunning);
         } catch (IllegalArgumentException | ArithmeticException e) {
             throw CounterException.sourceFailure(READ_API, e.getMessage()
-                    + "; the PMU is shared (another perf user, the NMI watchdog?) and this count cannot be trusted");
+                    + "; the kernel's figures for this multiplexed event give no count that can be trusted");
         }
     }
 

@@ -113,13 +113,21 @@ final class PerfEvents {
         return fd;
     }
 
-    /** What an {@code errno} of {@code perf_event_open} means for a user, or "". */
+    /**
+     * What an {@code errno} of {@code perf_event_open} means for a user, or "". Each text says what the
+     * error number establishes and no more: ENOSYS comes from a kernel built without perf events and
+     * from an emulator that does not implement the call (qemu-user) alike, and EPERM from the
+     * {@code perf_event_paranoid} check and from a seccomp filter alike; the process cannot tell which.
+     */
     static String explain(int errno) {
         return switch (errno) {
-            case ENOENT, EOPNOTSUPP -> "the kernel exposes no hardware cycle counter here (a virtual machine without a virtual PMU?)";
-            case EPERM, EACCES -> "not permitted with kernel.perf_event_paranoid = " + paranoid()
-                    + " (user-mode counting needs <= 2, or CAP_PERFMON)";
-            case ENOSYS -> "the kernel was built without perf events";
+            case ENOENT, EOPNOTSUPP -> "no hardware cycle event can be counted here (the kernel knows no PMU event for "
+                    + "CPU cycles on this processor; virtual machines without a virtual PMU are one such case)";
+            case EPERM, EACCES -> "not permitted: kernel.perf_event_paranoid is " + paranoid()
+                    + " (user-mode counting needs <= 2, or CAP_PERFMON), or a seccomp filter refuses the call "
+                    + "(Docker's default profile refuses it to unprivileged containers)";
+            case ENOSYS -> "the perf_event_open system call is not implemented here (by the kernel, built without "
+                    + "perf events, or by an emulator between this process and the kernel; the error does not say which)";
             default -> "";
         };
     }

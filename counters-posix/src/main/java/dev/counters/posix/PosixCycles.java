@@ -34,6 +34,20 @@ import java.util.function.Supplier;
 final class PosixCycles {
     static final String PROCESS_CYCLES_ON_LINUX = "Linux has no counter of all running threads' cycles (perf_event_open"
             + " counts one thread, and with inherit only threads created after it); use THREAD_CYCLES per thread";
+    /**
+     * Why macOS on Apple silicon has no CPU_CYCLES: xnu reads CNTVCT_EL0 in user space only when its
+     * commpage says the timebase may be read there (libsyscall/wrappers/mach_absolute_time.s falls back
+     * to a trap for {@code USER_TIMEBASE_NONE}), and a page runs code only when mapped with
+     * {@code MAP_JIT} (bsd/sys/mman.h), which the hardened runtime grants only with the JIT entitlement.
+     */
+    static final String APPLE_SILICON_CYCLES = "macOS on Apple silicon runs code from a page only when it is mapped with"
+            + " MAP_JIT, which the hardened runtime allows only with the JIT entitlement, and xnu lets user space read"
+            + " CNTVCT_EL0 only where its commpage says so (mach_absolute_time() falls back to a trap otherwise):"
+            + " not served; HIGH_PERFORMANCE reads the same timebase as CLOCK_UPTIME_RAW (mach_absolute_time())";
+    /** Why FreeBSD on arm64 has no CPU_CYCLES: the instruction-cache synchronisation {@link PosixPages} relies on is Linux's. */
+    static final String FREEBSD_ARM64_CYCLES = "FreeBSD on arm64: that mprotect(PROT_EXEC) makes a freshly written page"
+            + " coherent with the instruction cache is established for Linux only (arch/arm64/mm/flush.c), not for"
+            + " FreeBSD's pmap, and counters-posix has never run there: not served";
     /** {@code PR_TSC_SIGSEGV}: {@code prctl(PR_GET_TSC)}'s answer when RDTSC faults in this process. */
     static final int PR_TSC_SIGSEGV = 2;
 
@@ -116,7 +130,10 @@ final class PosixCycles {
             return Binding.failed("no cycle counter is known for " + platform.description() + " (x86-64 and aarch64 are)");
         }
         if (platform.os().orElseThrow() == PosixPlatform.Os.MAC_OS && instruction.get() == CycleInstruction.CNTVCT_EL0) {
-            return Binding.failed("macOS on Apple silicon only executes MAP_JIT pages; not supported");
+            return Binding.failed(APPLE_SILICON_CYCLES);
+        }
+        if (platform.os().orElseThrow() == PosixPlatform.Os.FREEBSD && instruction.get() == CycleInstruction.CNTVCT_EL0) {
+            return Binding.failed(FREEBSD_ARM64_CYCLES);
         }
         if (instruction.get() == CycleInstruction.RDTSC && platform.os().orElseThrow() == PosixPlatform.Os.LINUX && tscDisabled()) {
             return Binding.failed("RDTSC is disabled for this process (prctl PR_GET_TSC says PR_TSC_SIGSEGV)");

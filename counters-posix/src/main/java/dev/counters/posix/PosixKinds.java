@@ -41,6 +41,16 @@ import java.util.function.Supplier;
  * all: they are served without binding libc, and the check runs when their description is made.
  */
 final class PosixKinds {
+    /**
+     * Why THREAD_TIMES has no kernel/user split on macOS: xnu's bsd/sys/resource.h defines no
+     * {@code RUSAGE_THREAD}; the Mach call {@code thread_info(THREAD_BASIC_INFO)} has the thread's
+     * {@code user_time} and {@code system_time} (osfmk/mach/thread_info.h), but counters-posix binds
+     * libc's POSIX calls only.
+     */
+    static final String NO_THREAD_SPLIT = "no kernel/user split: macOS has no RUSAGE_THREAD (bsd/sys/resource.h); its"
+            + " thread_info(THREAD_BASIC_INFO) user_time/system_time (osfmk/mach/thread_info.h) is a Mach call, which"
+            + " counters-posix does not bind";
+
     static final String PROVIDER_NAME = "posix";
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
@@ -351,7 +361,7 @@ final class PosixKinds {
                                 ? "kernel/user split from getrusage(RUSAGE_THREAD), whose user and system times Linux derives by "
                                         + "dividing the thread's precise run time in the ratio of the ticks it sampled in each mode: "
                                         + "the exact total is apportioned in that ratio, so kernel + user == total"
-                                : "no kernel/user split: " + platform.os().orElseThrow() + " has no RUSAGE_THREAD")))
+                                : NO_THREAD_SPLIT)))
                         .build();
             case PROCESS_TIMES:
                 return info.source(clock.gettimeApi() + " + getrusage(RUSAGE_SELF)")

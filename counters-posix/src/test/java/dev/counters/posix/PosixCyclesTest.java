@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.counters.CloseableCounter;
 import dev.counters.Counter;
@@ -15,6 +16,7 @@ import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.Counters;
 import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.CycleInstruction;
 import dev.counters.spi.KindSupport;
 import dev.counters.testing.Allocations;
 import dev.counters.testing.FloorProvider;
@@ -117,6 +119,8 @@ class PosixCyclesTest {
 
     @Test
     void cpuCyclesConvertAtTheEstimatedRateOfTheCounter() {
+        assumeTrue(CycleInstruction.forArch(System.getProperty("os.arch")).orElseThrow().frequencyCode().isEmpty(),
+                "the counter's rate is declared by the hardware here (CNTFRQ_EL0), not estimated");
         PosixCounterProvider provider = over(new FakePosixCalls().withCycleCode(() -> 3 * System.nanoTime()));
         Counter cycles = provider.create(CounterKind.CPU_CYCLES);
 
@@ -173,7 +177,8 @@ class PosixCyclesTest {
             CounterException refused = assertThrows(CounterException.class, cycles::start);
 
             assertTrue(refused.getMessage().contains("never ran on the PMU"), refused.getMessage());
-            assertTrue(refused.getMessage().contains("the PMU is shared"), refused.getMessage());
+            assertTrue(refused.getMessage().endsWith("; the kernel's figures for this multiplexed event give no count that can be trusted"),
+                    refused.getMessage());
         }
     }
 
@@ -316,7 +321,7 @@ class PosixCyclesTest {
 
         assertFalse(support.isSupported());
         assertTrue(support.reason().contains("perf_event_open(PERF_COUNT_HW_CPU_CYCLES) failed with error 2"), support.reason());
-        assertTrue(support.reason().contains("no hardware cycle counter"), support.reason());
+        assertTrue(support.reason().contains("no hardware cycle event"), support.reason());
     }
 
     @Test
