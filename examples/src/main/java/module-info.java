@@ -6,6 +6,11 @@ module dev.counters.examples {
     requires org.jfree.jfreechart;
     requires VectorGraphics2D; // no module name of its own: named after its jar
     requires java.desktop;
+    // The Micrometer example: CPU time per HTTP request.
+    requires dev.counters.micrometer;
+    requires dev.counters.scope;
+    requires micrometer.registry.prometheus;
+    requires jdk.httpserver;
 
     // picocli fills options and reads annotations by reflection.
     opens dev.counters.examples to info.picocli;
