@@ -57,19 +57,23 @@ public final class ProcessCpuMetrics implements MeterBinder {
             return;
         }
         ProcessCpu cpu = new ProcessCpu(counter);
-        FunctionCounter.builder("process.cpu.kernel", cpu, ProcessCpu::kernelSeconds)
+        FunctionCounter.builder("process.cpu.kernel", registry, meters -> cpu.kernelSeconds())
                 .description("CPU time the process spent in the kernel (system time) since this binder was bound")
                 .baseUnit("seconds")
                 .tags(tags)
                 .register(registry);
-        FunctionCounter.builder("process.cpu.user", cpu, ProcessCpu::userSeconds)
+        FunctionCounter.builder("process.cpu.user", registry, meters -> cpu.userSeconds())
                 .description("CPU time the process spent in user code since this binder was bound")
                 .baseUnit("seconds")
                 .tags(tags)
                 .register(registry);
     }
 
-    /** The process's CPU clock, started at binding; read by whichever thread scrapes, one at a time. */
+    /**
+     * The process's CPU clock, started at binding; read by whichever thread scrapes, one at a time.
+     * A FunctionCounter holds its state object weakly, and nothing else holds this clock: so the
+     * state object is the registry, and the counting function, which the meter holds, holds the clock.
+     */
     private static final class ProcessCpu {
         private final CpuTimesCounter counter;
 

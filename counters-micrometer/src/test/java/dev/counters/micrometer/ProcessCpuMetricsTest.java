@@ -49,6 +49,18 @@ class ProcessCpuMetricsTest {
     }
 
     @Test
+    void theMetersKeepCountingAfterTheBinderIsCollected() {
+        Assumptions.assumeTrue(ProcessCpuMetrics.hasKernelUserSplit(), "no kernel/user split on this platform");
+        new ProcessCpuMetrics().bindTo(meters);
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+        }
+        Work.burnCpu(Duration.ofMillis(20));
+        double user = meters.get("process.cpu.user").functionCounter().count();
+        assertTrue(user > 0, "process.cpu.user read " + user + " after a GC; a weakly held clock reads NaN");
+    }
+
+    @Test
     void aNullRegistryOrTagsAreRefused() {
         assertThrows(NullPointerException.class, () -> new ProcessCpuMetrics(null));
         NullPointerException refused = assertThrows(NullPointerException.class, () -> new ProcessCpuMetrics().bindTo(null));
