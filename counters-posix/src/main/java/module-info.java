@@ -1,5 +1,5 @@
 /**
- * Linux, macOS and FreeBSD counters through JNA direct mapping: every {@link dev.counters.CounterKind}
+ * Linux, macOS and FreeBSD counters, through FFM on JDK 22+ and JNA before: every {@link dev.counters.CounterKind}
  * wall-clock and CPU-time kind read from the POSIX clocks, the cycle kinds ({@code CPU_CYCLES} from
  * the processor's counter, {@code THREAD_CYCLES} from Linux {@code perf_event_open}), plus a Linux
  * {@link dev.counters.spi.ThreadControl} for pinning and raising the measuring thread.
@@ -11,10 +11,12 @@
  * that advice and the JDK provider serves.
  */
 module dev.counters.posix {
-    requires dev.counters.api;
+    requires transitive dev.counters.api;
     requires dev.counters.nativeaccess;
     requires com.sun.jna;
     requires java.management;
+
+    exports dev.counters.posix;
 
     provides dev.counters.spi.CounterProvider with dev.counters.posix.PosixCounterProvider;
     provides dev.counters.spi.ThreadControl with dev.counters.posix.PosixThreadControl;

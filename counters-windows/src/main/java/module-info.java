@@ -10,7 +10,7 @@
  * that advice and the JDK provider serves.
  */
 module dev.counters.windows {
-    requires dev.counters.api;
+    requires transitive dev.counters.api;
     requires dev.counters.nativeaccess;
     requires com.sun.jna;
     requires com.sun.jna.platform;

@@ -1,5 +1,7 @@
 package dev.counters;
 
+import dev.counters.toolkit.VirtualThreads;
+
 /**
  * An interval counter: {@link #start()}, do the work, {@link #stop()}, then read the interval
  * in native ticks or any unit. Every kind of counter ({@link CounterKind}) speaks this same
@@ -21,7 +23,7 @@ package dev.counters;
  * <p>A counter is confined to the thread that uses it; a thread-times counter checks this and
  * throws {@link IllegalStateException} when stopped on another thread than it was started on.
  * The thread-bound kinds ({@link CounterKind#isThreadBound()}) also refuse to start on a virtual
- * thread, which has no CPU clock of its own (see {@link dev.counters.spi.VirtualThreads}).
+ * thread, which has no CPU clock of its own (see {@link dev.counters.toolkit.VirtualThreads}).
  * A native failure throws {@link CounterException}, never a silent zero.
  */
 public interface Counter extends CounterReadings {

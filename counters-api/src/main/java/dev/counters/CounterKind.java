@@ -20,8 +20,9 @@ package dev.counters;
 public enum CounterKind {
     /**
      * The coarse system tick (Windows {@code GetTickCount64}, Linux {@code CLOCK_MONOTONIC_COARSE}).
-     * Cheap to read from C, but from Java on Linux a native call costs more than {@link #PERFORMANCE};
-     * with no platform module it is {@code System.currentTimeMillis()}, which is not monotonic.
+     * Its resolution is the scheduler tick (milliseconds); whether it is cheaper to read than
+     * {@link #PERFORMANCE} depends on the binding (docs/PERFORMANCE.md has the figures). With no
+     * platform module it is {@code System.currentTimeMillis()}, which is not monotonic.
      */
     TICK(Measures.WALL_TIME),
     /** The multimedia timer (Windows {@code timeGetTime}, Linux {@code CLOCK_BOOTTIME}). */

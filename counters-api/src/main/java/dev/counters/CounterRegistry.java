@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
-import dev.counters.spi.PerKind;
-import dev.counters.spi.ServiceProviders;
+import dev.counters.toolkit.PerKind;
+import dev.counters.toolkit.ServiceProviders;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

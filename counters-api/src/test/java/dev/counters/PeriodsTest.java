@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.spi.SourceCounter;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeTickSource;
+import dev.counters.toolkit.SourceCounter;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;

@@ -9,13 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.base.Ticker;
 import dev.counters.jdk.JdkCounterProvider;
-import dev.counters.spi.CurrentThreadCpuClock;
-import dev.counters.spi.LazyFrequency;
-import dev.counters.spi.SourceCounter;
-import dev.counters.spi.VirtualThreads;
 import dev.counters.testing.FakeTickSource;
 import dev.counters.testing.VirtualThreadRunner;
 import dev.counters.testing.Work;
+import dev.counters.toolkit.CurrentThreadCpuClock;
+import dev.counters.toolkit.LazyFrequency;
+import dev.counters.toolkit.SourceCounter;
+import dev.counters.toolkit.VirtualThreads;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.counters.spi;
 
+import dev.counters.toolkit.CpuTimesSplit;
 import java.util.Optional;
 
 /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.toolkit.CounterMisuse;
 import org.junit.jupiter.api.Test;
 
 class KindSupportAndAdjustmentTest {

@@ -45,12 +45,12 @@ public class JnaFloorBenchmark {
     private long address;
 
     /** The two libc calls, bound once; loaded only when a benchmark of this class runs. */
-    static final class LibC {
+    static final class LibcDirect {
         static {
-            Native.register(LibC.class, NativeLibrary.getInstance(Platform.C_LIBRARY_NAME));
+            Native.register(LibcDirect.class, NativeLibrary.getInstance(Platform.C_LIBRARY_NAME));
         }
 
-        private LibC() {}
+        private LibcDirect() {}
 
         static native int clock_gettime(int clockId, long timespec);
 
@@ -67,14 +67,14 @@ public class JnaFloorBenchmark {
     }
 
     private long clock(int clockId) {
-        if (LibC.clock_gettime(clockId, address) != 0) {
+        if (LibcDirect.clock_gettime(clockId, address) != 0) {
             throw new IllegalStateException("clock_gettime(" + clockId + ") failed: errno " + Native.getLastError());
         }
         return memory.getLong(0) * 1_000_000_000L + memory.getLong(8);
     }
 
     private long rusage(int who) {
-        if (LibC.getrusage(who, address) != 0) {
+        if (LibcDirect.getrusage(who, address) != 0) {
             throw new IllegalStateException("getrusage(" + who + ") failed: errno " + Native.getLastError());
         }
         return memory.getLong(0) * 1_000_000L + memory.getLong(8) + memory.getLong(16) * 1_000_000L + memory.getLong(24);

@@ -2,11 +2,15 @@ package dev.counters.jmh;
 
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
+import java.io.File;
 import java.util.Collection;
+import java.util.List;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.profile.ExternalProfiler;
 import org.openjdk.jmh.profile.InternalProfiler;
 import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.runner.IterationType;
@@ -51,8 +55,15 @@ import org.openjdk.jmh.runner.IterationType;
  * to just after they stopped: they include each worker's iteration-level setup and teardown and,
  * with several threads, the operations JMH runs while the threads line up (synchronised
  * iterations), which the operation count leaves out.
+ *
+ * <p>The profiler gives each fork {@value #NATIVE_ACCESS} itself: on JDK 22+ the platform modules
+ * read their clocks through FFM only where native access is enabled, and on JDK 24+ JNA warns
+ * without it. Nothing needs adding to the run's {@code -jvmArgs}.
  */
-public final class CpuTimeProfiler implements InternalProfiler {
+public final class CpuTimeProfiler implements InternalProfiler, ExternalProfiler {
+    /** What each fork gets: native access for the class path, where JMH runs the benchmarks. */
+    static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+
     private final ProfilerOptions options;
     private WorkerCpu workers;
     private CpuTimesCounter process;
@@ -77,6 +88,37 @@ public final class CpuTimeProfiler implements InternalProfiler {
     public String getDescription() {
         return "CPU time per operation of the worker threads and the process, split into kernel and user"
                 + " (counters: exact on Linux and Windows)";
+    }
+
+    /** Native access for the fork's platform modules ({@value #NATIVE_ACCESS}; the flag exists since JDK 17). */
+    @Override
+    public Collection<String> addJVMOptions(BenchmarkParams params) {
+        return List.of(NATIVE_ACCESS);
+    }
+
+    @Override
+    public Collection<String> addJVMInvokeOptions(BenchmarkParams params) {
+        return List.of();
+    }
+
+    @Override
+    public void beforeTrial(BenchmarkParams benchmarkParams) {
+        // The figures come from inside the fork (InternalProfiler); the host only adds the flag.
+    }
+
+    @Override
+    public Collection<? extends Result> afterTrial(BenchmarkResult benchmarkResult, long pid, File stdOut, File stdErr) {
+        return List.of();
+    }
+
+    @Override
+    public boolean allowPrintOut() {
+        return true;
+    }
+
+    @Override
+    public boolean allowPrintErr() {
+        return true;
     }
 
     @Override

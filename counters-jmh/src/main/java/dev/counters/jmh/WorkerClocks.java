@@ -1,9 +1,9 @@
 package dev.counters.jmh;
 
 import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.ServiceProviders;
-import dev.counters.spi.ThreadCpuTimesReader;
 import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
+import dev.counters.spi.ThreadCpuTimesReader;
+import dev.counters.toolkit.ServiceProviders;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;

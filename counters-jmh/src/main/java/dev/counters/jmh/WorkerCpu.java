@@ -4,8 +4,8 @@ import static dev.counters.spi.CpuTimesSource.SAMPLE_LENGTH;
 import static dev.counters.spi.CpuTimesSource.TOTAL;
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.spi.CpuTimesSplit;
 import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
+import dev.counters.toolkit.CpuTimesSplit;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -1,6 +1,7 @@
 package dev.counters.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -46,6 +47,9 @@ class CpuTimeProfilerRunTest {
     void aForkedComputationIsUserTimeAndNoMoreCpuThanWallTimePerOperation() throws Exception {
         ProfiledRun run = ProfiledRun.of(shortRun(ProfiledBenchmarks.COMPUTE).forks(1).addProfiler(CpuTimeProfiler.class));
         assertEquals(3, run.iterations.size());
+        // The profiler gave the fork native access: no JDK 24+ warning for JNA or FFM.
+        assertFalse(run.output.contains("restricted method"), run.output);
+        assertTrue(run.output.contains(CpuTimeProfiler.NATIVE_ACCESS), "the fork's JVM options, as JMH prints them");
         for (ProfiledRun.Iteration iteration : run.iterations) {
             assertTrue(iteration.secondary().keySet().containsAll(ROWS), iteration.secondary().keySet()::toString);
             assertKernelPlusUserIsTotal(iteration, "worker");

@@ -17,12 +17,11 @@ import org.openjdk.jmh.runner.options.Options;
 
 /** One JMH run through the Runner API, with each measured iteration's profiler rows and the benchmark's own truths. */
 final class ProfiledRun {
-    /** JDK 24+ forks: native access for the platform modules (the flag exists since JDK 17). */
-    static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
-
     final RunResult result;
     final List<Iteration> iterations;
     final List<Truths.Line> truths;
+    /** What JMH printed, the forks' own output included. */
+    final String output;
 
     /** One measured iteration: its operation count, primary score and secondary results. */
     record Iteration(long operations, double score, Map<String, Result> secondary) {
@@ -35,9 +34,10 @@ final class ProfiledRun {
         }
     }
 
-    private ProfiledRun(RunResult result, List<Truths.Line> truths) {
+    private ProfiledRun(RunResult result, List<Truths.Line> truths, String output) {
         this.result = result;
         this.truths = truths;
+        this.output = output;
         List<Iteration> measured = new ArrayList<>();
         for (BenchmarkResult benchmark : result.getBenchmarkResults()) {
             for (IterationResult iteration : benchmark.getIterationResults()) {
@@ -48,20 +48,25 @@ final class ProfiledRun {
         this.iterations = measured;
     }
 
-    /** Runs {@code options} (a builder with everything but the truths file) and collects what it measured. */
+    /**
+     * Runs {@code options} (a builder with everything but the truths file and the output) and
+     * collects what it measured. No native-access flag is added: the profiler gives it to the forks.
+     */
     static ProfiledRun of(ChainedOptionsBuilder options) throws RunnerException, java.io.IOException {
         Path truths = Files.createTempFile("counters-jmh-truths", ".txt");
+        Path output = Files.createTempFile("counters-jmh-output", ".txt");
         try {
             System.setProperty(Truths.FILE_PROPERTY, truths.toString());
-            Options built = options.jvmArgsAppend(NATIVE_ACCESS, "-D" + Truths.FILE_PROPERTY + "=" + truths).build();
+            Options built = options.jvmArgsAppend("-D" + Truths.FILE_PROPERTY + "=" + truths).output(output.toString()).build();
             Collection<RunResult> results = new Runner(built).run();
             if (results.size() != 1) {
                 throw new AssertionError("expected one benchmark, ran " + results.size());
             }
-            return new ProfiledRun(results.iterator().next(), Truths.read(truths));
+            return new ProfiledRun(results.iterator().next(), Truths.read(truths), Files.readString(output));
         } finally {
             System.clearProperty(Truths.FILE_PROPERTY);
             Files.deleteIfExists(truths);
+            Files.deleteIfExists(output);
         }
     }
 }

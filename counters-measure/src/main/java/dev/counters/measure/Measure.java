@@ -9,7 +9,7 @@ import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.spi.ThreadControl;
-import dev.counters.spi.VirtualThreads;
+import dev.counters.toolkit.VirtualThreads;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -17,8 +17,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**

@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
 import dev.counters.Resolution;
-import dev.counters.spi.ResolutionProbe;
 import dev.counters.spi.TickSource;
+import dev.counters.toolkit.ResolutionProbe;
 import java.time.Duration;
 
 /**

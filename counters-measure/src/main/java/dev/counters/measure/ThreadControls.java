@@ -1,8 +1,8 @@
 package dev.counters.measure;
 
 import com.google.common.collect.ImmutableList;
-import dev.counters.spi.ServiceProviders;
 import dev.counters.spi.ThreadControl;
+import dev.counters.toolkit.ServiceProviders;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -6,10 +6,10 @@ import dev.counters.CounterKind;
 import dev.counters.CpuTimesCounter;
 import dev.counters.Resolution;
 import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.LazyFrequency;
-import dev.counters.spi.SampledCpuTimesCounter;
-import dev.counters.spi.SourceCounter;
 import dev.counters.spi.TickSource;
+import dev.counters.toolkit.LazyFrequency;
+import dev.counters.toolkit.SampledCpuTimesCounter;
+import dev.counters.toolkit.SourceCounter;
 import java.time.Duration;
 import java.util.Optional;
 

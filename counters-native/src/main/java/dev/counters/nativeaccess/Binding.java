@@ -2,7 +2,6 @@ package dev.counters.nativeaccess;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.spi.NativeAccess;
 import java.util.Optional;
 import java.util.function.Supplier;
 

@@ -1,13 +1,13 @@
 package dev.counters.nativeaccess;
 
-import dev.counters.spi.CycleFrequency;
+import dev.counters.toolkit.CycleFrequency;
 import java.util.Optional;
 
 /**
  * The machine code that reads the processor's free-running cycle counter, per architecture:
  * {@code LFENCE; RDTSC} on x86-64 (the fence lets earlier instructions finish before the read) and
- * {@code ISB; MRS CNTVCT_EL0} on aarch64. Seed 002 compiles {@code 0F 31} into a DLL; here the
- * bytes go into an executable page the platform module maps ({@link ExecutablePages}).
+ * {@code ISB; MRS CNTVCT_EL0} on aarch64. Java cannot emit the instruction, so its bytes go into
+ * an executable page the platform module maps ({@link ExecutablePages}) and are called there.
  */
 public enum CycleInstruction {
     /** {@code lfence; rdtsc; shl rdx, 32; or rax, rdx; ret}. */

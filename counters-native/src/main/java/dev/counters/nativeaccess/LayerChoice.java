@@ -3,14 +3,22 @@ package dev.counters.nativeaccess;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterInfo;
-import dev.counters.spi.ForeignLayers;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * The one choice between a platform module's two native layers: Foreign Function &amp; Memory
  * downcalls on a JVM of release {@value ForeignLayers#RELEASE} or later where they link, else JNA,
  * which is bound only then. {@code -Ddev.counters.binding=jna} keeps a JVM of 22 or later on JNA:
- * to compare the two, or to step around an FFM problem.
+ * to compare the two, or to step around an FFM problem. Both platform modules hold one choice for
+ * the process, made the first time it is needed:
+ * <pre>{@code
+ * LayerChoice<PosixCalls> chosen = LayerChoice.choose(FfmPosixCalls::bind, PosixSystem::binding);
+ * PosixCalls calls = chosen.binding().require();
+ * }</pre>
+ * The FFM layer is reached as an ordinary class: the multi-release jar holds a JNA-only stand-in
+ * for it, compiled for release 17, and under {@code META-INF/versions/22} the real one, which a
+ * JVM of 22 or later loads in its place.
  *
  * @param name {@link CounterInfo#BINDING_FFM} or {@link CounterInfo#BINDING_JNA}: what serves, or what was tried last
  * @param binding the layer bound, or why none was
@@ -24,6 +32,19 @@ public record LayerChoice<T>(String name, Binding<T> binding, String ffmProblem)
         requireNonNull(name, "name");
         requireNonNull(binding, "binding");
         requireNonNull(ffmProblem, "ffmProblem");
+    }
+
+    /**
+     * No layer at all, because the platform itself is refused (another OS, a 32-bit JVM): nothing
+     * native is touched, and {@code reason} is what the providers report.
+     */
+    public static <T> LayerChoice<T> refused(String reason) {
+        return new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.failed(reason), "");
+    }
+
+    /** The bound layer; empty when {@link #binding()} says why there is none. */
+    public Optional<T> calls() {
+        return binding.calls();
     }
 
     /** The choice on this JVM, honouring {@link #BINDING_PROPERTY}. */

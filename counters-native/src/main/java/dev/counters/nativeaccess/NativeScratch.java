@@ -2,7 +2,6 @@ package dev.counters.nativeaccess;
 
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
-import dev.counters.spi.Scratch;
 
 /** {@link Scratch} memory for a native layer bound through JNA: the address of its direct buffer as JNA finds it. */
 public final class NativeScratch {

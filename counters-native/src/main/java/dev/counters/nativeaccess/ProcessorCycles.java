@@ -4,10 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
-import dev.counters.spi.CycleFrequency;
-import dev.counters.spi.LazyFrequency;
-import dev.counters.spi.ResolutionProbe;
 import dev.counters.spi.TickSource;
+import dev.counters.toolkit.CycleFrequency;
+import dev.counters.toolkit.LazyFrequency;
+import dev.counters.toolkit.ResolutionProbe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,8 +23,9 @@ import java.util.Optional;
  * estimated once per process by {@link CycleFrequency} when a conversion first needs it. The
  * aarch64 virtual counter's rate is the one {@code CNTFRQ_EL0} declares.
  *
- * <p>A read costs one JNA direct call (about 0.1 us), far more than the instruction itself: a
- * counter for intervals of microseconds and longer, not for single instructions.
+ * <p>A read costs one native call (an FFM downcall on JDK 22+, a JNA direct call before; their
+ * costs are in docs/PERFORMANCE.md), far more than the instruction itself: a counter for longer
+ * intervals, not for single instructions.
  */
 public final class ProcessorCycles {
     private final CycleInstruction instruction;

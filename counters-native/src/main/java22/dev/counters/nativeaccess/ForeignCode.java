@@ -2,7 +2,6 @@ package dev.counters.nativeaccess;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.counters.spi.ForeignLayers;
 import dev.counters.spi.TickSource;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -26,7 +25,7 @@ public final class ForeignCode implements CodeBinder {
     private ForeignCode() {}
 
     /** The binder; checks that this module may make downcalls, as every FFM layer's {@code bind()} does. */
-    public static ForeignCode binder() {
+    public static CodeBinder binder() {
         Module module = ForeignCode.class.getModule();
         if (!module.isNativeAccessEnabled()) {
             throw ForeignLayers.nativeAccessNotEnabled(module);

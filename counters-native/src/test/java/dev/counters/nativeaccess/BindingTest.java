@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.spi.NativeAccess;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Stream;

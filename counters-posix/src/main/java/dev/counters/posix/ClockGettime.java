@@ -2,7 +2,7 @@ package dev.counters.posix;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Scratch;
 import dev.counters.spi.TickSource;
 
 /** One POSIX clock read with {@code clock_gettime}, in nanoseconds. Owns its result memory, so one source serves one thread. */
@@ -22,7 +22,7 @@ final class ClockGettime implements TickSource {
     @Override
     public long read() {
         if (calls.clockGettime(clockId, timespec) != 0) {
-            throw NativeFailures.of(calls, api);
+            throw PosixErrors.of(calls, api);
         }
         return Layouts.timespecNanos(timespec);
     }

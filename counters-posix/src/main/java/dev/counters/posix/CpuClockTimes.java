@@ -4,12 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.TickSource;
+import dev.counters.toolkit.SampledCpuTimesCounter;
 
 /**
  * CPU time as counters-posix reads it: the exact total from a CPU-time clock in nanoseconds,
  * and the kernel/user ratio from {@code getrusage} (or, for another thread, its sampled CPU-time clocks)
  * where the system splits it.
- * {@link dev.counters.spi.SampledCpuTimesCounter} apportions the total in that ratio.
+ * {@link dev.counters.toolkit.SampledCpuTimesCounter} apportions the total in that ratio.
  */
 final class CpuClockTimes implements CpuTimesSource {
     private final TickSource total;

@@ -5,7 +5,7 @@ import com.sun.jna.Platform;
 import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.nativeaccess.ExecutableCode;
 import dev.counters.nativeaccess.NativeScratch;
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Scratch;
 import java.lang.ref.Reference;
 
 /** The real native layer: {@link PosixCalls} and {@link SchedulingCalls} on libc through JNA direct mapping. */
@@ -19,7 +19,7 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
      * {@link SchedulingCalls} bind on their first use.
      */
     static JnaPosixCalls bind() {
-        LibC.bind();
+        LibcDirect.bind();
         return new JnaPosixCalls();
     }
 
@@ -30,17 +30,17 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public int clockGettime(int clockId, Scratch timespec) {
-        return LibC.clock_gettime(clockId, timespec.address());
+        return LibcDirect.clock_gettime(clockId, timespec.address());
     }
 
     @Override
     public int clockGetres(int clockId, Scratch timespec) {
-        return LibC.clock_getres(clockId, timespec.address());
+        return LibcDirect.clock_getres(clockId, timespec.address());
     }
 
     @Override
     public int getrusage(int who, Scratch rusage) {
-        return LibC.getrusage(who, rusage.address());
+        return LibcDirect.getrusage(who, rusage.address());
     }
 
     @Override
@@ -54,12 +54,12 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public long read(int fd, Scratch buffer, int bytes) {
-        return LibC.read(fd, buffer.address(), bytes);
+        return LibcDirect.read(fd, buffer.address(), bytes);
     }
 
     @Override
     public int close(int fd) {
-        return LibC.close(fd);
+        return LibcDirect.close(fd);
     }
 
     @Override
@@ -69,22 +69,22 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public long pageSize() {
-        return LibC.getpagesize();
+        return LibcDirect.getpagesize();
     }
 
     @Override
     public long mmap(long length, int protection, int flags) {
-        return LibC.mmap(0, length, protection, flags, -1, 0);
+        return LibcDirect.mmap(0, length, protection, flags, -1, 0);
     }
 
     @Override
     public int mprotect(long address, long length, int protection) {
-        return LibC.mprotect(address, length, protection);
+        return LibcDirect.mprotect(address, length, protection);
     }
 
     @Override
     public int munmap(long address, long length) {
-        return LibC.munmap(address, length);
+        return LibcDirect.munmap(address, length);
     }
 
     @Override
@@ -99,7 +99,7 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public String errorText(int errno) {
-        return LibC.strerror(errno);
+        return LibcDirect.strerror(errno);
     }
 
     @Override
@@ -109,22 +109,22 @@ final class JnaPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public int schedGetaffinity(int tid, long[] mask) {
-        return LinuxScheduling.sched_getaffinity(tid, (long) mask.length * BYTES_PER_MASK_WORD, mask);
+        return LinuxSchedulingDirect.sched_getaffinity(tid, (long) mask.length * BYTES_PER_MASK_WORD, mask);
     }
 
     @Override
     public int schedSetaffinity(int tid, long[] mask) {
-        return LinuxScheduling.sched_setaffinity(tid, (long) mask.length * BYTES_PER_MASK_WORD, mask);
+        return LinuxSchedulingDirect.sched_setaffinity(tid, (long) mask.length * BYTES_PER_MASK_WORD, mask);
     }
 
     @Override
     public int getpriority(int which, int who) {
         Native.setLastError(0);
-        return LinuxScheduling.getpriority(which, who);
+        return LinuxSchedulingDirect.getpriority(which, who);
     }
 
     @Override
     public int setpriority(int which, int who, int nice) {
-        return LinuxScheduling.setpriority(which, who, nice);
+        return LinuxSchedulingDirect.setpriority(which, who, nice);
     }
 }

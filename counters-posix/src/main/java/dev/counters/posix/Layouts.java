@@ -1,6 +1,6 @@
 package dev.counters.posix;
 
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Scratch;
 
 /**
  * The C structures counters-posix reads, on the 64-bit platforms {@link PosixPlatform} serves:

@@ -3,7 +3,7 @@ package dev.counters.posix;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Scratch;
 import dev.counters.spi.TickSource;
 
 /**
@@ -44,7 +44,7 @@ final class PerfEventSource implements TickSource {
         }
         long got = calls.read(fd, reading, READING_BYTES);
         if (got < 0) {
-            throw NativeFailures.of(calls, READ_API);
+            throw PosixErrors.of(calls, READ_API);
         }
         if (got != READING_BYTES) {
             // A short read sets no errno: whatever errno holds is stale and would mislead.

@@ -3,8 +3,8 @@ package dev.counters.posix;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
+import dev.counters.nativeaccess.Scratch;
 import dev.counters.spi.KindSupport;
-import dev.counters.spi.Scratch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,7 +108,7 @@ final class PerfEvents {
     private int openFd(boolean userOnly) {
         int fd = calls.perfEventOpen(syscallNumber, cyclesAttr(userOnly), 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
         if (fd < 0) {
-            throw NativeFailures.of(calls, OPEN_API, PerfEvents::explain);
+            throw PosixErrors.of(calls, OPEN_API, PerfEvents::explain);
         }
         return fd;
     }

@@ -1,14 +1,14 @@
 package dev.counters.posix;
 
 import dev.counters.nativeaccess.CodeBinder;
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Scratch;
 
 /**
  * The native calls counters-posix makes to read clocks and cycle counters, exactly as C sees them: {@code 0} or a
  * result for success, {@code -1} and {@link #lastError()} for failure. {@link JnaPosixCalls} binds
  * them to libc; tests substitute a layer that fails on demand, so that every failure path is
  * exercised without breaking the machine. Interpreting results (layouts, errno, exceptions) is not
- * this interface's business: {@link PosixClocks} and its sources do it.
+ * this interface's business: {@link PosixKinds} and its sources do it.
  */
 interface PosixCalls {
     /** {@code PR_GET_TSC} from {@code <linux/prctl.h>}, for {@link #prctlGetTsc}. */

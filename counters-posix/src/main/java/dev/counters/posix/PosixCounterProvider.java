@@ -9,8 +9,8 @@ import dev.counters.spi.KindSupport;
 
 /**
  * Serves every wall-clock and CPU-time {@link CounterKind} on Linux (x86_64, aarch64), macOS and
- * FreeBSD from the POSIX clocks, and the cycle kinds the system allows, through JNA direct mapping. Put {@code counters-posix} on the
- * class or module path and {@link dev.counters.Counters} picks it over the JDK floor; there is
+ * FreeBSD from the POSIX clocks, and the cycle kinds the system allows, through FFM downcalls on
+ * JDK 22+ and JNA direct mapping before. Put {@code counters-posix} on the class or module path and {@link dev.counters.Counters} picks it over the JDK floor; there is
  * nothing to call.
  *
  * <table>
@@ -37,20 +37,20 @@ import dev.counters.spi.KindSupport;
  * serves instead; {@code counters list} prints those reasons.
  */
 public final class PosixCounterProvider implements CounterProvider {
-    private final PosixClocks clocks;
+    private final PosixKinds clocks;
 
     /** The provider of this process's platform, as {@link java.util.ServiceLoader} creates it. */
     public PosixCounterProvider() {
         this(SystemClocks.INSTANCE);
     }
 
-    PosixCounterProvider(PosixClocks clocks) {
+    PosixCounterProvider(PosixKinds clocks) {
         this.clocks = requireNonNull(clocks, "clocks");
     }
 
     @Override
     public String name() {
-        return PosixClocks.PROVIDER_NAME;
+        return PosixKinds.PROVIDER_NAME;
     }
 
     @Override
@@ -78,7 +78,7 @@ public final class PosixCounterProvider implements CounterProvider {
      * nothing: libc is bound when a kind that reads it is first asked about.
      */
     private static final class SystemClocks {
-        static final PosixClocks INSTANCE = new PosixClocks(SystemNative.platform(), SystemNative.ClockBinder.INSTANCE,
-                JvmClockCheck.nanoTimeIsKnown(SystemNative.platform()));
+        static final PosixKinds INSTANCE = new PosixKinds(PosixSystem.platform(), PosixSystem.ClockBinder.INSTANCE,
+                JvmClockCheck.nanoTimeIsKnown(PosixSystem.platform()));
     }
 }

@@ -12,9 +12,9 @@ import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.CycleInstruction;
 import dev.counters.nativeaccess.ProcessorCycles;
 import dev.counters.spi.KindSupport;
-import dev.counters.spi.LazyFrequency;
-import dev.counters.spi.ResolutionProbe;
-import dev.counters.spi.SourceCounter;
+import dev.counters.toolkit.LazyFrequency;
+import dev.counters.toolkit.ResolutionProbe;
+import dev.counters.toolkit.SourceCounter;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -52,7 +52,7 @@ final class PosixCycles {
         this.unservedReason = unservedReason;
         this.processor = Suppliers.memoize(this::bindProcessor);
         this.perfEvents = Suppliers.memoize(() -> PerfEvents.probe(calls, platform.perfEventOpenSyscall().orElseThrow()));
-        this.cpuCyclesInfo = Suppliers.memoize(() -> processor.get().require().describe(PosixClocks.PROVIDER_NAME));
+        this.cpuCyclesInfo = Suppliers.memoize(() -> processor.get().require().describe(PosixKinds.PROVIDER_NAME));
         this.threadCyclesInfo = Suppliers.memoize(this::describeThreadCycles);
     }
 
@@ -124,7 +124,7 @@ final class PosixCycles {
     private CounterInfo describeThreadCycles() {
         long frequency = frequency().get();
         return CounterInfo.builder(CounterKind.THREAD_CYCLES)
-                .provider(PosixClocks.PROVIDER_NAME)
+                .provider(PosixKinds.PROVIDER_NAME)
                 .source(PerfEvents.OPEN_API)
                 .binding(calls.binding())
                 .frequency(frequency)

@@ -36,7 +36,7 @@ final class PosixPages extends ExecutablePages {
     protected long allocateWritable(long size) {
         long page = calls.mmap(size, PROT_READ | PROT_WRITE, MAP_PRIVATE | mapAnonymous);
         if (page == MAP_FAILED || page == 0) {
-            throw NativeFailures.of(calls, MMAP_API);
+            throw PosixErrors.of(calls, MMAP_API);
         }
         return page;
     }
@@ -44,7 +44,7 @@ final class PosixPages extends ExecutablePages {
     @Override
     protected void makeExecutable(long page, long size) {
         if (calls.mprotect(page, size, PROT_READ | PROT_EXEC) != 0) {
-            throw NativeFailures.of(calls, MPROTECT_API);
+            throw PosixErrors.of(calls, MPROTECT_API);
         }
     }
 

@@ -50,7 +50,7 @@ public final class PosixThreadControl implements ThreadControl {
 
     /** The control of this process's platform, as {@link java.util.ServiceLoader} creates it. */
     public PosixThreadControl() {
-        this(SystemNative.platform(), SystemNative.binding());
+        this(PosixSystem.platform(), PosixSystem.binding());
     }
 
     <T extends PosixCalls & SchedulingCalls> PosixThreadControl(PosixPlatform platform, Binding<T> binding) {
@@ -63,7 +63,7 @@ public final class PosixThreadControl implements ThreadControl {
 
     @Override
     public String name() {
-        return PosixClocks.PROVIDER_NAME;
+        return PosixKinds.PROVIDER_NAME;
     }
 
     @Override
@@ -110,11 +110,11 @@ public final class PosixThreadControl implements ThreadControl {
                     "CPU " + cpu + " is not one this thread may run on (allowed: " + allowed + "); pass one of allowedCpus()");
         }
         if (scheduling.schedSetaffinity(CALLING_THREAD, CpuSets.only(cpu, previous.length)) != 0) {
-            return Adjustment.notApplied(NativeFailures.describe(calls, "sched_setaffinity(CPU " + cpu + ")"));
+            return Adjustment.notApplied(PosixErrors.describe(calls, "sched_setaffinity(CPU " + cpu + ")"));
         }
         return Adjustment.restoring("pinned to CPU " + cpu + " (was " + allowed + ")", () -> {
             if (scheduling.schedSetaffinity(CALLING_THREAD, previous) != 0) {
-                throw NativeFailures.of(calls, "sched_setaffinity(restoring CPUs " + allowed + ")");
+                throw PosixErrors.of(calls, "sched_setaffinity(restoring CPUs " + allowed + ")");
             }
         });
     }
@@ -126,26 +126,26 @@ public final class PosixThreadControl implements ThreadControl {
         }
         long tid = scheduling.syscall(platform.gettidSyscall().getAsLong());
         if (tid < 0) {
-            return Adjustment.notApplied(NativeFailures.describe(calls, "syscall(SYS_gettid)"));
+            return Adjustment.notApplied(PosixErrors.describe(calls, "syscall(SYS_gettid)"));
         }
         int thread = (int) tid;
         int previous = scheduling.getpriority(PosixPlatform.PRIO_PROCESS, thread);
         if (previous == -1 && calls.lastError() != 0) {
-            return Adjustment.notApplied(NativeFailures.describe(calls, "getpriority(PRIO_PROCESS, thread " + thread + ")"));
+            return Adjustment.notApplied(PosixErrors.describe(calls, "getpriority(PRIO_PROCESS, thread " + thread + ")"));
         }
         int highest = PosixPlatform.HIGHEST_NICE_PRIORITY;
         if (previous <= highest) {
             return Adjustment.restoring("thread " + thread + " already runs at nice " + previous + ", the highest", () -> {});
         }
         if (scheduling.setpriority(PosixPlatform.PRIO_PROCESS, thread, highest) != 0) {
-            return Adjustment.notApplied(NativeFailures.describe(calls,
+            return Adjustment.notApplied(PosixErrors.describe(calls,
                     "setpriority(PRIO_PROCESS, thread " + thread + ", " + highest + ")")
                     + "; raising a thread's priority needs CAP_SYS_NICE or an RLIMIT_NICE (ulimit -e) that allows nice "
                     + highest);
         }
         return Adjustment.restoring("raised thread " + thread + " to nice " + highest + " (was " + previous + ")", () -> {
             if (scheduling.setpriority(PosixPlatform.PRIO_PROCESS, thread, previous) != 0) {
-                throw NativeFailures.of(calls, "setpriority(PRIO_PROCESS, thread " + thread + ", restoring " + previous + ")");
+                throw PosixErrors.of(calls, "setpriority(PRIO_PROCESS, thread " + thread + ", restoring " + previous + ")");
             }
         });
     }
@@ -163,7 +163,7 @@ public final class PosixThreadControl implements ThreadControl {
         try {
             currentMask();
             if (scheduling.syscall(platform.gettidSyscall().getAsLong()) < 0) {
-                return Optional.of(NativeFailures.describe(calls, "syscall(SYS_gettid)"));
+                return Optional.of(PosixErrors.describe(calls, "syscall(SYS_gettid)"));
             }
             return Optional.empty();
         } catch (CounterException e) {
@@ -187,7 +187,7 @@ public final class PosixThreadControl implements ThreadControl {
                 return mask;
             }
             if (calls.lastError() != EINVAL || words >= MAX_MASK_WORDS) {
-                throw NativeFailures.of(calls, "sched_getaffinity");
+                throw PosixErrors.of(calls, "sched_getaffinity");
             }
         }
     }

@@ -43,7 +43,7 @@ public final class PosixThreadCpuTimes implements ThreadCpuTimesReader {
 
     /** The reader of this process's platform, as {@link java.util.ServiceLoader} creates it. */
     public PosixThreadCpuTimes() {
-        this(SystemNative.platform(), SystemNative.clockBinding());
+        this(PosixSystem.platform(), PosixSystem.clockBinding());
     }
 
     PosixThreadCpuTimes(PosixPlatform platform, LayerChoice<PosixCalls> binding) {
@@ -58,7 +58,7 @@ public final class PosixThreadCpuTimes implements ThreadCpuTimesReader {
 
     @Override
     public String name() {
-        return PosixClocks.PROVIDER_NAME;
+        return PosixKinds.PROVIDER_NAME;
     }
 
     @Override

@@ -4,7 +4,7 @@ import static dev.counters.spi.CpuTimesSource.KERNEL;
 import static dev.counters.spi.CpuTimesSource.USER;
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Scratch;
 
 /**
  * The kernel/user split from {@code getrusage(who)}: {@code ru_stime} and {@code ru_utime} in
@@ -30,7 +30,7 @@ final class RusageSplit implements CpuSplit {
     @Override
     public void sampleInto(long[] into) {
         if (calls.getrusage(who, rusage) != 0) {
-            throw NativeFailures.of(calls, api);
+            throw PosixErrors.of(calls, api);
         }
         into[KERNEL] = Layouts.timevalMicros(rusage, Layouts.RUSAGE_STIME_OFFSET, narrowSuseconds);
         into[USER] = Layouts.timevalMicros(rusage, Layouts.RUSAGE_UTIME_OFFSET, narrowSuseconds);

@@ -1,7 +1,7 @@
 package dev.counters.posix;
 
-import dev.counters.spi.CurrentThreadCpuClock;
 import dev.counters.spi.TickSource;
+import dev.counters.toolkit.CurrentThreadCpuClock;
 
 /**
  * The calling thread's CPU time through {@link java.lang.management.ThreadMXBean#getCurrentThreadCpuTime()}.

@@ -4,10 +4,13 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.counters.CounterInfo;
+import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.nativeaccess.ForeignCode;
-import dev.counters.spi.ForeignLayers;
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.ForeignLayers;
+import dev.counters.nativeaccess.LayerChoice;
+import dev.counters.nativeaccess.Scratch;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -18,10 +21,11 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 
 /**
- * {@link PosixCalls} on libc through Foreign Function &amp; Memory downcalls (JDK 22+): a read
- * costs about 3 ns over C where JNA's direct mapping costs 60-90 ns. Compiled only when the build
- * runs on JDK 22 or later (from {@code src/main/java22}), and reached by name from
- * {@link ClockBindings} on a JVM of 22 or later.
+ * {@link PosixCalls} on libc through Foreign Function &amp; Memory downcalls (JDK 22+), which cost
+ * a few nanoseconds over C where JNA's direct mapping costs far more (docs/PERFORMANCE.md has the
+ * figures). Compiled for release 22 from {@code src/main/java22} into the jar's
+ * {@code META-INF/versions/22}, where it replaces the JNA-only stand-in of the same name; chosen by
+ * {@link dev.counters.nativeaccess.LayerChoice} on a JVM of 22 or later.
  *
  * <p>Every call here returns at once and never calls back into Java, so each is linked with
  * {@link Linker.Option#critical(boolean) critical(false)}: no thread-state transition. Results are
@@ -46,7 +50,7 @@ final class FfmPosixCalls implements PosixCalls {
      * {@link IllegalCallerException} where native access is denied to this module, an
      * {@link UnsatisfiedLinkError} for a missing symbol; {@code Binding.of} turns it into a reason.
      */
-    static FfmPosixCalls bind() {
+    static PosixCalls bind() {
         Module module = FfmPosixCalls.class.getModule();
         if (!module.isNativeAccessEnabled()) {
             throw ForeignLayers.nativeAccessNotEnabled(module);

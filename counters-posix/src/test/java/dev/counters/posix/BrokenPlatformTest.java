@@ -3,6 +3,7 @@ package dev.counters.posix;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.nativeaccess.ForeignLayers;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -55,10 +56,9 @@ class BrokenPlatformTest {
 
     @Test
     void whereFfmServesTheClocksDoNotNeedJnaAtAll() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= ClockBindings.FFM_RELEASE, "FFM needs JDK 22+");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= ForeignLayers.RELEASE, "FFM needs JDK 22+");
         org.junit.jupiter.api.Assumptions.assumeTrue(
-                Path.of(ClockBindings.class.getProtectionDomain().getCodeSource().getLocation().toURI())
-                        .resolve("dev/counters/posix/FfmPosixCalls.class").toFile().exists(), "built without FFM (on JDK 17)");
+                PosixCalls.class.isAssignableFrom(FfmPosixCalls.class), "built without FFM (no JDK 22+ found)");
         Properties report = runRegistryReport("--enable-native-access=ALL-UNNAMED",
                 "-Djna.nosys=true", "-Djna.noclasspath=true", "-Djna.nounpack=true");
 

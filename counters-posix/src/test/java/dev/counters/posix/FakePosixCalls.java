@@ -3,14 +3,14 @@ package dev.counters.posix;
 import com.sun.jna.Function;
 import com.sun.jna.Platform;
 import dev.counters.nativeaccess.CodeBinder;
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Scratch;
 import dev.counters.spi.TickSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.LongSupplier;
 import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
 
 /**
  * A native layer that behaves like libc until told to fail: a failing call returns C's error

@@ -4,14 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.counters.nativeaccess.Binding;
-import dev.counters.nativeaccess.LayerChoice;
+import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.ForeignLayers;
+import dev.counters.nativeaccess.LayerChoice;
+import dev.counters.nativeaccess.Scratch;
 import org.junit.jupiter.api.Test;
 
 /**
- * The FFM binding (JDK 22+, built on JDK 22+) against the JNA one: the same clocks, the same
+ * The FFM binding (JDK 22+, in a build that found a JDK 22+) against the JNA one: the same clocks, the same
  * structures, the same errno and text for a failure. CI runs these on JDK 25; on JDK 17 only the
  * choice of JNA is checked.
  */
@@ -20,28 +22,28 @@ class FfmBindingTest {
     private static final JnaPosixCalls JNA = JnaPosixCalls.bind();
 
     private static PosixCalls ffm() {
-        assumeTrue(Runtime.version().feature() >= ClockBindings.FFM_RELEASE, "FFM needs JDK 22+");
-        LayerChoice<PosixCalls> chosen = ClockBindings.choose();
-        assumeTrue(!chosen.ffmProblem().contains("has no FFM binding"), chosen.ffmProblem());
-        assertEquals(ClockBindings.FFM, chosen.name(), chosen.ffmProblem());
+        assumeTrue(Runtime.version().feature() >= ForeignLayers.RELEASE, "FFM needs JDK 22+");
+        LayerChoice<PosixCalls> chosen = LayerChoice.choose(FfmPosixCalls::bind, PosixSystem::binding);
+        assumeTrue(!chosen.ffmProblem().contains("has no FFM classes"), chosen.ffmProblem());
+        assertEquals(CounterInfo.BINDING_FFM, chosen.name(), chosen.ffmProblem());
         return chosen.binding().calls().orElseThrow();
     }
 
     @Test
     void jdk17ReadsThroughJnaAndSaysWhy() {
-        LayerChoice<PosixCalls> chosen = ClockBindings.choose(17, () -> {
+        LayerChoice<PosixCalls> chosen = LayerChoice.choose(17, () -> {
             throw new AssertionError("FFM must not be tried before JDK 22");
         }, () -> Binding.of(() -> JNA));
-        assertEquals(ClockBindings.JNA, chosen.name());
+        assertEquals(CounterInfo.BINDING_JNA, chosen.name());
         assertEquals("FFM needs JDK 22+; this is JDK 17", chosen.ffmProblem());
     }
 
     @Test
     void anFfmThatCannotLinkFallsBackToJnaWithTheReason() {
-        LayerChoice<PosixCalls> chosen = ClockBindings.choose(25, () -> {
+        LayerChoice<PosixCalls> chosen = LayerChoice.choose(25, () -> {
             throw new IllegalCallerException("native access is not enabled for the class path (ALL-UNNAMED)");
         }, () -> Binding.of(() -> JNA));
-        assertEquals(ClockBindings.JNA, chosen.name());
+        assertEquals(CounterInfo.BINDING_JNA, chosen.name());
         assertTrue(chosen.ffmProblem().startsWith("FFM could not link: native access is denied"), chosen.ffmProblem());
         assertTrue(chosen.binding().calls().isPresent());
     }
@@ -49,7 +51,7 @@ class FfmBindingTest {
     @Test
     void theSystemProviderReadsThroughFfmOnJdk22() {
         ffm();
-        assertEquals(ClockBindings.FFM, SystemNative.clockBinding().name());
+        assertEquals(CounterInfo.BINDING_FFM, PosixSystem.clockBinding().name());
     }
 
     @Test

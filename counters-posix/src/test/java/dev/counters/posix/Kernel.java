@@ -13,7 +13,7 @@ final class Kernel {
 
     /** {@code sysconf(_SC_CLK_TCK)}: the ticks per second of {@code /proc/.../stat} and {@code times()}. */
     static long clockTicksPerSecond() {
-        return TestLibC.sysconf(TestLibC.scClkTck(PLATFORM));
+        return TestLibcDirect.sysconf(TestLibcDirect.scClkTck(PLATFORM));
     }
 
     /** The calling thread's kernel thread id. */

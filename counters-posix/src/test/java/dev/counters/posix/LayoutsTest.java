@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterKind;
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Scratch;
 import java.math.BigInteger;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

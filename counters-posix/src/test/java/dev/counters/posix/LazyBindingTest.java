@@ -42,14 +42,14 @@ class LazyBindingTest {
         @Override
         public LayerChoice<PosixCalls> get() {
             binds.incrementAndGet();
-            return new LayerChoice<>(ClockBindings.JNA, failure == null ? Binding.of(() -> calls) : Binding.failed(failure), "");
+            return new LayerChoice<>(CounterInfo.BINDING_JNA, failure == null ? Binding.of(() -> calls) : Binding.failed(failure), "");
         }
     }
 
     @Test
     void performanceIsCreatedAndReadWithoutBindingWhereNanoTimeIsKnown() {
         CountingBinder binder = new CountingBinder(null);
-        PosixClocks clocks = new PosixClocks(LINUX, binder, true);
+        PosixKinds clocks = new PosixKinds(LINUX, binder, true);
         assertFalse(clocks.hasBound(), "making the clocks binds nothing");
 
         for (CounterKind kind : List.of(CounterKind.PERFORMANCE, CounterKind.HIGH_PERFORMANCE)) {
@@ -67,7 +67,7 @@ class LazyBindingTest {
     @Test
     void theDescriptionBindsToAskClockGetresAndConfirmsTheClock() {
         CountingBinder binder = new CountingBinder(null);
-        PosixClocks clocks = new PosixClocks(LINUX, binder, true);
+        PosixKinds clocks = new PosixKinds(LINUX, binder, true);
         CounterInfo info = clocks.create(CounterKind.PERFORMANCE).getInfo();
 
         assertEquals(1, binder.binds.get());
@@ -81,7 +81,7 @@ class LazyBindingTest {
     @Test
     void aKindThatReadsLibcBindsOnItsFirstDecisionOnce() {
         CountingBinder binder = new CountingBinder(null);
-        PosixClocks clocks = new PosixClocks(LINUX, binder, true);
+        PosixKinds clocks = new PosixKinds(LINUX, binder, true);
         clocks.create(CounterKind.PERFORMANCE);
         assertEquals(0, binder.binds.get());
 
@@ -95,7 +95,7 @@ class LazyBindingTest {
     @Test
     void whereNanoTimeIsNotKnownPerformanceBindsToCheckIt() {
         CountingBinder binder = new CountingBinder(null);
-        PosixClocks clocks = new PosixClocks(LINUX, binder, false);
+        PosixKinds clocks = new PosixKinds(LINUX, binder, false);
         assertTrue(clocks.support(CounterKind.PERFORMANCE).isSupported());
         assertEquals(1, binder.binds.get(), "the trial read and the check need libc");
     }
@@ -104,10 +104,10 @@ class LazyBindingTest {
     void withoutLibcTheKnownNanoTimeKindsAreStillServedAndSayWhatIsMissing() {
         String failure = "UnsatisfiedLinkError: Unable to load library 'c'";
         CountingBinder binder = new CountingBinder(failure);
-        PosixClocks clocks = new PosixClocks(LINUX, binder, true);
+        PosixKinds clocks = new PosixKinds(LINUX, binder, true);
         CounterRegistry registry = CounterRegistry.of(List.of(new PosixCounterProvider(clocks), JdkFloor.provider()));
 
-        assertEquals(PosixClocks.PROVIDER_NAME, registry.providerFor(CounterKind.PERFORMANCE).orElseThrow());
+        assertEquals(PosixKinds.PROVIDER_NAME, registry.providerFor(CounterKind.PERFORMANCE).orElseThrow());
         assertEquals(JdkFloor.NAME, registry.providerFor(CounterKind.TICK).orElseThrow());
         assertEquals("libc could not be bound through JNA: " + failure, clocks.support(CounterKind.TICK).reason());
         CounterInfo info = registry.create(CounterKind.PERFORMANCE).getInfo();
@@ -120,7 +120,7 @@ class LazyBindingTest {
     void concurrentFirstRequestsBindOnceAndDecideOnce() throws Exception {
         CountDownLatch start = new CountDownLatch(1);
         CountingBinder binder = new CountingBinder(null);
-        PosixClocks clocks = new PosixClocks(LINUX, binder, true);
+        PosixKinds clocks = new PosixKinds(LINUX, binder, true);
         int threads = 8;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
@@ -165,11 +165,11 @@ class LazyBindingTest {
     void theFirstPerformanceReadingOfAFreshJvmLoadsNeitherJnaNorFfmNorLibc() throws Exception {
         FreshJvm.FirstReading first = FreshJvm.firstReading("--enable-native-access=ALL-UNNAMED");
 
-        assertEquals(PosixClocks.PROVIDER_NAME, first.value("provider"));
+        assertEquals(PosixKinds.PROVIDER_NAME, first.value("provider"));
         assertEquals(CounterInfo.BINDING_JVM, first.value("binding"));
-        assertTrue(first.loadedBefore().contains("dev.counters.posix.PosixClocks"), "posix served it: " + first.loadedBefore());
+        assertTrue(first.loadedBefore().contains("dev.counters.posix.PosixKinds"), "posix served it: " + first.loadedBefore());
         assertEquals(List.of(), first.loaded("com.sun.jna."), "JNA");
-        assertEquals(List.of(), first.loaded("dev.counters.posix.LibC"));
+        assertEquals(List.of(), first.loaded("dev.counters.posix.LibcDirect"));
         assertEquals(List.of(), first.loaded("FfmPosixCalls"), "the FFM layer");
         assertEquals(List.of(), first.loaded("java.lang.foreign.Linker"), "FFM's linker");
     }

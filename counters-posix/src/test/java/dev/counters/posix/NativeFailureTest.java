@@ -29,7 +29,7 @@ class NativeFailureTest {
     @Test
     void aClockThatFailsAtLoadIsReportedUnsupportedWithErrnoText() {
         FakePosixCalls calls = new FakePosixCalls().fail(CLOCK_GETTIME, clockId(CounterKind.MULTIMEDIA), FakePosixCalls.EINVAL);
-        PosixCounterProvider provider = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls)));
+        PosixCounterProvider provider = new PosixCounterProvider(new PosixKinds(LINUX, Binding.of(() -> calls)));
 
         KindSupport support = provider.support(CounterKind.MULTIMEDIA);
         assertFalse(support.isSupported());
@@ -44,18 +44,18 @@ class NativeFailureTest {
     @Test
     void aFailingMonotonicClockHandsHighPerformanceToTheJdkFloor() {
         FakePosixCalls calls = new FakePosixCalls().fail(CLOCK_GETTIME, clockId(CounterKind.HIGH_PERFORMANCE), FakePosixCalls.EINVAL);
-        PosixClocks clocks = new PosixClocks(LINUX, Binding.of(() -> calls));
+        PosixKinds clocks = new PosixKinds(LINUX, Binding.of(() -> calls));
         CounterRegistry registry = CounterRegistry.of(List.of(new PosixCounterProvider(clocks), JdkFloor.provider()));
 
         assertFalse(clocks.readsHighPerformanceThroughNanoTime(), "System.nanoTime cannot be confirmed against a failing clock");
         assertEquals(Optional.of(JdkFloor.NAME), registry.providerFor(CounterKind.HIGH_PERFORMANCE));
-        assertEquals(Optional.of(PosixClocks.PROVIDER_NAME), registry.providerFor(CounterKind.TICK));
+        assertEquals(Optional.of(PosixKinds.PROVIDER_NAME), registry.providerFor(CounterKind.TICK));
     }
 
     @Test
     void aFailingRealtimeClockIsNotConfirmedAgainstInstantNow() {
         FakePosixCalls calls = new FakePosixCalls().fail(CLOCK_GETTIME, clockId(CounterKind.SYSTEM_TIME), FakePosixCalls.EINVAL);
-        PosixClocks clocks = new PosixClocks(LINUX, Binding.of(() -> calls));
+        PosixKinds clocks = new PosixKinds(LINUX, Binding.of(() -> calls));
 
         assertFalse(clocks.readsSystemTimeThroughInstant(), "Instant.now cannot be confirmed against a failing clock");
         assertFalse(clocks.support(CounterKind.SYSTEM_TIME).isSupported());
@@ -64,7 +64,7 @@ class NativeFailureTest {
     @Test
     void aClockThatFailsWhileTimingThrowsCounterExceptionWithErrnoAndText() {
         FakePosixCalls calls = new FakePosixCalls();
-        Counter tick = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls))).create(CounterKind.TICK);
+        Counter tick = new PosixCounterProvider(new PosixKinds(LINUX, Binding.of(() -> calls))).create(CounterKind.TICK);
         tick.start();
         calls.fail(CLOCK_GETTIME, clockId(CounterKind.TICK), FakePosixCalls.EFAULT);
 
@@ -80,7 +80,7 @@ class NativeFailureTest {
     @Test
     void aFailingThreadSplitThrowsOnStop() {
         FakePosixCalls calls = new FakePosixCalls();
-        CpuTimesCounter thread = (CpuTimesCounter) new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls)))
+        CpuTimesCounter thread = (CpuTimesCounter) new PosixCounterProvider(new PosixKinds(LINUX, Binding.of(() -> calls)))
                 .create(CounterKind.THREAD_TIMES);
         thread.start();
         calls.fail(GETRUSAGE, LINUX.rusageThread().getAsInt(), FakePosixCalls.EINVAL);
@@ -92,7 +92,7 @@ class NativeFailureTest {
     @Test
     void aFailingThreadClockThrowsOnStartWhenReadThroughJna() {
         FakePosixCalls calls = new FakePosixCalls().fail(CLOCK_GETTIME, clockId(CounterKind.THREAD_TIMES), FakePosixCalls.EINVAL);
-        PosixClocks clocks = new PosixClocks(LINUX, Binding.of(() -> calls));
+        PosixKinds clocks = new PosixKinds(LINUX, Binding.of(() -> calls));
         assertFalse(clocks.support(CounterKind.THREAD_TIMES).isSupported());
         assertEquals("clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed with error 22: Invalid argument",
                 clocks.support(CounterKind.THREAD_TIMES).reason());
@@ -101,7 +101,7 @@ class NativeFailureTest {
     @Test
     void aFailingProcessSplitThrowsOnStart() {
         FakePosixCalls calls = new FakePosixCalls();
-        Counter process = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls))).create(CounterKind.PROCESS_TIMES);
+        Counter process = new PosixCounterProvider(new PosixKinds(LINUX, Binding.of(() -> calls))).create(CounterKind.PROCESS_TIMES);
         calls.fail(GETRUSAGE, PosixPlatform.RUSAGE_SELF, FakePosixCalls.EFAULT);
 
         CounterException failure = assertThrows(CounterException.class, process::start);
@@ -112,20 +112,20 @@ class NativeFailureTest {
     @Test
     void aFailureReadsAsOneLineWithTheCallTheErrnoAndTheSystemsText() {
         FakePosixCalls calls = failedGetrusage(new FakePosixCalls());
-        assertEquals("getrusage(RUSAGE_SELF) failed with error 14: Bad address", NativeFailures.describe(calls, "getrusage(RUSAGE_SELF)"));
+        assertEquals("getrusage(RUSAGE_SELF) failed with error 14: Bad address", PosixErrors.describe(calls, "getrusage(RUSAGE_SELF)"));
     }
 
     @Test
     void aMissingOrFailingStrerrorStillLeavesTheCallAndTheErrno() {
         FakePosixCalls silent = failedGetrusage(new FakePosixCalls().errorText(errno -> null));
-        CounterException noText = NativeFailures.of(silent, "getrusage(RUSAGE_SELF)");
+        CounterException noText = PosixErrors.of(silent, "getrusage(RUSAGE_SELF)");
         assertEquals("getrusage(RUSAGE_SELF) failed with error 14", noText.getMessage());
         assertEquals(Optional.of(""), noText.errorText());
 
         FakePosixCalls broken = failedGetrusage(new FakePosixCalls().errorText(errno -> {
             throw new UnsatisfiedLinkError("strerror");
         }));
-        CounterException brokenText = NativeFailures.of(broken, "getrusage(RUSAGE_SELF)");
+        CounterException brokenText = PosixErrors.of(broken, "getrusage(RUSAGE_SELF)");
         assertEquals(14, brokenText.errorCode().orElseThrow());
         assertEquals(Optional.of("strerror failed too: java.lang.UnsatisfiedLinkError: strerror"), brokenText.errorText());
     }
@@ -139,7 +139,7 @@ class NativeFailureTest {
     @Test
     void aFailingClockGetresSurfacesWhenTheResolutionIsMeasured() {
         FakePosixCalls calls = new FakePosixCalls().fail(FakePosixCalls.Call.CLOCK_GETRES, FakePosixCalls.EINVAL);
-        Counter system = new PosixCounterProvider(new PosixClocks(LINUX, Binding.of(() -> calls))).create(CounterKind.SYSTEM_TIME);
+        Counter system = new PosixCounterProvider(new PosixKinds(LINUX, Binding.of(() -> calls))).create(CounterKind.SYSTEM_TIME);
 
         CounterException failure = assertThrows(CounterException.class, () -> system.getInfo().resolution());
         assertEquals("clock_getres(CLOCK_REALTIME) failed with error 22: Invalid argument", failure.getMessage());
@@ -150,7 +150,7 @@ class NativeFailureTest {
         Binding<PosixCalls> unbound = Binding.of(() -> {
             throw new UnsatisfiedLinkError("Unable to load library 'c': libc.so.6: cannot open shared object file");
         });
-        PosixCounterProvider provider = new PosixCounterProvider(new PosixClocks(LINUX, unbound));
+        PosixCounterProvider provider = new PosixCounterProvider(new PosixKinds(LINUX, unbound));
         CounterRegistry registry = CounterRegistry.of(List.of(provider, JdkFloor.provider()));
 
         String reason = "libc could not be bound through JNA: UnsatisfiedLinkError: Unable to load library 'c': "
@@ -161,7 +161,7 @@ class NativeFailureTest {
             assertEquals(JdkFloor.NAME, registry.create(kind).getInfo().provider(), kind + " falls back to the floor");
         }
         CounterRegistry.ProviderReport posixReport = registry.providers().get(0);
-        assertEquals(PosixClocks.PROVIDER_NAME, posixReport.name());
+        assertEquals(PosixKinds.PROVIDER_NAME, posixReport.name());
         assertEquals(reason, posixReport.support(CounterKind.MULTIMEDIA).reason());
         UnsupportedOperationException none = assertThrows(UnsupportedOperationException.class,
                 () -> registry.create(CounterKind.MULTIMEDIA));
@@ -171,10 +171,10 @@ class NativeFailureTest {
     @Test
     void aRefusedPlatformIsNeverBoundAndSaysWhy() {
         PosixPlatform windows = PosixPlatform.of("Windows 11", "amd64", "64");
-        Binding<PosixCalls> binding = SystemNative.bindUnlessRefused(windows, () -> {
+        Binding<PosixCalls> binding = PosixSystem.bindUnlessRefused(windows, () -> {
             throw new AssertionError("a refused platform must not be bound");
         });
-        PosixCounterProvider provider = new PosixCounterProvider(new PosixClocks(windows, binding));
+        PosixCounterProvider provider = new PosixCounterProvider(new PosixKinds(windows, binding));
 
         KindSupport support = provider.support(CounterKind.HIGH_PERFORMANCE);
         assertEquals(windows.refusal().orElseThrow(), support.reason());
@@ -186,7 +186,7 @@ class NativeFailureTest {
     @Test
     void theRefusalOutranksAWorkingBinding() {
         PosixPlatform thirtyTwoBit = PosixPlatform.of("Linux", "i386", "32");
-        PosixClocks clocks = new PosixClocks(thirtyTwoBit, Binding.of(FakePosixCalls::new));
+        PosixKinds clocks = new PosixKinds(thirtyTwoBit, Binding.of(FakePosixCalls::new));
         assertEquals(thirtyTwoBit.refusal().orElseThrow(), clocks.support(CounterKind.TICK).reason());
     }
 }

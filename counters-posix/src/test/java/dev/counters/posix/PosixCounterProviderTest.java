@@ -92,12 +92,12 @@ class PosixCounterProviderTest {
 
     @Test
     void readsTheSameClocksThroughTheJvmWhereHotSpotDoesAndSaysSo() {
-        PosixClocks clocks = new PosixClocks(Kernel.PLATFORM, Binding.of(() -> Kernel.CALLS));
+        PosixKinds clocks = new PosixKinds(Kernel.PLATFORM, Binding.of(() -> Kernel.CALLS));
         assertTrue(clocks.readsHighPerformanceThroughNanoTime(), "HotSpot on Linux reads CLOCK_MONOTONIC in System.nanoTime()");
         assertTrue(clocks.readsThreadTimesThroughMxBean(), "HotSpot on Linux reads the thread CPU clock in ThreadMXBean");
         assertTrue(clocks.readsSystemTimeThroughInstant(), "HotSpot on Linux reads CLOCK_REALTIME in Instant.now()");
         String systemTime = provider.create(CounterKind.SYSTEM_TIME).getInfo().notes();
-        if (ClockBindings.FFM.equals(SystemNative.clockBinding().name())) {
+        if (CounterInfo.BINDING_FFM.equals(PosixSystem.clockBinding().name())) {
             assertTrue(systemTime.contains("read through an FFM downcall, cheaper than Instant.now()"), systemTime);
         } else {
             assertTrue(systemTime.contains("Instant.now()") && systemTime.contains("HotSpot on Linux"), systemTime);

@@ -42,7 +42,7 @@ class PosixCyclesTest {
     private final PosixCounterProvider real = new PosixCounterProvider();
 
     private static PosixCounterProvider over(FakePosixCalls calls) {
-        return new PosixCounterProvider(new PosixClocks(Kernel.PLATFORM, Binding.of(() -> calls)));
+        return new PosixCounterProvider(new PosixKinds(Kernel.PLATFORM, Binding.of(() -> calls)));
     }
 
     // CPU_CYCLES, for real

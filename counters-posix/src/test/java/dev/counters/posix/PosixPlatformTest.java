@@ -32,7 +32,7 @@ class PosixPlatformTest {
         assertEquals(Optional.of(new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 2)), linux.clock(CounterKind.PROCESS_TIMES));
         assertEquals(Optional.empty(), linux.clock(CounterKind.CPU_CYCLES));
         assertEquals(OptionalInt.of(1), linux.rusageThread());
-        assertEquals(2, TestLibC.scClkTck(linux));
+        assertEquals(2, TestLibcDirect.scClkTck(linux));
         assertFalse(linux.narrowSuseconds());
         assertEquals(OptionalLong.of(186), linux.gettidSyscall());
         assertEquals(OptionalLong.of(298), linux.perfEventOpenSyscall());
@@ -57,7 +57,7 @@ class PosixPlatformTest {
         assertEquals(Optional.of(new NamedClock("CLOCK_THREAD_CPUTIME_ID", 16)), mac.clock(CounterKind.THREAD_TIMES));
         assertEquals(Optional.of(new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 12)), mac.clock(CounterKind.PROCESS_TIMES));
         assertEquals(OptionalInt.empty(), mac.rusageThread());
-        assertEquals(3, TestLibC.scClkTck(mac));
+        assertEquals(3, TestLibcDirect.scClkTck(mac));
         assertTrue(mac.narrowSuseconds());
         assertEquals(OptionalLong.empty(), mac.gettidSyscall());
         assertEquals(OptionalLong.empty(), mac.perfEventOpenSyscall());

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.counters.CounterException;
 import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.CpuTimesSplit;
-import dev.counters.spi.ServiceProviders;
-import dev.counters.spi.ThreadCpuTimesReader;
 import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
+import dev.counters.spi.ThreadCpuTimesReader;
+import dev.counters.toolkit.CpuTimesSplit;
+import dev.counters.toolkit.ServiceProviders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package dev.counters.posix;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.spi.Scratch;
+import dev.counters.nativeaccess.Scratch;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -23,13 +23,13 @@ class TimesBindingTest {
     @Test
     void timesAgreesWithProcSelfStat() {
         Work.compute(Duration.ofMillis(50));
-        Scratch tms = Kernel.CALLS.allocate(TestLibC.TMS_BYTES);
+        Scratch tms = Kernel.CALLS.allocate(TestLibcDirect.TMS_BYTES);
         ProcStat before = ProcStat.process();
-        long elapsed = TestLibC.times(tms.address());
+        long elapsed = TestLibcDirect.times(tms.address());
         ProcStat after = ProcStat.process();
         assertTrue(elapsed != -1, "times() succeeded");
-        long utime = tms.longAt(TestLibC.TMS_UTIME_OFFSET);
-        long stime = tms.longAt(TestLibC.TMS_STIME_OFFSET);
+        long utime = tms.longAt(TestLibcDirect.TMS_UTIME_OFFSET);
+        long stime = tms.longAt(TestLibcDirect.TMS_STIME_OFFSET);
         assertTrue(before.utimeTicks() <= utime && utime <= after.utimeTicks(), before + " / " + utime + " / " + after);
         assertTrue(before.stimeTicks() <= stime && stime <= after.stimeTicks(), before + " / " + stime + " / " + after);
     }

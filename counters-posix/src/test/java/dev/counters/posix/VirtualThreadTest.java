@@ -22,8 +22,8 @@ class VirtualThreadTest {
     @Test
     void clocksBuiltOnAVirtualThreadChooseTheSamePathsAsOnAPlatformThread() throws Exception {
         VirtualThreadRunner.assumeAvailable();
-        PosixClocks onPlatform = new PosixClocks(Kernel.PLATFORM, LIBC);
-        PosixClocks onVirtual = VirtualThreadRunner.call(() -> new PosixClocks(Kernel.PLATFORM, LIBC));
+        PosixKinds onPlatform = new PosixKinds(Kernel.PLATFORM, LIBC);
+        PosixKinds onVirtual = VirtualThreadRunner.call(() -> new PosixKinds(Kernel.PLATFORM, LIBC));
         assertTrue(onPlatform.readsThreadTimesThroughMxBean());
         assertEquals(onPlatform.readsThreadTimesThroughMxBean(), onVirtual.readsThreadTimesThroughMxBean());
         assertEquals(onPlatform.readsHighPerformanceThroughNanoTime(), onVirtual.readsHighPerformanceThroughNanoTime());
@@ -33,8 +33,8 @@ class VirtualThreadTest {
     void threadTimesRefusesOnAVirtualThreadWhicheverThreadLoadedTheProvider() throws Exception {
         VirtualThreadRunner.assumeAvailable();
         for (PosixCounterProvider provider : new PosixCounterProvider[] {
-                new PosixCounterProvider(new PosixClocks(Kernel.PLATFORM, LIBC)),
-                VirtualThreadRunner.call(() -> new PosixCounterProvider(new PosixClocks(Kernel.PLATFORM, LIBC)))}) {
+                new PosixCounterProvider(new PosixKinds(Kernel.PLATFORM, LIBC)),
+                VirtualThreadRunner.call(() -> new PosixCounterProvider(new PosixKinds(Kernel.PLATFORM, LIBC)))}) {
             Counter counter = provider.create(CounterKind.THREAD_TIMES);
             Throwable thrown = VirtualThreadRunner.thrownBy(() -> {
                 counter.start();

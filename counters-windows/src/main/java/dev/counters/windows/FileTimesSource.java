@@ -1,7 +1,7 @@
 package dev.counters.windows;
 
+import dev.counters.nativeaccess.Scratch;
 import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.Scratch;
 
 /**
  * Kernel and user CPU time from {@code GetThreadTimes} or {@code GetProcessTimes}, in the
@@ -17,42 +17,42 @@ final class FileTimesSource implements CpuTimesSource {
         boolean call(long handle, Scratch times);
     }
 
-    private final Win32 api;
+    private final WindowsCalls api;
     private final TimesCall call;
     private final String function;
     private final long handle;
     private final Scratch times;
 
-    private FileTimesSource(Win32 api, TimesCall call, String function, long handle) {
+    private FileTimesSource(WindowsCalls api, TimesCall call, String function, long handle) {
         this.api = api;
         this.call = call;
         this.function = function;
         this.handle = handle;
-        this.times = api.allocate(Win32.TIMES_BYTES);
+        this.times = api.allocate(WindowsCalls.TIMES_BYTES);
     }
 
     /** The calling thread's times; the pseudo-handle is fetched once, here, and always means "the calling thread". */
-    static FileTimesSource ofCurrentThread(Win32 api) {
+    static FileTimesSource ofCurrentThread(WindowsCalls api) {
         return new FileTimesSource(api, api::getThreadTimes, "GetThreadTimes", api.getCurrentThread());
     }
 
     /** The times of the thread that {@code thread}, a real handle from {@code OpenThread}, refers to. */
-    static FileTimesSource ofThread(Win32 api, long thread) {
+    static FileTimesSource ofThread(WindowsCalls api, long thread) {
         return new FileTimesSource(api, api::getThreadTimes, "GetThreadTimes", thread);
     }
 
     /** The process's times, through its pseudo-handle {@code process}. */
-    static FileTimesSource ofProcess(Win32 api, long process) {
+    static FileTimesSource ofProcess(WindowsCalls api, long process) {
         return new FileTimesSource(api, api::getProcessTimes, "GetProcessTimes", process);
     }
 
     @Override
     public void sample(long[] into) {
         if (!call.call(handle, times)) {
-            throw Win32Errors.lastError(api, function);
+            throw WindowsErrors.lastError(api, function);
         }
-        long kernel = times.longAt(Win32.TIMES_KERNEL);
-        long user = times.longAt(Win32.TIMES_USER);
+        long kernel = times.longAt(WindowsCalls.TIMES_KERNEL);
+        long user = times.longAt(WindowsCalls.TIMES_USER);
         into[KERNEL] = kernel;
         into[USER] = user;
         into[TOTAL] = kernel + user;

@@ -1,12 +1,13 @@
 package dev.counters.windows;
 
 import com.sun.jna.Native;
+import dev.counters.nativeaccess.Scratch;
 
 /**
  * kernel32 exports present on every supported Windows (Vista and later), bound by JNA direct
  * mapping: a {@code static native} method per export, primitive arguments only, which costs about
  * a fifth of an interface-mapped call. A hot-path out-parameter is the native address of a
- * {@link dev.counters.spi.Scratch} ({@code long}), which JNA passes unconverted, where a
+ * {@link dev.counters.nativeaccess.Scratch} ({@code long}), which JNA passes unconverted, where a
  * {@code long[]} would be copied in and out on every call. {@code Native.register} binds every
  * method at class initialisation, so exports that some Windows versions lack live in their own
  * classes ({@link PreciseTimeDirect}, {@link CycleTimeDirect}).

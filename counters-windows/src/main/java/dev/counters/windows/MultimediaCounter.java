@@ -4,9 +4,9 @@ import com.google.common.base.Suppliers;
 import dev.counters.Counter;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
-import dev.counters.spi.ForwardingCounter;
+import dev.counters.ForwardingCounter;
 import dev.counters.spi.KindSupport;
-import dev.counters.spi.SourceCounter;
+import dev.counters.toolkit.SourceCounter;
 import java.util.function.Supplier;
 
 /**
@@ -45,8 +45,8 @@ public final class MultimediaCounter extends ForwardingCounter implements AutoCl
      * @throws dev.counters.CounterException if {@code timeBeginPeriod} fails
      */
     public static MultimediaCounter withTimerPeriod(int milliseconds) {
-        WindowsKinds kinds = SystemWin32.kinds()
-                .orElseThrow(() -> new UnsupportedOperationException(SystemWin32.unavailableReason()));
+        WindowsKinds kinds = WindowsSystem.kinds()
+                .orElseThrow(() -> new UnsupportedOperationException(WindowsSystem.unavailableReason()));
         return withTimerPeriod(kinds, milliseconds);
     }
 
@@ -59,7 +59,7 @@ public final class MultimediaCounter extends ForwardingCounter implements AutoCl
         Supplier<CounterInfo> info = Suppliers.memoize(() -> kinds.describeMultimedia(
                 "; this counter holds a timer period of " + milliseconds + " ms until closed"));
         Counter counter = new SourceCounter(
-                CounterKind.MULTIMEDIA, kinds.sources().multimediaTime(), Win32Sources.MILLISECONDS, info);
+                CounterKind.MULTIMEDIA, kinds.sources().multimediaTime(), WindowsSources.MILLISECONDS, info);
         return new MultimediaCounter(counter, timerPeriod);
     }
 

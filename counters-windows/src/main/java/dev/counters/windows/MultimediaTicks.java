@@ -12,11 +12,11 @@ import dev.counters.spi.TickSource;
 final class MultimediaTicks implements TickSource {
     static final long WRAP = 1L << 32;
 
-    private final Win32 api;
+    private final WindowsCalls api;
     private long previous = -1;
     private long wraps;
 
-    MultimediaTicks(Win32 api) {
+    MultimediaTicks(WindowsCalls api) {
         this.api = api;
     }
 

@@ -10,9 +10,9 @@ final class Priorities {
             0x4000, "BELOW_NORMAL_PRIORITY_CLASS",
             0x20, "NORMAL_PRIORITY_CLASS",
             0x8000, "ABOVE_NORMAL_PRIORITY_CLASS",
-            Win32.HIGH_PRIORITY_CLASS, "HIGH_PRIORITY_CLASS",
-            Win32.REALTIME_PRIORITY_CLASS, "REALTIME_PRIORITY_CLASS");
-    private static final int[] CLASS_ORDER = {0x40, 0x4000, 0x20, 0x8000, Win32.HIGH_PRIORITY_CLASS, Win32.REALTIME_PRIORITY_CLASS};
+            WindowsCalls.HIGH_PRIORITY_CLASS, "HIGH_PRIORITY_CLASS",
+            WindowsCalls.REALTIME_PRIORITY_CLASS, "REALTIME_PRIORITY_CLASS");
+    private static final int[] CLASS_ORDER = {0x40, 0x4000, 0x20, 0x8000, WindowsCalls.HIGH_PRIORITY_CLASS, WindowsCalls.REALTIME_PRIORITY_CLASS};
 
     private static final Map<Integer, String> THREAD_NAMES = Map.of(
             -15, "THREAD_PRIORITY_IDLE",
@@ -20,7 +20,7 @@ final class Priorities {
             -1, "THREAD_PRIORITY_BELOW_NORMAL",
             0, "THREAD_PRIORITY_NORMAL",
             1, "THREAD_PRIORITY_ABOVE_NORMAL",
-            Win32.THREAD_PRIORITY_HIGHEST, "THREAD_PRIORITY_HIGHEST",
+            WindowsCalls.THREAD_PRIORITY_HIGHEST, "THREAD_PRIORITY_HIGHEST",
             15, "THREAD_PRIORITY_TIME_CRITICAL");
 
     private Priorities() {}
@@ -28,12 +28,12 @@ final class Priorities {
     /** Whether {@code priorityClass} is below {@code HIGH_PRIORITY_CLASS}; an unknown class is left alone. */
     static boolean classIsBelowHigh(int priorityClass) {
         int rank = classRank(priorityClass);
-        return rank >= 0 && rank < classRank(Win32.HIGH_PRIORITY_CLASS);
+        return rank >= 0 && rank < classRank(WindowsCalls.HIGH_PRIORITY_CLASS);
     }
 
     /** Whether {@code priority} is below {@code THREAD_PRIORITY_HIGHEST}. */
     static boolean threadIsBelowHighest(int priority) {
-        return priority < Win32.THREAD_PRIORITY_HIGHEST;
+        return priority < WindowsCalls.THREAD_PRIORITY_HIGHEST;
     }
 
     static String className(int priorityClass) {

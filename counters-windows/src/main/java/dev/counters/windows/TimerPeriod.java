@@ -4,8 +4,8 @@ import static com.google.common.base.Preconditions.checkArgument;
 
 import com.google.common.collect.Range;
 import java.lang.ref.Cleaner;
-import java.util.function.BiFunction;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * A raised resolution of the Windows timer, held from {@link #request} until {@link #close()}:
@@ -34,7 +34,7 @@ public final class TimerPeriod implements AutoCloseable {
     private final End end;
     private final Cleaner.Cleanable cleanable;
 
-    private TimerPeriod(Win32 api, int milliseconds, BiFunction<Object, Runnable, Cleaner.Cleanable> cleaner) {
+    private TimerPeriod(WindowsCalls api, int milliseconds, BiFunction<Object, Runnable, Cleaner.Cleanable> cleaner) {
         this.milliseconds = milliseconds;
         this.end = new End(api, milliseconds);
         this.cleanable = cleaner.apply(this, end);
@@ -48,7 +48,7 @@ public final class TimerPeriod implements AutoCloseable {
      * @throws dev.counters.CounterException if {@code timeBeginPeriod} fails
      */
     public static TimerPeriod request(int milliseconds) {
-        return request(SystemWin32.require(), milliseconds);
+        return request(WindowsSystem.require(), milliseconds);
     }
 
     /**
@@ -58,46 +58,46 @@ public final class TimerPeriod implements AutoCloseable {
      * @throws dev.counters.CounterException if {@code timeGetDevCaps} fails
      */
     public static Range<Integer> supportedPeriods() {
-        return devCaps(SystemWin32.require());
+        return devCaps(WindowsSystem.require());
     }
 
-    static TimerPeriod request(Win32 api, int milliseconds) {
+    static TimerPeriod request(WindowsCalls api, int milliseconds) {
         return request(api, milliseconds, CLEANER::register);
     }
 
-    /** As {@link #request(Win32, int)}, with the action that ends a forgotten period registered through {@code cleaner}. */
-    static TimerPeriod request(Win32 api, int milliseconds, BiFunction<Object, Runnable, Cleaner.Cleanable> cleaner) {
+    /** As {@link #request(WindowsCalls, int)}, with the action that ends a forgotten period registered through {@code cleaner}. */
+    static TimerPeriod request(WindowsCalls api, int milliseconds, BiFunction<Object, Runnable, Cleaner.Cleanable> cleaner) {
         Range<Integer> supported = devCaps(api);
         checkArgument(supported.contains(milliseconds),
                 "A timer period of %s ms is outside what this system's timer supports (%s to %s ms, from timeGetDevCaps);"
                         + " request a period in that range",
                 milliseconds, supported.lowerEndpoint(), supported.upperEndpoint());
         int result = api.timeBeginPeriod(milliseconds);
-        if (result != Win32.TIMERR_NOERROR) {
-            throw Win32Errors.mmResult("timeBeginPeriod(" + milliseconds + ")", result);
+        if (result != WindowsCalls.TIMERR_NOERROR) {
+            throw WindowsErrors.mmResult("timeBeginPeriod(" + milliseconds + ")", result);
         }
         return new TimerPeriod(api, milliseconds, cleaner);
     }
 
     /** The supported periods, or empty when winmm is missing or {@code timeGetDevCaps} fails (for descriptions). */
-    static Optional<Range<Integer>> supportedPeriods(Win32 api) {
+    static Optional<Range<Integer>> supportedPeriods(WindowsCalls api) {
         if (api.winmmMissing().isPresent()) {
             return Optional.empty();
         }
         int[] caps = new int[2];
-        return api.timeGetDevCaps(caps) == Win32.TIMERR_NOERROR
+        return api.timeGetDevCaps(caps) == WindowsCalls.TIMERR_NOERROR
                 ? Optional.of(Range.closed(caps[0], caps[1]))
                 : Optional.empty();
     }
 
-    private static Range<Integer> devCaps(Win32 api) {
+    private static Range<Integer> devCaps(WindowsCalls api) {
         api.winmmMissing().ifPresent(reason -> {
             throw new UnsupportedOperationException(reason);
         });
         int[] caps = new int[2];
         int result = api.timeGetDevCaps(caps);
-        if (result != Win32.TIMERR_NOERROR) {
-            throw Win32Errors.mmResult("timeGetDevCaps", result);
+        if (result != WindowsCalls.TIMERR_NOERROR) {
+            throw WindowsErrors.mmResult("timeGetDevCaps", result);
         }
         return Range.closed(caps[0], caps[1]);
     }
@@ -124,8 +124,8 @@ public final class TimerPeriod implements AutoCloseable {
         }
         end.closed = true;
         cleanable.clean();
-        if (end.result != Win32.TIMERR_NOERROR) {
-            throw Win32Errors.mmResult("timeEndPeriod(" + milliseconds + ")", end.result);
+        if (end.result != WindowsCalls.TIMERR_NOERROR) {
+            throw WindowsErrors.mmResult("timeEndPeriod(" + milliseconds + ")", end.result);
         }
     }
 
@@ -136,13 +136,13 @@ public final class TimerPeriod implements AutoCloseable {
 
     /** The {@code timeEndPeriod} call; it must not refer to the {@link TimerPeriod}, or the Cleaner could never run it. */
     private static final class End implements Runnable {
-        private final Win32 api;
+        private final WindowsCalls api;
         private final int milliseconds;
         private volatile boolean closed;
         private volatile boolean ran;
-        private volatile int result = Win32.TIMERR_NOERROR;
+        private volatile int result = WindowsCalls.TIMERR_NOERROR;
 
-        End(Win32 api, int milliseconds) {
+        End(WindowsCalls api, int milliseconds) {
             this.api = api;
             this.milliseconds = milliseconds;
         }

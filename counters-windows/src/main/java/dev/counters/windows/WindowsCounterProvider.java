@@ -31,7 +31,7 @@ import dev.counters.spi.KindSupport;
  * lifetime, use {@link MultimediaCounter#withTimerPeriod}.
  */
 public final class WindowsCounterProvider implements CounterProvider {
-    /** Whether this provider serves the process's own Win32 layer ({@link SystemWin32}), looked up on first use. */
+    /** Whether this provider serves the process's own Win32 layer ({@link WindowsSystem}), looked up on first use. */
     private final boolean system;
     private final WindowsKinds kinds;
     private final String unavailableReason;
@@ -52,7 +52,7 @@ public final class WindowsCounterProvider implements CounterProvider {
     }
 
     /** A provider over {@code api}, a fake in tests. */
-    static WindowsCounterProvider over(Win32 api) {
+    static WindowsCounterProvider over(WindowsCalls api) {
         return new WindowsCounterProvider(false, new WindowsKinds(requireNonNull(api, "api")), "");
     }
 
@@ -95,10 +95,10 @@ public final class WindowsCounterProvider implements CounterProvider {
 
     /** The kinds served, or null when {@link #unavailableReason()} says why there are none. */
     private WindowsKinds kinds() {
-        return system ? SystemWin32.kinds().orElse(null) : kinds;
+        return system ? WindowsSystem.kinds().orElse(null) : kinds;
     }
 
     private String unavailableReason() {
-        return system ? SystemWin32.unavailableReason() : unavailableReason;
+        return system ? WindowsSystem.unavailableReason() : unavailableReason;
     }
 }

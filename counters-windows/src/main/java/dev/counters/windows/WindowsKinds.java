@@ -1,7 +1,7 @@
 package dev.counters.windows;
 
-import static dev.counters.windows.Win32Sources.FILETIME_UNITS;
-import static dev.counters.windows.Win32Sources.MILLISECONDS;
+import static dev.counters.windows.WindowsSources.FILETIME_UNITS;
+import static dev.counters.windows.WindowsSources.MILLISECONDS;
 
 import com.google.common.base.Suppliers;
 import dev.counters.Counter;
@@ -14,11 +14,11 @@ import dev.counters.nativeaccess.CycleInstruction;
 import dev.counters.nativeaccess.ProcessorCycles;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.KindSupport;
-import dev.counters.spi.LazyFrequency;
-import dev.counters.spi.ResolutionProbe;
-import dev.counters.spi.SampledCpuTimesCounter;
-import dev.counters.spi.SourceCounter;
 import dev.counters.spi.TickSource;
+import dev.counters.toolkit.LazyFrequency;
+import dev.counters.toolkit.ResolutionProbe;
+import dev.counters.toolkit.SampledCpuTimesCounter;
+import dev.counters.toolkit.SourceCounter;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +27,7 @@ import java.util.function.Supplier;
 /**
  * What each {@link CounterKind} is on Windows: whether it can be served here (decided once, by
  * a trial read where a call can fail), which source it reads, and its {@link CounterInfo}. One
- * instance per {@link Win32} layer; the system layer's is shared by every provider instance, so
+ * instance per {@link WindowsCalls} layer; the system layer's is shared by every provider instance, so
  * support, descriptions and frequencies are worked out once per process.
  */
 final class WindowsKinds {
@@ -35,7 +35,7 @@ final class WindowsKinds {
 
     private static final String FILETIME_NOTE = "100-nanosecond intervals (FILETIME)";
 
-    private final Win32Sources sources;
+    private final WindowsSources sources;
     /** How the layer reaches Windows (FFM or JNA), for every kind's {@link CounterInfo#binding()}. */
     private final String binding;
     private final Map<CounterKind, Supplier<KindSupport>> support = new EnumMap<>(CounterKind.class);
@@ -45,9 +45,9 @@ final class WindowsKinds {
     /** The processor's cycle counter (CPU_CYCLES), bound the first time it is asked about. */
     private final Supplier<Binding<ProcessorCycles>> processor;
 
-    WindowsKinds(Win32 api) {
+    WindowsKinds(WindowsCalls api) {
         this.binding = api.binding();
-        this.sources = new Win32Sources(api);
+        this.sources = new WindowsSources(api);
         this.processor = Suppliers.memoize(() -> bindProcessor(api));
         this.performanceFallback = Suppliers.memoize(this::checkPerformanceCounter);
         support.put(CounterKind.TICK, KindSupport::supported);
@@ -70,7 +70,7 @@ final class WindowsKinds {
                 .orElse(KindSupport.supported()));
         support.replaceAll((kind, check) -> Suppliers.memoize(check::get));
 
-        infos.put(CounterKind.TICK, () -> describe(CounterKind.TICK, Win32Sources.GET_TICK_COUNT_64, sources.tickCount(),
+        infos.put(CounterKind.TICK, () -> describe(CounterKind.TICK, WindowsSources.GET_TICK_COUNT_64, sources.tickCount(),
                 MILLISECONDS, true, "milliseconds since the system started; advances once per system timer tick"));
         infos.put(CounterKind.MULTIMEDIA, () -> describeMultimedia(""));
         infos.put(CounterKind.SYSTEM_TIME, this::describeSystemTime);
@@ -88,7 +88,7 @@ final class WindowsKinds {
         infos.replaceAll((kind, describe) -> Suppliers.memoize(describe::get));
     }
 
-    Win32Sources sources() {
+    WindowsSources sources() {
         return sources;
     }
 
@@ -143,13 +143,13 @@ final class WindowsKinds {
                 .map(range -> "; timeBeginPeriod can set the timer period from " + range.lowerEndpoint() + " to "
                         + range.upperEndpoint() + " ms (MultimediaCounter.withTimerPeriod)")
                 .orElse("");
-        return describe(CounterKind.MULTIMEDIA, Win32Sources.TIME_GET_TIME, sources.multimediaTime(), MILLISECONDS, true,
+        return describe(CounterKind.MULTIMEDIA, WindowsSources.TIME_GET_TIME, sources.multimediaTime(), MILLISECONDS, true,
                 "milliseconds since the system started; the 32-bit value wraps every 49.7 days and is extended to 64 bits"
                         + periods + timerPeriodNote);
     }
 
     /** The processor's cycle counter from a W^X page of {@code api}'s, or why it cannot be read on this architecture. */
-    private static Binding<ProcessorCycles> bindProcessor(Win32 api) {
+    private static Binding<ProcessorCycles> bindProcessor(WindowsCalls api) {
         String arch = System.getProperty("os.arch", "unknown");
         return CycleInstruction.forArch(arch)
                 .map(instruction -> ProcessorCycles.bind(instruction, new WindowsPages(api)))
@@ -187,7 +187,7 @@ final class WindowsKinds {
     private CounterInfo describeSystemTime() {
         boolean precise = sources.hasPreciseSystemTime();
         return describe(CounterKind.SYSTEM_TIME,
-                precise ? Win32Sources.PRECISE_SYSTEM_TIME : Win32Sources.SYSTEM_TIME,
+                precise ? WindowsSources.PRECISE_SYSTEM_TIME : WindowsSources.SYSTEM_TIME,
                 sources.systemTime(), FILETIME_UNITS, false,
                 FILETIME_NOTE + " since 1601-01-01T00:00Z; the time of day can be set or adjusted, so an interval can"
                         + " be negative" + (precise ? "" : "; " + sources.api().preciseSystemTimeMissing().orElse("")
@@ -196,7 +196,7 @@ final class WindowsKinds {
 
     private CounterInfo describePerformanceCounter(CounterKind kind) {
         long frequency = sources.performanceFrequency().get();
-        return builder(kind, Win32Sources.QUERY_PERFORMANCE_COUNTER, frequency)
+        return builder(kind, WindowsSources.QUERY_PERFORMANCE_COUNTER, frequency)
                 .resolution(() -> ResolutionProbe.measure(sources.performanceCounter(), frequency)
                         .withDeclared(Periods.toDuration(1, frequency)))
                 .monotonic(true)
@@ -210,7 +210,7 @@ final class WindowsKinds {
         if (fallback.isEmpty()) {
             return describePerformanceCounter(CounterKind.PERFORMANCE);
         }
-        return describe(CounterKind.PERFORMANCE, Win32Sources.GET_TICK_COUNT_64, sources.tickCount(), MILLISECONDS, true,
+        return describe(CounterKind.PERFORMANCE, WindowsSources.GET_TICK_COUNT_64, sources.tickCount(), MILLISECONDS, true,
                 "falls back to GetTickCount64 (milliseconds) because " + fallback.get().getMessage());
     }
 

@@ -15,9 +15,9 @@ final class WindowsPages extends ExecutablePages {
     static final String VIRTUAL_PROTECT = "VirtualProtect(PAGE_EXECUTE_READ)";
     static final String FLUSH_INSTRUCTION_CACHE = "FlushInstructionCache";
 
-    private final Win32 api;
+    private final WindowsCalls api;
 
-    WindowsPages(Win32 api) {
+    WindowsPages(WindowsCalls api) {
         super(api.codeBinder());
         this.api = requireNonNull(api, "api");
     }
@@ -29,20 +29,20 @@ final class WindowsPages extends ExecutablePages {
 
     @Override
     protected long allocateWritable(long size) {
-        long page = api.virtualAlloc(size, Win32.PAGE_READWRITE);
+        long page = api.virtualAlloc(size, WindowsCalls.PAGE_READWRITE);
         if (page == 0) {
-            throw Win32Errors.lastError(api, VIRTUAL_ALLOC);
+            throw WindowsErrors.lastError(api, VIRTUAL_ALLOC);
         }
         return page;
     }
 
     @Override
     protected void makeExecutable(long page, long size) {
-        if (!api.virtualProtect(page, size, Win32.PAGE_EXECUTE_READ)) {
-            throw Win32Errors.lastError(api, VIRTUAL_PROTECT);
+        if (!api.virtualProtect(page, size, WindowsCalls.PAGE_EXECUTE_READ)) {
+            throw WindowsErrors.lastError(api, VIRTUAL_PROTECT);
         }
         if (!api.flushInstructionCache(api.getCurrentProcess(), page, size)) {
-            throw Win32Errors.lastError(api, FLUSH_INSTRUCTION_CACHE);
+            throw WindowsErrors.lastError(api, FLUSH_INSTRUCTION_CACHE);
         }
     }
 

@@ -36,21 +36,21 @@ import java.util.stream.IntStream;
 public final class WindowsThreadControl implements ThreadControl {
     private static final String SET_THREAD_AFFINITY_MASK = "SetThreadAffinityMask";
 
-    private final Win32 api;
+    private final WindowsCalls api;
     private final String unavailableReason;
 
     /** The control over this process's Win32 layer; what {@link java.util.ServiceLoader} calls. */
     public WindowsThreadControl() {
-        this(SystemWin32.api().orElse(null), SystemWin32.unavailableReason());
+        this(WindowsSystem.api().orElse(null), WindowsSystem.unavailableReason());
     }
 
-    private WindowsThreadControl(Win32 api, String unavailableReason) {
+    private WindowsThreadControl(WindowsCalls api, String unavailableReason) {
         this.api = api;
         this.unavailableReason = unavailableReason;
     }
 
     /** A control over {@code api}, a fake in tests. */
-    static WindowsThreadControl over(Win32 api) {
+    static WindowsThreadControl over(WindowsCalls api) {
         return new WindowsThreadControl(requireNonNull(api, "api"), "");
     }
 
@@ -77,7 +77,7 @@ public final class WindowsThreadControl implements ThreadControl {
     /** The CPUs the calling thread may run on now, ascending (within its processor group). */
     @Override
     public int[] allowedCpus() {
-        Win32 win32 = require();
+        WindowsCalls win32 = require();
         long thread = win32.getCurrentThread();
         long threadMask = setAffinity(win32, thread, processMask(win32));
         setAffinity(win32, thread, threadMask);
@@ -91,14 +91,14 @@ public final class WindowsThreadControl implements ThreadControl {
      */
     @Override
     public Adjustment pinCurrentThread(int cpu) {
-        Win32 win32 = require();
+        WindowsCalls win32 = require();
         long allowed = processMask(win32);
         checkArgument(cpu >= 0 && cpu < Long.SIZE && (allowed & (1L << cpu)) != 0,
                 "CPU %s is not one this process may run on; choose one of %s (its affinity mask)", cpu, format(allowed));
         long thread = win32.getCurrentThread();
         long previous = win32.setThreadAffinityMask(thread, 1L << cpu);
         if (previous == 0) {
-            return refused(Win32Errors.lastError(win32, SET_THREAD_AFFINITY_MASK));
+            return refused(WindowsErrors.lastError(win32, SET_THREAD_AFFINITY_MASK));
         }
         return Adjustment.restoring("pinned to CPU " + cpu + " (was " + format(previous) + ")",
                 () -> setAffinity(win32, thread, previous));
@@ -107,16 +107,16 @@ public final class WindowsThreadControl implements ThreadControl {
     /** Raises the process to {@code HIGH_PRIORITY_CLASS} and the thread to {@code THREAD_PRIORITY_HIGHEST}, where lower. */
     @Override
     public Adjustment raiseCurrentThreadPriority() {
-        Win32 win32 = require();
+        WindowsCalls win32 = require();
         long process = win32.getCurrentProcess();
         long thread = win32.getCurrentThread();
         int previousClass = win32.getPriorityClass(process);
         if (previousClass == 0) {
-            throw Win32Errors.lastError(win32, "GetPriorityClass");
+            throw WindowsErrors.lastError(win32, "GetPriorityClass");
         }
         int previousPriority = win32.getThreadPriority(thread);
-        if (previousPriority == Win32.THREAD_PRIORITY_ERROR_RETURN) {
-            throw Win32Errors.lastError(win32, "GetThreadPriority");
+        if (previousPriority == WindowsCalls.THREAD_PRIORITY_ERROR_RETURN) {
+            throw WindowsErrors.lastError(win32, "GetThreadPriority");
         }
         List<String> done = new ArrayList<>();
         List<String> notDone = new ArrayList<>();
@@ -124,21 +124,21 @@ public final class WindowsThreadControl implements ThreadControl {
         boolean classRaised = false;
         if (!Priorities.classIsBelowHigh(previousClass)) {
             notDone.add("the process is already at " + Priorities.className(previousClass));
-        } else if (win32.setPriorityClass(process, Win32.HIGH_PRIORITY_CLASS)) {
+        } else if (win32.setPriorityClass(process, WindowsCalls.HIGH_PRIORITY_CLASS)) {
             classRaised = true;
-            done.add("process " + Priorities.className(Win32.HIGH_PRIORITY_CLASS) + " (was " + Priorities.className(previousClass) + ")");
+            done.add("process " + Priorities.className(WindowsCalls.HIGH_PRIORITY_CLASS) + " (was " + Priorities.className(previousClass) + ")");
         } else {
-            notDone.add(deniedOrThrow(Win32Errors.lastError(win32, "SetPriorityClass(HIGH_PRIORITY_CLASS)")));
+            notDone.add(deniedOrThrow(WindowsErrors.lastError(win32, "SetPriorityClass(HIGH_PRIORITY_CLASS)")));
         }
 
         boolean threadRaised = false;
         if (!Priorities.threadIsBelowHighest(previousPriority)) {
             notDone.add("the thread is already at " + Priorities.threadName(previousPriority));
-        } else if (win32.setThreadPriority(thread, Win32.THREAD_PRIORITY_HIGHEST)) {
+        } else if (win32.setThreadPriority(thread, WindowsCalls.THREAD_PRIORITY_HIGHEST)) {
             threadRaised = true;
-            done.add("thread " + Priorities.threadName(Win32.THREAD_PRIORITY_HIGHEST) + " (was " + Priorities.threadName(previousPriority) + ")");
+            done.add("thread " + Priorities.threadName(WindowsCalls.THREAD_PRIORITY_HIGHEST) + " (was " + Priorities.threadName(previousPriority) + ")");
         } else {
-            CounterException failure = Win32Errors.lastError(win32, "SetThreadPriority(THREAD_PRIORITY_HIGHEST)");
+            CounterException failure = WindowsErrors.lastError(win32, "SetThreadPriority(THREAD_PRIORITY_HIGHEST)");
             try {
                 notDone.add(deniedOrThrow(failure));
             } catch (RuntimeException unexpected) {
@@ -159,10 +159,10 @@ public final class WindowsThreadControl implements ThreadControl {
             // Attempt both restores even if the first fails, then report the first failure.
             CounterException failure = null;
             if (restoreThread && !win32.setThreadPriority(thread, previousPriority)) {
-                failure = Win32Errors.lastError(win32, "SetThreadPriority(" + Priorities.threadName(previousPriority) + ")");
+                failure = WindowsErrors.lastError(win32, "SetThreadPriority(" + Priorities.threadName(previousPriority) + ")");
             }
             if (restoreClass && !win32.setPriorityClass(process, previousClass) && failure == null) {
-                failure = Win32Errors.lastError(win32, "SetPriorityClass(" + Priorities.className(previousClass) + ")");
+                failure = WindowsErrors.lastError(win32, "SetPriorityClass(" + Priorities.className(previousClass) + ")");
             }
             if (failure != null) {
                 throw failure;
@@ -170,27 +170,27 @@ public final class WindowsThreadControl implements ThreadControl {
         });
     }
 
-    private Win32 require() {
+    private WindowsCalls require() {
         if (api == null) {
             throw new UnsupportedOperationException(unavailableReason);
         }
         return api;
     }
 
-    private static long processMask(Win32 win32) {
+    private static long processMask(WindowsCalls win32) {
         long[] processMask = new long[1];
         long[] systemMask = new long[1];
         if (!win32.getProcessAffinityMask(win32.getCurrentProcess(), processMask, systemMask)) {
-            throw Win32Errors.lastError(win32, "GetProcessAffinityMask");
+            throw WindowsErrors.lastError(win32, "GetProcessAffinityMask");
         }
         return processMask[0];
     }
 
     /** Sets the thread's mask and returns the previous one. */
-    private static long setAffinity(Win32 win32, long thread, long mask) {
+    private static long setAffinity(WindowsCalls win32, long thread, long mask) {
         long previous = win32.setThreadAffinityMask(thread, mask);
         if (previous == 0) {
-            throw Win32Errors.lastError(win32, SET_THREAD_AFFINITY_MASK);
+            throw WindowsErrors.lastError(win32, SET_THREAD_AFFINITY_MASK);
         }
         return previous;
     }
@@ -201,7 +201,7 @@ public final class WindowsThreadControl implements ThreadControl {
     }
 
     private static String deniedOrThrow(CounterException failure) {
-        if (failure.errorCode().orElse(0) != Win32.ERROR_ACCESS_DENIED) {
+        if (failure.errorCode().orElse(0) != WindowsCalls.ERROR_ACCESS_DENIED) {
             throw failure;
         }
         return failure.getMessage();

@@ -18,16 +18,16 @@ import java.util.Optional;
 public final class WindowsThreadCpuTimes implements ThreadCpuTimesReader {
     private static final long FILETIME_TICKS_PER_SECOND = 10_000_000L;
 
-    private final Win32 api;
+    private final WindowsCalls api;
     private final String unavailableReason;
 
     /** The reader of this process, as {@link java.util.ServiceLoader} creates it. */
     public WindowsThreadCpuTimes() {
-        this(SystemWin32.api().orElse(null), SystemWin32.unavailableReason());
+        this(WindowsSystem.api().orElse(null), WindowsSystem.unavailableReason());
     }
 
     /** @param api the layer, or {@code null} when {@code unavailableReason} says why there is none */
-    WindowsThreadCpuTimes(Win32 api, String unavailableReason) {
+    WindowsThreadCpuTimes(WindowsCalls api, String unavailableReason) {
         this.api = api;
         this.unavailableReason = unavailableReason;
     }
@@ -73,22 +73,22 @@ public final class WindowsThreadCpuTimes implements ThreadCpuTimesReader {
             throw new UnsupportedOperationException("Reading other threads' CPU times is unavailable: " + unavailableReason);
         }
         String call = "OpenThread(THREAD_QUERY_LIMITED_INFORMATION, FALSE, " + nativeThreadId + ")";
-        long handle = api.openThread(Win32.THREAD_QUERY_LIMITED_INFORMATION, (int) nativeThreadId);
+        long handle = api.openThread(WindowsCalls.THREAD_QUERY_LIMITED_INFORMATION, (int) nativeThreadId);
         if (handle == 0) {
-            throw Win32Errors.lastError(api, call);
+            throw WindowsErrors.lastError(api, call);
         }
         return new Opened(api, nativeThreadId, handle);
     }
 
     /** One thread's handle and its times. */
     private static final class Opened implements ThreadCpuTimes {
-        private final Win32 api;
+        private final WindowsCalls api;
         private final long threadId;
         private final long handle;
         private final FileTimesSource times;
         private boolean closed;
 
-        Opened(Win32 api, long threadId, long handle) {
+        Opened(WindowsCalls api, long threadId, long handle) {
             this.api = api;
             this.threadId = threadId;
             this.handle = handle;
@@ -116,7 +116,7 @@ public final class WindowsThreadCpuTimes implements ThreadCpuTimesReader {
             }
             closed = true;
             if (!api.closeHandle(handle)) {
-                throw Win32Errors.lastError(api, "CloseHandle(thread " + threadId + ")");
+                throw WindowsErrors.lastError(api, "CloseHandle(thread " + threadId + ")");
             }
         }
     }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /** THREAD_TIMES and PROCESS_TIMES: FILETIME kernel and user times, total = kernel + user. */
 class CpuTimesKindsTest {
-    private final FakeWin32 win32 = new FakeWin32();
+    private final FakeWindowsCalls win32 = new FakeWindowsCalls();
     private final WindowsCounterProvider provider = WindowsCounterProvider.over(win32);
 
     @Test
@@ -46,8 +46,8 @@ class CpuTimesKindsTest {
         provider.create(CounterKind.THREAD_TIMES).start();
         provider.create(CounterKind.PROCESS_TIMES).start();
 
-        assertTrue(win32.handlesUsed.contains(FakeWin32.CURRENT_THREAD));
-        assertTrue(win32.handlesUsed.contains(FakeWin32.CURRENT_PROCESS));
+        assertTrue(win32.handlesUsed.contains(FakeWindowsCalls.CURRENT_THREAD));
+        assertTrue(win32.handlesUsed.contains(FakeWindowsCalls.CURRENT_PROCESS));
     }
 
     @Test
@@ -107,7 +107,7 @@ class CpuTimesKindsTest {
 
     @Test
     void aFailingGetThreadTimesMakesTheKindUnsupportedWithTheWin32Text() {
-        win32.threadTimesError = FakeWin32.ERROR_INVALID_HANDLE;
+        win32.threadTimesError = FakeWindowsCalls.ERROR_INVALID_HANDLE;
 
         KindSupport support = provider.support(CounterKind.THREAD_TIMES);
 
@@ -120,12 +120,12 @@ class CpuTimesKindsTest {
     void aFailureWhileCountingThrowsInsteadOfCountingZero() {
         CpuTimesCounter counter = (CpuTimesCounter) provider.create(CounterKind.PROCESS_TIMES);
         counter.start();
-        win32.processTimesError = Win32.ERROR_ACCESS_DENIED;
+        win32.processTimesError = WindowsCalls.ERROR_ACCESS_DENIED;
 
         CounterException e = assertThrows(CounterException.class, counter::stop);
 
         assertEquals("GetProcessTimes", e.api());
-        assertEquals(Win32.ERROR_ACCESS_DENIED, e.errorCode().orElseThrow());
+        assertEquals(WindowsCalls.ERROR_ACCESS_DENIED, e.errorCode().orElseThrow());
         assertEquals("Access is denied.", e.errorText().orElseThrow());
     }
 }

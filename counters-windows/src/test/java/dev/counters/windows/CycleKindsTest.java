@@ -16,12 +16,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** THREAD_CYCLES and PROCESS_CYCLES: served only where Query*CycleTime works, never as zeros. */
 class CycleKindsTest {
-    private final FakeWin32 win32 = new FakeWin32();
+    private final FakeWindowsCalls win32 = new FakeWindowsCalls();
 
     @ParameterizedTest
     @EnumSource(value = CounterKind.class, names = {"THREAD_CYCLES", "PROCESS_CYCLES"})
     void areUnsupportedWithTheWin32TextWhenTheCallFailsAsOnWine(CounterKind kind) {
-        win32.cycleError = FakeWin32.ERROR_CALL_NOT_IMPLEMENTED;
+        win32.cycleError = FakeWindowsCalls.ERROR_CALL_NOT_IMPLEMENTED;
         WindowsCounterProvider provider = WindowsCounterProvider.over(win32);
 
         KindSupport support = provider.support(kind);
@@ -56,7 +56,7 @@ class CycleKindsTest {
         assertEquals(4_800_000, counter.getPeriodCount());
         assertEquals(2_400_000_000L, counter.getFrequency());
         assertEquals(2_000, counter.getMicroseconds());
-        assertTrue(win32.handlesUsed.contains(FakeWin32.CURRENT_THREAD));
+        assertTrue(win32.handlesUsed.contains(FakeWindowsCalls.CURRENT_THREAD));
         assertTrue(counter.getInfo().notes().contains("nominal processor clock"), counter.getInfo().notes());
     }
 
@@ -68,19 +68,19 @@ class CycleKindsTest {
         counter.stop();
 
         assertEquals(123_456_789, counter.getPeriodCount());
-        assertTrue(win32.handlesUsed.contains(FakeWin32.CURRENT_PROCESS));
+        assertTrue(win32.handlesUsed.contains(FakeWindowsCalls.CURRENT_PROCESS));
     }
 
     @Test
     void aCycleCallFailingWhileCountingThrows() {
         Counter counter = WindowsCounterProvider.over(win32).create(CounterKind.THREAD_CYCLES);
         counter.start();
-        win32.cycleError = FakeWin32.ERROR_INVALID_HANDLE;
+        win32.cycleError = FakeWindowsCalls.ERROR_INVALID_HANDLE;
 
         CounterException e = assertThrows(CounterException.class, counter::stop);
 
         assertEquals("QueryThreadCycleTime", e.api());
-        assertEquals(FakeWin32.ERROR_INVALID_HANDLE, e.errorCode().orElseThrow());
+        assertEquals(FakeWindowsCalls.ERROR_INVALID_HANDLE, e.errorCode().orElseThrow());
     }
 
     @Test
@@ -92,14 +92,14 @@ class CycleKindsTest {
         counter.stop();
 
         assertEquals(2_400_000, counter.getPeriodCount());
-        assertEquals(List.of(Win32.PAGE_READWRITE, Win32.PAGE_EXECUTE_READ), win32.pageProtections,
+        assertEquals(List.of(WindowsCalls.PAGE_READWRITE, WindowsCalls.PAGE_EXECUTE_READ), win32.pageProtections,
                 "written while read-write, then made execute-read: never both");
-        assertTrue(win32.handlesUsed.contains(FakeWin32.CURRENT_PROCESS), "the instruction cache of this process is flushed");
+        assertTrue(win32.handlesUsed.contains(FakeWindowsCalls.CURRENT_PROCESS), "the instruction cache of this process is flushed");
     }
 
     @Test
     void aPageThatCannotBeMadeExecutableIsFreedAndNamedWithTheSystemsText() {
-        win32.virtualProtectError = Win32.ERROR_ACCESS_DENIED;
+        win32.virtualProtectError = WindowsCalls.ERROR_ACCESS_DENIED;
         KindSupport support = WindowsCounterProvider.over(win32).support(CounterKind.CPU_CYCLES);
 
         assertFalse(support.isSupported());
@@ -110,7 +110,7 @@ class CycleKindsTest {
 
     @Test
     void aPageThatCannotBeAllocatedIsNamedWithTheSystemsText() {
-        win32.virtualAllocError = FakeWin32.ERROR_INVALID_PARAMETER;
+        win32.virtualAllocError = FakeWindowsCalls.ERROR_INVALID_PARAMETER;
         KindSupport support = WindowsCounterProvider.over(win32).support(CounterKind.CPU_CYCLES);
 
         assertFalse(support.isSupported());
@@ -120,7 +120,7 @@ class CycleKindsTest {
 
     @Test
     void aFailedCycleQueryCarriesTheSystemsText() {
-        win32.cycleError = FakeWin32.ERROR_CALL_NOT_IMPLEMENTED;
+        win32.cycleError = FakeWindowsCalls.ERROR_CALL_NOT_IMPLEMENTED;
         KindSupport support = WindowsCounterProvider.over(win32).support(CounterKind.THREAD_CYCLES);
 
         assertFalse(support.isSupported());

@@ -6,7 +6,7 @@ import dev.counters.Counters;
 import java.util.Arrays;
 
 /**
- * A whole JVM's use of counters-windows, run by {@link RealFfmWin32Test} in a child JVM that logs
+ * A whole JVM's use of counters-windows, run by {@link RealFfmWindowsCallsTest} in a child JVM that logs
  * every class it loads: how the layer was bound, which provider serves each clock kind after a
  * {@code start()}/{@code stop()}, and thread control's view of the CPUs. Prints one
  * {@code key=value} line each.
@@ -18,8 +18,8 @@ public final class FfmOnlyReport {
     private FfmOnlyReport() {}
 
     public static void main(String[] args) {
-        System.out.println("binding=" + SystemWin32.binding().name());
-        System.out.println("ffmProblem=" + SystemWin32.binding().ffmProblem());
+        System.out.println("binding=" + WindowsSystem.binding().name());
+        System.out.println("ffmProblem=" + WindowsSystem.binding().ffmProblem());
         for (CounterKind kind : KINDS) {
             Counter counter = Counters.create(kind);
             counter.start();

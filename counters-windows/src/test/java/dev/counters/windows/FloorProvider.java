@@ -4,8 +4,8 @@ import dev.counters.Counter;
 import dev.counters.CounterKind;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
-import dev.counters.spi.LazyFrequency;
-import dev.counters.spi.SourceCounter;
+import dev.counters.toolkit.LazyFrequency;
+import dev.counters.toolkit.SourceCounter;
 
 /** A stand-in for the JDK floor (whose package the API module does not export): rank 0, serves the wall-clock kinds. */
 final class FloorProvider implements CounterProvider {

@@ -21,7 +21,7 @@ class MultimediaKindTest {
 
     @Test
     void anIntervalAcrossTheWrapIsTheTimeThatPassed() {
-        FakeWin32 win32 = new FakeWin32();
+        FakeWindowsCalls win32 = new FakeWindowsCalls();
         Counter counter = WindowsCounterProvider.over(win32).create(CounterKind.MULTIMEDIA);
         win32.multimediaTime = (int) 0xFFFF_FFF0L; // 16 ms before the wrap
         counter.start();
@@ -35,7 +35,7 @@ class MultimediaKindTest {
 
     @Test
     void lapsKeepCountingThroughSeveralWraps() {
-        FakeWin32 win32 = new FakeWin32();
+        FakeWindowsCalls win32 = new FakeWindowsCalls();
         Counter counter = WindowsCounterProvider.over(win32).create(CounterKind.MULTIMEDIA);
         long truth = 3_000_000_000L;
         win32.multimediaTime = (int) truth;
@@ -52,7 +52,7 @@ class MultimediaKindTest {
 
     @Test
     void restartFromStopCarriesTheWrapOver() {
-        FakeWin32 win32 = new FakeWin32();
+        FakeWindowsCalls win32 = new FakeWindowsCalls();
         Counter counter = WindowsCounterProvider.over(win32).create(CounterKind.MULTIMEDIA);
         win32.multimediaTime = (int) (WRAP - 5);
         counter.start();
@@ -68,7 +68,7 @@ class MultimediaKindTest {
     @Property
     void everyIntervalShorterThanTheWrapIsExact(
             @ForAll @LongRange(min = 0, max = WRAP - 1) long start, @ForAll @LongRange(min = 0, max = WRAP - 1) long elapsed) {
-        FakeWin32 win32 = new FakeWin32();
+        FakeWindowsCalls win32 = new FakeWindowsCalls();
         MultimediaTicks ticks = new MultimediaTicks(win32);
         win32.multimediaTime = (int) start;
         long first = ticks.read();
@@ -82,7 +82,7 @@ class MultimediaKindTest {
     void readingsNeverGoBackwardsWhileTheTimerRunsForward(
             @ForAll @LongRange(min = 0, max = WRAP - 1) long start,
             @ForAll List<@LongRange(min = 0, max = WRAP - 1) Long> steps) {
-        FakeWin32 win32 = new FakeWin32();
+        FakeWindowsCalls win32 = new FakeWindowsCalls();
         MultimediaTicks ticks = new MultimediaTicks(win32);
         win32.multimediaTime = (int) start;
         long first = ticks.read();
@@ -96,7 +96,7 @@ class MultimediaKindTest {
 
     @Test
     void isUnsupportedWhenWinmmIsMissing() {
-        FakeWin32 win32 = new FakeWin32();
+        FakeWindowsCalls win32 = new FakeWindowsCalls();
         win32.winmmMissing = "winmm's timer functions could not be bound (Unable to load library 'winmm')";
         WindowsCounterProvider provider = WindowsCounterProvider.over(win32);
 
@@ -110,7 +110,7 @@ class MultimediaKindTest {
 
     @Test
     void describesTheWrapAndTheTimerPeriodsOnOffer() {
-        FakeWin32 win32 = new FakeWin32();
+        FakeWindowsCalls win32 = new FakeWindowsCalls();
         win32.periodMin = 1;
         win32.periodMax = 1_000_000;
         String notes = WindowsCounterProvider.over(win32).create(CounterKind.MULTIMEDIA).getInfo().notes();

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Tag;
 
 /**
  * Marks tests of how the real module behaves on an OS that is not Windows; the Wine script
- * excludes the tag, as surefire excludes {@link RealWin32} on Linux.
+ * excludes the tag, as surefire excludes {@link RealWindowsCalls} on Linux.
  */
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)

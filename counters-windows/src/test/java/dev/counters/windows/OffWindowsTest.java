@@ -49,7 +49,7 @@ class OffWindowsTest {
 
         assertEquals(CounterProvider.RANK_PLATFORM, provider.rank());
         assertThrows(UnsupportedOperationException.class, () -> provider.create(CounterKind.TICK));
-        assertTrue(SystemWin32.api().isEmpty());
+        assertTrue(WindowsSystem.api().isEmpty());
     }
 
     @Test

@@ -17,15 +17,15 @@ class PrioritiesTest {
         assertTrue(Priorities.classIsBelowHigh(IDLE), "the lowest class");
         assertTrue(Priorities.classIsBelowHigh(NORMAL));
         assertTrue(Priorities.classIsBelowHigh(ABOVE_NORMAL), "0x8000 is numerically above HIGH's 0x80");
-        assertFalse(Priorities.classIsBelowHigh(Win32.HIGH_PRIORITY_CLASS));
-        assertFalse(Priorities.classIsBelowHigh(Win32.REALTIME_PRIORITY_CLASS));
+        assertFalse(Priorities.classIsBelowHigh(WindowsCalls.HIGH_PRIORITY_CLASS));
+        assertFalse(Priorities.classIsBelowHigh(WindowsCalls.REALTIME_PRIORITY_CLASS));
         assertFalse(Priorities.classIsBelowHigh(0x1234), "an unknown class is not raised");
     }
 
     @Test
     void threadPrioritiesBelowHighestAreBelowIt() {
-        assertTrue(Priorities.threadIsBelowHighest(Win32.THREAD_PRIORITY_HIGHEST - 1));
-        assertFalse(Priorities.threadIsBelowHighest(Win32.THREAD_PRIORITY_HIGHEST));
+        assertTrue(Priorities.threadIsBelowHighest(WindowsCalls.THREAD_PRIORITY_HIGHEST - 1));
+        assertFalse(Priorities.threadIsBelowHighest(WindowsCalls.THREAD_PRIORITY_HIGHEST));
         assertFalse(Priorities.threadIsBelowHighest(15));
     }
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** The wall clocks through the real Win32 layer, against the JDK's clocks over the same intervals. */
-@RealWin32
+@RealWindowsCalls
 class RealClocksTest {
     /** Windows 10 and later, and Wine, run QueryPerformanceCounter at 10 MHz. */
     private static final long WINE_QPC_FREQUENCY = 10_000_000L;
@@ -33,7 +33,7 @@ class RealClocksTest {
      */
     private static final Duration SYSTEM_TIMER_TICK = Duration.ofNanos(15_625_000);
 
-    private final WindowsKinds kinds = SystemWin32.kinds().orElseThrow(() -> new AssertionError(SystemWin32.unavailableReason()));
+    private final WindowsKinds kinds = WindowsSystem.kinds().orElseThrow(() -> new AssertionError(WindowsSystem.unavailableReason()));
 
     @ParameterizedTest
     @EnumSource(value = CounterKind.class, names = {
@@ -107,7 +107,7 @@ class RealClocksTest {
 
     @Test
     void tickCountAndMultimediaTimeCountTheSameMillisecondsSinceBoot() {
-        Win32 api = kinds.sources().api();
+        WindowsCalls api = kinds.sources().api();
         long tick = api.getTickCount64();
         long multimedia = Integer.toUnsignedLong(api.timeGetTime());
         long tickAfter = api.getTickCount64();
@@ -120,7 +120,7 @@ class RealClocksTest {
 
     @Test
     void theCurrentThreadAndProcessPseudoHandlesAreTheDocumentedConstants() {
-        Win32 api = kinds.sources().api();
+        WindowsCalls api = kinds.sources().api();
 
         assertEquals(-2, api.getCurrentThread());
         assertEquals(-1, api.getCurrentProcess());
@@ -128,17 +128,17 @@ class RealClocksTest {
 
     @Test
     void getLastErrorAndFormatMessageDescribeARealFailure() {
-        Win32 api = kinds.sources().api();
+        WindowsCalls api = kinds.sources().api();
         long[] processMask = new long[1];
         long[] systemMask = new long[1];
         assertTrue(api.getProcessAffinityMask(api.getCurrentProcess(), processMask, systemMask));
         long outside = ~systemMask[0] & -~systemMask[0]; // the lowest CPU bit the system does not have
 
         long previous = api.setThreadAffinityMask(api.getCurrentThread(), outside);
-        var failure = Win32Errors.lastError(api, "SetThreadAffinityMask");
+        var failure = WindowsErrors.lastError(api, "SetThreadAffinityMask");
 
         assertEquals(0, previous, "SetThreadAffinityMask accepted a CPU the system lacks: mask " + Long.toHexString(outside));
-        assertEquals(FakeWin32.ERROR_INVALID_PARAMETER, failure.errorCode().orElseThrow(), failure.getMessage());
+        assertEquals(FakeWindowsCalls.ERROR_INVALID_PARAMETER, failure.errorCode().orElseThrow(), failure.getMessage());
         assertFalse(failure.errorText().orElseThrow().isBlank());
         assertFalse(failure.errorText().orElseThrow().startsWith("the system has no message"), failure.getMessage());
     }

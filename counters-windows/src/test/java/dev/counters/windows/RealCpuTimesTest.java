@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** GetThreadTimes and GetProcessTimes through the real layer, against the JVM's own accounting. */
-@RealWin32
+@RealWindowsCalls
 class RealCpuTimesTest {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final OperatingSystemMXBean OS = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();

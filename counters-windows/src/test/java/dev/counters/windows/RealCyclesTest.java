@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * THREAD_CYCLES and PROCESS_CYCLES through the real layer: under Wine the calls fail with error
  * 120 and the kinds are unavailable with that text; on Windows they count cycles. Never zeros.
  */
-@RealWin32
+@RealWindowsCalls
 class RealCyclesTest {
     private static final int ERROR_CALL_NOT_IMPLEMENTED = 120;
 
@@ -35,7 +35,7 @@ class RealCyclesTest {
                     support.reason());
             String text = support.reason().substring((call + " failed with error 120: ").length());
             assertFalse(text.isBlank());
-            assertEquals(Win32Errors.describe(SystemWin32.require(), ERROR_CALL_NOT_IMPLEMENTED), text,
+            assertEquals(WindowsErrors.describe(WindowsSystem.require(), ERROR_CALL_NOT_IMPLEMENTED), text,
                     "the text is FormatMessage's for error 120");
             UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> Counters.create(kind));
             assertTrue(e.getMessage().contains(support.reason()), e.getMessage());
@@ -77,7 +77,7 @@ class RealCyclesTest {
 
     @Test
     void theCycleExportsArePresent() {
-        assertTrue(SystemWin32.require().cycleTimeMissing().isEmpty(),
+        assertTrue(WindowsSystem.require().cycleTimeMissing().isEmpty(),
                 "kernel32 should export Query*CycleTime on Vista and later, and Wine exports them too");
     }
 }

@@ -4,15 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.spi.ThreadControl;
 import dev.counters.spi.ThreadControl.Adjustment;
+import dev.counters.spi.ThreadControl;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 
 /** SetThreadAffinityMask, SetPriorityClass and SetThreadPriority through the real layer, each restored on close. */
-@RealWin32
+@RealWindowsCalls
 class RealThreadControlTest {
-    private final Win32 api = SystemWin32.require();
+    private final WindowsCalls api = WindowsSystem.require();
     private final ThreadControl control = ServiceLoader.load(ThreadControl.class).stream()
             .map(ServiceLoader.Provider::get)
             .filter(candidate -> candidate.name().equals("windows"))
@@ -56,8 +56,8 @@ class RealThreadControlTest {
 
         try (Adjustment raise = control.raiseCurrentThreadPriority()) {
             assertTrue(raise.applied(), raise.description());
-            assertEquals(Win32.HIGH_PRIORITY_CLASS, api.getPriorityClass(process), raise.description());
-            assertEquals(Win32.THREAD_PRIORITY_HIGHEST, api.getThreadPriority(thread), raise.description());
+            assertEquals(WindowsCalls.HIGH_PRIORITY_CLASS, api.getPriorityClass(process), raise.description());
+            assertEquals(WindowsCalls.THREAD_PRIORITY_HIGHEST, api.getThreadPriority(thread), raise.description());
         }
 
         assertEquals(classBefore, api.getPriorityClass(process));

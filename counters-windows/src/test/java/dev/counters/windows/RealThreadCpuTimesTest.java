@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.sun.jna.platform.win32.Kernel32;
 import dev.counters.CounterException;
 import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.ServiceProviders;
-import dev.counters.spi.ThreadCpuTimesReader;
 import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
+import dev.counters.spi.ThreadCpuTimesReader;
+import dev.counters.toolkit.ServiceProviders;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
@@ -19,7 +19,7 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 /** Another thread's GetThreadTimes through the real layer, against the JVM's account of that same thread. */
-@RealWin32
+@RealWindowsCalls
 class RealThreadCpuTimesTest {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 

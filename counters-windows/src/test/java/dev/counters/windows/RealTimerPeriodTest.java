@@ -15,14 +15,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** timeGetDevCaps, timeBeginPeriod and timeEndPeriod through the real layer, recorded to check the pairing. */
-@RealWin32
+@RealWindowsCalls
 class RealTimerPeriodTest {
     private final List<String> timerCalls = new ArrayList<>();
-    private final Win32 recording = recording(SystemWin32.require(), timerCalls);
+    private final WindowsCalls recording = recording(WindowsSystem.require(), timerCalls);
 
     /** The real layer, with every timeBeginPeriod/timeEndPeriod call and its MMRESULT written to {@code calls}. */
-    private static Win32 recording(Win32 real, List<String> calls) {
-        return (Win32) Proxy.newProxyInstance(Win32.class.getClassLoader(), new Class<?>[] {Win32.class}, (proxy, method, args) -> {
+    private static WindowsCalls recording(WindowsCalls real, List<String> calls) {
+        return (WindowsCalls) Proxy.newProxyInstance(WindowsCalls.class.getClassLoader(), new Class<?>[] {WindowsCalls.class}, (proxy, method, args) -> {
             try {
                 Object result = method.invoke(real, args);
                 if (method.getName().startsWith("timeBeginPeriod") || method.getName().startsWith("timeEndPeriod")) {

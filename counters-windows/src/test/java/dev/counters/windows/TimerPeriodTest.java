@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /** timeBeginPeriod is always paired with exactly one timeEndPeriod of the same value. */
 class TimerPeriodTest {
-    private final FakeWin32 win32 = new FakeWin32();
+    private final FakeWindowsCalls win32 = new FakeWindowsCalls();
 
     @Test
     void closingEndsThePeriodThatWasBegun() {
@@ -66,7 +66,7 @@ class TimerPeriodTest {
 
     @Test
     void aRefusedTimeBeginPeriodThrowsWithTheMmResult() {
-        win32.beginResult = Win32Errors.TIMERR_NOCANDO;
+        win32.beginResult = WindowsErrors.TIMERR_NOCANDO;
 
         CounterException e = assertThrows(CounterException.class, () -> TimerPeriod.request(win32, 1));
 
@@ -79,7 +79,7 @@ class TimerPeriodTest {
     @Test
     void aFailingTimeEndPeriodIsReportedOnClose() {
         TimerPeriod period = TimerPeriod.request(win32, 1);
-        win32.endResult = Win32Errors.TIMERR_NOCANDO;
+        win32.endResult = WindowsErrors.TIMERR_NOCANDO;
 
         CounterException e = assertThrows(CounterException.class, period::close);
 
@@ -89,7 +89,7 @@ class TimerPeriodTest {
 
     @Test
     void aFailingTimeGetDevCapsThrows() {
-        win32.devCapsResult = Win32Errors.MMSYSERR_ERROR;
+        win32.devCapsResult = WindowsErrors.MMSYSERR_ERROR;
 
         CounterException e = assertThrows(CounterException.class, () -> TimerPeriod.request(win32, 1));
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * thread-bound kinds refuse before any call; the process and wall-clock kinds read as anywhere.
  */
 class VirtualThreadKindsTest {
-    private final FakeWin32 win32 = new FakeWin32();
+    private final FakeWindowsCalls win32 = new FakeWindowsCalls();
     private final WindowsCounterProvider provider = WindowsCounterProvider.over(win32);
 
     @Test
@@ -52,6 +52,6 @@ class VirtualThreadKindsTest {
         assertNull(thrown);
         assertEquals(4_000, counter.getPeriodCount());
         assertEquals(1_000, counter.getKernelPeriodCount());
-        assertTrue(win32.handlesUsed.contains(FakeWin32.CURRENT_PROCESS));
+        assertTrue(win32.handlesUsed.contains(FakeWindowsCalls.CURRENT_PROCESS));
     }
 }

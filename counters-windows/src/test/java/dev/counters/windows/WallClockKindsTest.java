@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /** TICK, SYSTEM_TIME, HIGH_PERFORMANCE and PERFORMANCE over a fake Win32 layer. */
 class WallClockKindsTest {
-    private final FakeWin32 win32 = new FakeWin32();
+    private final FakeWindowsCalls win32 = new FakeWindowsCalls();
     private final WindowsCounterProvider provider = WindowsCounterProvider.over(win32);
 
     @Test
@@ -82,7 +82,7 @@ class WallClockKindsTest {
 
     @Test
     void performanceFallsBackToTheTickCountWhenQueryPerformanceFrequencyFails() {
-        win32.performanceFrequencyError = FakeWin32.ERROR_INVALID_PARAMETER;
+        win32.performanceFrequencyError = FakeWindowsCalls.ERROR_INVALID_PARAMETER;
         win32.performanceCount = 1_000;
         win32.performanceStep = 1_000;
 
@@ -104,7 +104,7 @@ class WallClockKindsTest {
 
     @Test
     void highPerformanceIsUnsupportedWithTheWin32TextWhenQueryPerformanceFrequencyFails() {
-        win32.performanceFrequencyError = FakeWin32.ERROR_INVALID_PARAMETER;
+        win32.performanceFrequencyError = FakeWindowsCalls.ERROR_INVALID_PARAMETER;
 
         KindSupport support = provider.support(CounterKind.HIGH_PERFORMANCE);
 
@@ -128,12 +128,12 @@ class WallClockKindsTest {
     @Test
     void aFailingPerformanceCounterThrowsWithGetLastErrorCodeAndText() {
         Counter counter = provider.create(CounterKind.HIGH_PERFORMANCE);
-        win32.performanceCounterError = FakeWin32.ERROR_INVALID_HANDLE;
+        win32.performanceCounterError = FakeWindowsCalls.ERROR_INVALID_HANDLE;
 
         CounterException e = assertThrows(CounterException.class, counter::start);
 
         assertEquals("QueryPerformanceCounter", e.api());
-        assertEquals(FakeWin32.ERROR_INVALID_HANDLE, e.errorCode().orElseThrow());
+        assertEquals(FakeWindowsCalls.ERROR_INVALID_HANDLE, e.errorCode().orElseThrow());
         assertEquals("The handle is invalid.", e.errorText().orElseThrow(), "FormatMessage's CRLF is trimmed");
         assertEquals("QueryPerformanceCounter failed with error 6: The handle is invalid.", e.getMessage());
     }

@@ -24,7 +24,7 @@ class WindowsCounterProviderTest {
 
     @Test
     void isThePlatformProviderNamedWindows() {
-        WindowsCounterProvider provider = WindowsCounterProvider.over(new FakeWin32());
+        WindowsCounterProvider provider = WindowsCounterProvider.over(new FakeWindowsCalls());
 
         assertEquals("windows", provider.name());
         assertEquals(CounterProvider.RANK_PLATFORM, provider.rank());
@@ -33,7 +33,7 @@ class WindowsCounterProviderTest {
     @ParameterizedTest
     @EnumSource(CounterKind.class)
     void servesEveryKindWhenEveryCallWorks(CounterKind kind) {
-        WindowsCounterProvider provider = WindowsCounterProvider.over(new FakeWin32());
+        WindowsCounterProvider provider = WindowsCounterProvider.over(new FakeWindowsCalls());
 
         assertEquals(SERVED.contains(kind), provider.support(kind).isSupported(), provider.support(kind).toString());
         if (SERVED.contains(kind)) {
@@ -44,7 +44,7 @@ class WindowsCounterProviderTest {
 
     @Test
     void describesEachKindAsServedByWindows() {
-        FakeWin32 win32 = new FakeWin32();
+        FakeWindowsCalls win32 = new FakeWindowsCalls();
         win32.performanceStep = 1;
         WindowsCounterProvider provider = WindowsCounterProvider.over(win32);
 
@@ -56,7 +56,7 @@ class WindowsCounterProviderTest {
 
     @Test
     void outranksTheJdkFloorInTheRegistry() {
-        FakeWin32 win32 = new FakeWin32();
+        FakeWindowsCalls win32 = new FakeWindowsCalls();
         win32.tickCount64 = 77;
         CounterRegistry registry = CounterRegistry.of(List.of(new FloorProvider(), WindowsCounterProvider.over(win32)));
 
@@ -67,7 +67,7 @@ class WindowsCounterProviderTest {
 
     @Test
     void anUnavailableProviderLetsTheFloorServe() {
-        String reason = SystemWin32.platformProblem("Linux", "amd64").orElseThrow();
+        String reason = WindowsSystem.platformProblem("Linux", "amd64").orElseThrow();
         CounterRegistry registry = CounterRegistry.of(List.of(WindowsCounterProvider.unavailable(reason), new FloorProvider()));
 
         assertEquals("floor", registry.providerFor(CounterKind.TICK).orElseThrow());
@@ -79,7 +79,7 @@ class WindowsCounterProviderTest {
     @ParameterizedTest
     @EnumSource(CounterKind.class)
     void offWindowsEveryKindIsUnsupportedSayingWhy(CounterKind kind) {
-        String reason = SystemWin32.platformProblem("Linux", "amd64").orElseThrow();
+        String reason = WindowsSystem.platformProblem("Linux", "amd64").orElseThrow();
         WindowsCounterProvider provider = WindowsCounterProvider.unavailable(reason);
 
         KindSupport support = provider.support(kind);
@@ -94,15 +94,15 @@ class WindowsCounterProviderTest {
     void thePlatformProblemNamesTheOperatingSystemAndArchitecture() {
         assertEquals("counters-windows reads Win32 clocks and serves Windows only; this JVM runs on Linux (amd64),"
                         + " where the JDK provider or counters-posix serves the counters",
-                SystemWin32.platformProblem("Linux", "amd64").orElseThrow());
-        assertTrue(SystemWin32.platformProblem("Windows 11", "x86").orElseThrow().contains("needs a 64-bit JVM"));
-        assertTrue(SystemWin32.platformProblem("Windows 10", "amd64").isEmpty());
-        assertTrue(SystemWin32.platformProblem("Windows Server 2022", "aarch64").isEmpty());
+                WindowsSystem.platformProblem("Linux", "amd64").orElseThrow());
+        assertTrue(WindowsSystem.platformProblem("Windows 11", "x86").orElseThrow().contains("needs a 64-bit JVM"));
+        assertTrue(WindowsSystem.platformProblem("Windows 10", "amd64").isEmpty());
+        assertTrue(WindowsSystem.platformProblem("Windows Server 2022", "aarch64").isEmpty());
     }
 
     @Test
     void supportIsDecidedOnceByATrialRead() {
-        FakeWin32 win32 = new FakeWin32();
+        FakeWindowsCalls win32 = new FakeWindowsCalls();
         WindowsCounterProvider provider = WindowsCounterProvider.over(win32);
         assertTrue(provider.support(CounterKind.THREAD_TIMES).isSupported());
         int reads = win32.handlesUsed.size();
@@ -115,7 +115,7 @@ class WindowsCounterProviderTest {
 
     @Test
     void aNullKindIsRejected() {
-        WindowsCounterProvider provider = WindowsCounterProvider.over(new FakeWin32());
+        WindowsCounterProvider provider = WindowsCounterProvider.over(new FakeWindowsCalls());
 
         assertThrows(NullPointerException.class, () -> provider.support(null));
         assertThrows(NullPointerException.class, () -> provider.create(null));

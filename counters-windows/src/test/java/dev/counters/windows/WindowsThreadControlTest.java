@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /** Affinity and priority changes, and their exact restoration, over a fake Win32 layer. */
 class WindowsThreadControlTest {
-    private final FakeWin32 win32 = new FakeWin32();
+    private final FakeWindowsCalls win32 = new FakeWindowsCalls();
     private final WindowsThreadControl control = WindowsThreadControl.over(win32);
 
     @Test
@@ -62,7 +62,7 @@ class WindowsThreadControlTest {
 
     @Test
     void aDeniedPinIsReportedNotThrown() {
-        win32.affinityError = Win32.ERROR_ACCESS_DENIED;
+        win32.affinityError = WindowsCalls.ERROR_ACCESS_DENIED;
 
         Adjustment pin = control.pinCurrentThread(0);
 
@@ -72,7 +72,7 @@ class WindowsThreadControlTest {
 
     @Test
     void anyOtherAffinityFailureThrowsWithTheWin32Text() {
-        win32.affinityError = FakeWin32.ERROR_INVALID_HANDLE;
+        win32.affinityError = FakeWindowsCalls.ERROR_INVALID_HANDLE;
 
         CounterException e = assertThrows(CounterException.class, () -> control.pinCurrentThread(0));
 
@@ -81,29 +81,29 @@ class WindowsThreadControlTest {
 
     @Test
     void raisingPriorityRaisesClassAndThreadAndClosingRestoresBoth() {
-        win32.priorityClass = FakeWin32.NORMAL_PRIORITY_CLASS;
+        win32.priorityClass = FakeWindowsCalls.NORMAL_PRIORITY_CLASS;
         win32.threadPriorities.put(Thread.currentThread(), -1);
 
         try (Adjustment raise = control.raiseCurrentThreadPriority()) {
             assertTrue(raise.applied());
-            assertEquals(Win32.HIGH_PRIORITY_CLASS, win32.priorityClass);
-            assertEquals(Win32.THREAD_PRIORITY_HIGHEST, win32.threadPriority());
+            assertEquals(WindowsCalls.HIGH_PRIORITY_CLASS, win32.priorityClass);
+            assertEquals(WindowsCalls.THREAD_PRIORITY_HIGHEST, win32.threadPriority());
             assertEquals("process HIGH_PRIORITY_CLASS (was NORMAL_PRIORITY_CLASS), "
                     + "thread THREAD_PRIORITY_HIGHEST (was THREAD_PRIORITY_BELOW_NORMAL)", raise.description());
         }
-        assertEquals(FakeWin32.NORMAL_PRIORITY_CLASS, win32.priorityClass);
+        assertEquals(FakeWindowsCalls.NORMAL_PRIORITY_CLASS, win32.priorityClass);
         assertEquals(-1, win32.threadPriority());
     }
 
     @Test
     void nothingIsLowered() {
-        win32.priorityClass = Win32.REALTIME_PRIORITY_CLASS;
+        win32.priorityClass = WindowsCalls.REALTIME_PRIORITY_CLASS;
         win32.threadPriorities.put(Thread.currentThread(), 15);
 
         Adjustment raise = control.raiseCurrentThreadPriority();
 
         assertFalse(raise.applied());
-        assertEquals(Win32.REALTIME_PRIORITY_CLASS, win32.priorityClass);
+        assertEquals(WindowsCalls.REALTIME_PRIORITY_CLASS, win32.priorityClass);
         assertEquals(15, win32.threadPriority());
         assertEquals("not applied: the process is already at REALTIME_PRIORITY_CLASS; "
                 + "the thread is already at THREAD_PRIORITY_TIME_CRITICAL", raise.description());
@@ -111,16 +111,16 @@ class WindowsThreadControlTest {
 
     @Test
     void aDeniedPriorityClassStillRaisesTheThreadAndSaysSo() {
-        win32.priorityClassError = Win32.ERROR_ACCESS_DENIED;
+        win32.priorityClassError = WindowsCalls.ERROR_ACCESS_DENIED;
 
         try (Adjustment raise = control.raiseCurrentThreadPriority()) {
             assertTrue(raise.applied());
-            assertEquals(Win32.THREAD_PRIORITY_HIGHEST, win32.threadPriority());
+            assertEquals(WindowsCalls.THREAD_PRIORITY_HIGHEST, win32.threadPriority());
             assertTrue(raise.description().contains(
                     "SetPriorityClass(HIGH_PRIORITY_CLASS) failed with error 5: Access is denied."), raise.description());
         }
         assertEquals(0, win32.threadPriority());
-        assertEquals(FakeWin32.NORMAL_PRIORITY_CLASS, win32.priorityClass);
+        assertEquals(FakeWindowsCalls.NORMAL_PRIORITY_CLASS, win32.priorityClass);
     }
 
     @Test
@@ -130,7 +130,7 @@ class WindowsThreadControlTest {
         CounterException e = assertThrows(CounterException.class, control::raiseCurrentThreadPriority);
 
         assertTrue(e.getMessage().contains("SetThreadPriority(THREAD_PRIORITY_HIGHEST) failed with error 6"), e.getMessage());
-        assertEquals(FakeWin32.NORMAL_PRIORITY_CLASS, win32.priorityClass, "the process is not left at HIGH");
+        assertEquals(FakeWindowsCalls.NORMAL_PRIORITY_CLASS, win32.priorityClass, "the process is not left at HIGH");
     }
 
     @Test
@@ -141,7 +141,7 @@ class WindowsThreadControlTest {
         CounterException e = assertThrows(CounterException.class, raise::close);
 
         assertTrue(e.getMessage().contains("SetThreadPriority"), e.getMessage());
-        assertEquals(FakeWin32.NORMAL_PRIORITY_CLASS, win32.priorityClass, "the class was restored all the same");
+        assertEquals(FakeWindowsCalls.NORMAL_PRIORITY_CLASS, win32.priorityClass, "the class was restored all the same");
     }
 
     @Test
@@ -160,11 +160,11 @@ class WindowsThreadControlTest {
     void closingTwiceRestoresOnce() {
         Adjustment raise = control.raiseCurrentThreadPriority();
         raise.close();
-        win32.priorityClass = Win32.REALTIME_PRIORITY_CLASS; // changed by someone else since
+        win32.priorityClass = WindowsCalls.REALTIME_PRIORITY_CLASS; // changed by someone else since
 
         raise.close();
 
-        assertEquals(Win32.REALTIME_PRIORITY_CLASS, win32.priorityClass);
+        assertEquals(WindowsCalls.REALTIME_PRIORITY_CLASS, win32.priorityClass);
     }
 
     @Test

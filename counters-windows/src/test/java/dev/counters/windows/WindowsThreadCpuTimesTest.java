@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /** Other threads' times through OpenThread and GetThreadTimes, against a fake Win32 layer. */
 class WindowsThreadCpuTimesTest {
-    private final FakeWin32 win32 = new FakeWin32();
+    private final FakeWindowsCalls win32 = new FakeWindowsCalls();
     private final WindowsThreadCpuTimes reader = new WindowsThreadCpuTimes(win32, "");
 
     @Test
@@ -21,7 +21,7 @@ class WindowsThreadCpuTimesTest {
         win32.otherThreads.put(4242, new long[] {1_500, 8_500});
         long[] sample = new long[CpuTimesSource.SAMPLE_LENGTH];
         ThreadCpuTimes times = reader.open(4242);
-        assertEquals(Win32.THREAD_QUERY_LIMITED_INFORMATION, win32.openThreadAccess);
+        assertEquals(WindowsCalls.THREAD_QUERY_LIMITED_INFORMATION, win32.openThreadAccess);
         assertEquals(4242, times.nativeThreadId());
         times.sample(sample);
         assertEquals(1_500, sample[CpuTimesSource.KERNEL]);
@@ -57,10 +57,10 @@ class WindowsThreadCpuTimesTest {
     void failuresToReadOrToCloseAreErrorsWithTheirCodes() {
         win32.otherThreads.put(9, new long[] {0, 0});
         ThreadCpuTimes times = reader.open(9);
-        win32.threadTimesError = Win32.ERROR_ACCESS_DENIED;
+        win32.threadTimesError = WindowsCalls.ERROR_ACCESS_DENIED;
         CounterException read = assertThrows(CounterException.class, () -> times.sample(new long[3]));
         assertTrue(read.getMessage().contains("GetThreadTimes"), read.getMessage());
-        win32.closeHandleError = FakeWin32.ERROR_INVALID_HANDLE;
+        win32.closeHandleError = FakeWindowsCalls.ERROR_INVALID_HANDLE;
         CounterException close = assertThrows(CounterException.class, times::close);
         assertTrue(close.getMessage().contains("CloseHandle(thread 9)"), close.getMessage());
     }

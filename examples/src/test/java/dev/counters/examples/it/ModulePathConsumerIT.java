@@ -121,7 +121,8 @@ class ModulePathConsumerIT {
     }
 
     private static boolean ffmBuilt() {
-        return Files.exists(Path.of("..", "counters-posix", "target", "classes", "dev", "counters", "posix", "FfmPosixCalls.class"));
+        return Files.exists(Path.of("..", "counters-posix", "target", "classes", "META-INF", "versions", "22", "dev", "counters",
+                "posix", "FfmPosixCalls.class"));
     }
 
     /** counters-api, counters-posix and what they need at run time, from this test's class path. */

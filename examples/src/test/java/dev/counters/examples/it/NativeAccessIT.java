@@ -53,8 +53,8 @@ class NativeAccessIT {
     void onJdk22PlusTheNativeKindsReadThroughFfmAndJnaOnRequest() throws Exception {
         Jdks.Jdk jdk = Jdks.newest(22).orElse(null);
         assumeTrue(jdk != null, "no JDK 22+ installed");
-        assumeTrue(Files.exists(Path.of("..", "counters-posix", "target", "classes", "dev", "counters", "posix",
-                "FfmPosixCalls.class")), "built on a JDK before 22: no FFM binding in this build");
+        assumeTrue(Files.exists(Path.of("..", "counters-posix", "target", "classes", "META-INF", "versions", "22", "dev",
+                "counters", "posix", "FfmPosixCalls.class")), "built where no JDK 22+ was found: no FFM classes in this build");
         Launch ffm = Launch.run(jdk.java(), List.of("-jar", JAR.toString(), "list", "--quiet"));
         assertEquals(0, ffm.exitCode(), ffm.toString());
         for (String kind : List.of("TICK ", "MULTIMEDIA ", "PROCESS_TIMES ", "CPU_CYCLES ")) {

@@ -1,0 +1,448 @@
+package dev.counters.posix;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.Counter;
+import dev.counters.CounterException;
+import dev.counters.CounterInfo;
+import dev.counters.CounterKind;
+import dev.counters.Measures;
+import dev.counters.Resolution;
+import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.LayerChoice;
+import dev.counters.nativeaccess.Scratch;
+import dev.counters.spi.CpuTimesSource;
+import dev.counters.spi.KindSupport;
+import dev.counters.spi.TickSource;
+import dev.counters.toolkit.CurrentThreadCpuClock;
+import dev.counters.toolkit.LazyFrequency;
+import dev.counters.toolkit.PerKind;
+import dev.counters.toolkit.ResolutionProbe;
+import dev.counters.toolkit.SampledCpuTimesCounter;
+import dev.counters.toolkit.SourceCounter;
+import dev.counters.toolkit.VirtualThreads;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+/**
+ * The POSIX clocks of one platform as counters: which kinds can be served here and why not,
+ * which path reads each clock, and each kind's {@link CounterInfo}, whose resolution is measured
+ * once, the first time it is asked for. Each kind is decided the first time it is asked about, and
+ * only then ({@link PerKind}): a kind is supported only if a trial read of each of its native calls
+ * succeeded, and libc is bound (FFM or JNA) only when a kind that reads it is first decided.
+ *
+ * <p>Where the JVM reads the very same clock through a cheap JNI call, that path is used, after
+ * {@link JvmClockCheck} confirmed it is the same clock: {@link System#nanoTime()} for
+ * {@code CLOCK_MONOTONIC}, {@link java.time.Instant#now()} for {@code CLOCK_REALTIME} and
+ * {@link ThreadMxBeanCpuTime} for {@code CLOCK_THREAD_CPUTIME_ID}. On a JVM whose
+ * {@code System.nanoTime()} is known to read the platform's HIGH_PERFORMANCE clock
+ * ({@link JvmClockCheck#nanoTimeIsKnown}), HIGH_PERFORMANCE and PERFORMANCE need no native call at
+ * all: they are served without binding libc, and the check runs when their description is made.
+ */
+final class PosixKinds {
+    static final String PROVIDER_NAME = "posix";
+
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(NANOS_PER_SECOND);
+    private static final String NANO_TIME_API = "System.nanoTime()";
+    private static final String INSTANT_NOW_API = "Instant.now()";
+
+    private final PosixPlatform platform;
+    private final Supplier<LayerChoice<PosixCalls>> binder;
+    private final boolean nanoTimeKnown;
+    private volatile Natives natives;
+
+    private final PerKind<KindSupport> support = new PerKind<>() {
+        @Override
+        protected KindSupport compute(CounterKind kind) {
+            return checkSupport(kind);
+        }
+    };
+    /** Whether the JVM reads a kind's clock itself (HIGH_PERFORMANCE, SYSTEM_TIME, THREAD_TIMES); false for the rest. */
+    private final PerKind<Boolean> readThroughJvm = new PerKind<>() {
+        @Override
+        protected Boolean compute(CounterKind kind) {
+            return checkJvmPath(kind);
+        }
+    };
+    /** Keyed by the kind whose clock is measured: PERFORMANCE shares HIGH_PERFORMANCE's. */
+    private final PerKind<Resolution> resolutions = new PerKind<>() {
+        @Override
+        protected Resolution compute(CounterKind kind) {
+            return measureResolution(kind);
+        }
+    };
+    private final PerKind<CounterInfo> infos = new PerKind<>() {
+        @Override
+        protected CounterInfo compute(CounterKind kind) {
+            return describe(kind, resolutions.supplier(measuredKind(kind)));
+        }
+    };
+
+    /** The clocks of {@code platform}, read through {@code binding} (JNA) if it succeeded; System.nanoTime() is checked, not trusted. */
+    PosixKinds(PosixPlatform platform, Binding<? extends PosixCalls> binding) {
+        this(platform, new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.widen(binding), ""));
+    }
+
+    /** The clocks of {@code platform}, read through the {@code chosen} binding if it succeeded; System.nanoTime() is checked, not trusted. */
+    PosixKinds(PosixPlatform platform, LayerChoice<PosixCalls> chosen) {
+        this(platform, () -> requireNonNull(chosen, "chosen"), false);
+    }
+
+    /**
+     * The clocks of {@code platform}, read through the binding {@code binder} makes when a kind first
+     * needs libc, if it succeeds. Where {@code nanoTimeKnown}, {@link System#nanoTime()} is taken to
+     * read the HIGH_PERFORMANCE clock without a native check.
+     */
+    PosixKinds(PosixPlatform platform, Supplier<LayerChoice<PosixCalls>> binder, boolean nanoTimeKnown) {
+        this.platform = requireNonNull(platform, "platform");
+        this.binder = requireNonNull(binder, "binder");
+        this.nanoTimeKnown = nanoTimeKnown;
+    }
+
+    /** Whether {@code kind} is served here, and if not, why; decided on the first call for each kind. Never throws. */
+    KindSupport support(CounterKind kind) {
+        return support.get(requireNonNull(kind, "kind"));
+    }
+
+    /** A new counter of {@code kind}, a {@link dev.counters.CpuTimesCounter} for the CPU-time kinds. */
+    Counter create(CounterKind kind) {
+        KindSupport kindSupport = support(kind);
+        if (!kindSupport.isSupported()) {
+            throw new UnsupportedOperationException(
+                    "counters-posix does not serve " + kind + " on " + platform.description() + ": " + kindSupport.reason());
+        }
+        if (kind.measures() == Measures.CYCLES) {
+            return natives().cycles.create(kind);
+        }
+        if (kind.isCpuTimes()) {
+            return new SampledCpuTimesCounter(kind, cpuTimesSource(kind), hasSplit(kind), NANOSECONDS, infos.supplier(kind));
+        }
+        return new SourceCounter(kind, tickSource(kind), NANOSECONDS, infos.supplier(kind));
+    }
+
+    /** Whether {@link CounterKind#HIGH_PERFORMANCE} is read through {@link System#nanoTime()}. */
+    boolean readsHighPerformanceThroughNanoTime() {
+        return readThroughJvm.get(CounterKind.HIGH_PERFORMANCE);
+    }
+
+    /** Whether {@link CounterKind#SYSTEM_TIME} is read through {@link java.time.Instant#now()}. */
+    boolean readsSystemTimeThroughInstant() {
+        return readThroughJvm.get(CounterKind.SYSTEM_TIME);
+    }
+
+    /** Whether the thread-times total is read through {@link ThreadMxBeanCpuTime}. */
+    boolean readsThreadTimesThroughMxBean() {
+        return readThroughJvm.get(CounterKind.THREAD_TIMES);
+    }
+
+    /** Whether libc has been bound (or its binding tried) yet: false until a kind that reads it is first decided. */
+    boolean hasBound() {
+        return natives != null;
+    }
+
+    PosixPlatform platform() {
+        return platform;
+    }
+
+    /** How the clocks reach libc: {@link CounterInfo#BINDING_FFM} or {@link CounterInfo#BINDING_JNA}. Binds libc if nothing has yet. */
+    String bindingName() {
+        return natives().chosen.name();
+    }
+
+    private boolean isSupported(CounterKind kind) {
+        return support(kind).isSupported();
+    }
+
+    /** Whether {@code kind} reads the HIGH_PERFORMANCE clock through {@link System#nanoTime()} without any native call. */
+    private boolean servedByKnownNanoTime(CounterKind kind) {
+        return nanoTimeKnown && (kind == CounterKind.HIGH_PERFORMANCE || kind == CounterKind.PERFORMANCE);
+    }
+
+    /** libc, bound by the first caller that needs it, once. */
+    private Natives natives() {
+        Natives known = natives;
+        if (known == null) {
+            synchronized (this) {
+                known = natives;
+                if (known == null) {
+                    known = new Natives(platform, platform.refusal().isPresent() ? null : binder.get());
+                    natives = known;
+                }
+            }
+        }
+        return known;
+    }
+
+    private KindSupport checkSupport(CounterKind kind) {
+        if (platform.refusal().isPresent()) {
+            return KindSupport.unsupported(platform.refusal().get());
+        }
+        if (kind.measures() == Measures.CYCLES) {
+            return natives().cycles.support(kind);
+        }
+        if (servedByKnownNanoTime(kind) && platform.clock(kind).isPresent()) {
+            return KindSupport.supported();
+        }
+        Natives bound = natives();
+        if (bound.unservedReason != null) {
+            return KindSupport.unsupported(bound.unservedReason);
+        }
+        if (platform.clock(kind).isEmpty()) {
+            return KindSupport.unsupported(platform.description() + " has no clock for " + kind + " in counters-posix's table");
+        }
+        try {
+            if (kind.isCpuTimes()) {
+                new CpuClockTimes(clockSource(kind), split(kind)).sample(new long[CpuTimesSource.SAMPLE_LENGTH]);
+            } else {
+                clockSource(kind).read();
+            }
+            return KindSupport.supported();
+        } catch (CounterException e) {
+            return KindSupport.unsupported(e.getMessage());
+        } catch (LinkageError | RuntimeException e) {
+            return KindSupport.unsupported("reading " + platform.clock(kind).get().gettimeApi() + " failed: " + e);
+        }
+    }
+
+    private boolean checkJvmPath(CounterKind kind) {
+        switch (kind) {
+            case HIGH_PERFORMANCE:
+                return servedByKnownNanoTime(kind)
+                        || isSupported(kind) && JvmClockCheck.readsSameClock(clockSource(kind), JvmClocks.NANO_TIME);
+            case SYSTEM_TIME:
+                // Instant.now() costs more than an FFM downcall to clock_gettime(CLOCK_REALTIME), less than a JNA one.
+                return isSupported(kind)
+                        && !CounterInfo.BINDING_FFM.equals(bindingName())
+                        && JvmClockCheck.readsSameClock(clockSource(kind), JvmClocks.INSTANT_NOW);
+            case THREAD_TIMES:
+                // Decided on a platform thread whichever thread asks: on a virtual thread ThreadMXBean
+                // answers -1 and clock_gettime reads the carrier, and the check would fail.
+                // ThreadMXBean's JNI call is cheaper than JNA's but dearer than an FFM downcall.
+                return isSupported(kind)
+                        && !CounterInfo.BINDING_FFM.equals(bindingName())
+                        && VirtualThreads.onPlatformThread(() -> CurrentThreadCpuClock.isEnabled()
+                                && JvmClockCheck.readsSameClock(clockSource(kind), ThreadMxBeanCpuTime.INSTANCE));
+            default:
+                return false;
+        }
+    }
+
+    /** The kind whose clock {@code kind} reads, for its resolution: PERFORMANCE reads HIGH_PERFORMANCE's. */
+    private static CounterKind measuredKind(CounterKind kind) {
+        return kind == CounterKind.PERFORMANCE ? CounterKind.HIGH_PERFORMANCE : kind;
+    }
+
+    private TickSource tickSource(CounterKind kind) {
+        boolean highPerformance = kind == CounterKind.HIGH_PERFORMANCE || kind == CounterKind.PERFORMANCE;
+        if (highPerformance && readsHighPerformanceThroughNanoTime()) {
+            return JvmClocks.NANO_TIME;
+        }
+        return kind == CounterKind.SYSTEM_TIME && readsSystemTimeThroughInstant() ? JvmClocks.INSTANT_NOW : clockSource(kind);
+    }
+
+    private CpuTimesSource cpuTimesSource(CounterKind kind) {
+        TickSource total = kind == CounterKind.THREAD_TIMES && readsThreadTimesThroughMxBean()
+                ? ThreadMxBeanCpuTime.INSTANCE
+                : clockSource(kind);
+        return new CpuClockTimes(total, split(kind));
+    }
+
+    private ClockGettime clockSource(CounterKind kind) {
+        return new ClockGettime(natives().calls, platform.clock(kind).orElseThrow());
+    }
+
+    private boolean hasSplit(CounterKind kind) {
+        return kind == CounterKind.PROCESS_TIMES || platform.rusageThread().isPresent();
+    }
+
+    /** The {@code getrusage} split for a CPU-times kind, or {@code null} where the system has no {@code RUSAGE_THREAD}. */
+    private RusageSplit split(CounterKind kind) {
+        PosixCalls calls = natives().calls;
+        if (kind == CounterKind.PROCESS_TIMES) {
+            return new RusageSplit(calls, PosixPlatform.RUSAGE_SELF, "RUSAGE_SELF", platform.narrowSuseconds());
+        }
+        return platform.rusageThread().isPresent()
+                ? new RusageSplit(calls, platform.rusageThread().getAsInt(), "RUSAGE_THREAD", platform.narrowSuseconds())
+                : null;
+    }
+
+    private Resolution measureResolution(CounterKind kind) {
+        Resolution measured = kind.isCpuTimes()
+                ? ResolutionProbe.measure(cpuTimesSource(kind), NANOS_PER_SECOND)
+                : ResolutionProbe.measure(tickSource(kind), NANOS_PER_SECOND);
+        if (servedByKnownNanoTime(kind) && natives().unservedReason != null) {
+            return measured; // read without libc, which cannot be bound to ask clock_getres
+        }
+        return measured.withDeclared(declaredResolution(platform.clock(kind).orElseThrow()));
+    }
+
+    private Duration declaredResolution(NamedClock clock) {
+        PosixCalls calls = natives().calls;
+        Scratch timespec = calls.allocate(Layouts.TIMESPEC_BYTES);
+        if (calls.clockGetres(clock.id(), timespec) != 0) {
+            throw PosixErrors.of(calls, clock.getresApi());
+        }
+        return Duration.ofNanos(Layouts.timespecNanos(timespec));
+    }
+
+    /** How {@code kind} is read: through the JVM where a check confirmed it reads the same clock, else through libc. */
+    private String bindingOf(CounterKind kind) {
+        return switch (kind) {
+            case HIGH_PERFORMANCE, PERFORMANCE -> readsHighPerformanceThroughNanoTime() ? CounterInfo.BINDING_JVM : natives().calls.binding();
+            case SYSTEM_TIME -> readsSystemTimeThroughInstant() ? CounterInfo.BINDING_JVM : natives().calls.binding();
+            case THREAD_TIMES -> readsThreadTimesThroughMxBean()
+                    ? CounterInfo.BINDING_JVM + " + " + natives().calls.binding()
+                    : natives().calls.binding();
+            default -> natives().calls.binding();
+        };
+    }
+
+    private CounterInfo describe(CounterKind kind, Supplier<Resolution> resolution) {
+        NamedClock clock = platform.clock(kind).orElseThrow();
+        CounterInfo.Builder info = CounterInfo.builder(kind)
+                .provider(PROVIDER_NAME)
+                .frequency(NANOS_PER_SECOND)
+                .resolution(resolution)
+                .binding(bindingOf(kind))
+                .monotonic(kind != CounterKind.SYSTEM_TIME);
+        switch (kind) {
+            case TICK:
+                return info.source(clock.gettimeApi())
+                        .notes(CounterInfo.BINDING_FFM.equals(natives().calls.binding())
+                                ? "the coarse clock: advances once per scheduler tick; read through FFM, the cheapest kind here"
+                                : "the coarse clock: advances once per scheduler tick; the cheapest clock to read from C, but "
+                                        + "read through JNA it costs more than HIGH_PERFORMANCE, which the JVM reads itself")
+                        .build();
+            case MULTIMEDIA:
+                return info.source(clock.gettimeApi())
+                        .notes("monotonic, and unlike HIGH_PERFORMANCE keeps counting while the system is suspended")
+                        .build();
+            case SYSTEM_TIME:
+                return info.source(clock.gettimeApi())
+                        .notes("nanoseconds since 1970-01-01T00:00Z; not monotonic: the time of day can be set or slewed; "
+                                + systemTimePath(clock))
+                        .build();
+            case HIGH_PERFORMANCE:
+            case PERFORMANCE:
+                return info.source(clock.gettimeApi())
+                        .notes((kind == CounterKind.PERFORMANCE ? "the best wall-clock counter here, HIGH_PERFORMANCE's clock; " : "")
+                                + highPerformancePath(clock))
+                        .build();
+            case THREAD_TIMES:
+                return info.source(clock.gettimeApi() + (hasSplit(kind) ? " + getrusage(RUSAGE_THREAD)" : ""))
+                        .kernelUserSplit(hasSplit(kind))
+                        .notes(threadTotalPath(clock) + "; " + (hasSplit(kind)
+                                ? "kernel/user split from getrusage(RUSAGE_THREAD), whose user and system times Linux derives by "
+                                        + "dividing the thread's precise run time in the ratio of the ticks it sampled in each mode: "
+                                        + "the exact total is apportioned in that ratio, so kernel + user == total"
+                                : "no kernel/user split: " + platform.os().orElseThrow() + " has no RUSAGE_THREAD"))
+                        .build();
+            case PROCESS_TIMES:
+                return info.source(clock.gettimeApi() + " + getrusage(RUSAGE_SELF)")
+                        .kernelUserSplit(true)
+                        .notes("all threads of the process, including those that have ended; kernel/user split from "
+                                + "getrusage(RUSAGE_SELF), apportioned so that kernel + user == the exact total")
+                        .build();
+            default:
+                throw new IllegalArgumentException(kind + " is not served by counters-posix");
+        }
+    }
+
+    private String highPerformancePath(NamedClock clock) {
+        if (servedByKnownNanoTime(CounterKind.HIGH_PERFORMANCE)) {
+            return knownNanoTimePath(clock);
+        }
+        if (readsHighPerformanceThroughNanoTime()) {
+            return "read through " + NANO_TIME_API + ", which HotSpot on Linux implements with clock_gettime(CLOCK_MONOTONIC) "
+                    + "and which a check at load confirmed reads " + clock.name() + " on this JVM (a " + NANO_TIME_API
+                    + " reading lay between two " + clock.gettimeApi() + " readings): same clock and ticks, without JNA's call cost";
+        }
+        return "read through JNA: " + NANO_TIME_API + " did not lie between two " + clock.gettimeApi()
+                + " readings, so this JVM's nanoTime reads another clock";
+    }
+
+    /** How {@link System#nanoTime()} was taken to read {@code clock} without a native call, and what the check now says. */
+    private String knownNanoTimePath(NamedClock clock) {
+        String path = "read through " + NANO_TIME_API + ", which HotSpot on " + platform.os().orElseThrow()
+                + " implements with " + JvmClockCheck.nanoTimeImplementation(platform) + ": known without a native call,"
+                + " so that creating the counter binds nothing";
+        Natives bound = natives();
+        if (bound.unservedReason != null) {
+            return path + "; not confirmed, and clock_getres not asked, because " + bound.unservedReason;
+        }
+        boolean confirmed = JvmClockCheck.readsSameClock(clockSource(CounterKind.HIGH_PERFORMANCE), JvmClocks.NANO_TIME);
+        return path + (confirmed
+                ? "; a check when this description was made confirmed it reads " + clock.name() + " (a " + NANO_TIME_API
+                        + " reading lay between two " + clock.gettimeApi() + " readings): same clock and ticks, without a native call's cost"
+                : "; but a check when this description was made found a " + NANO_TIME_API + " reading outside two "
+                        + clock.gettimeApi() + " readings: this JVM's nanoTime may read another clock");
+    }
+
+    private String systemTimePath(NamedClock clock) {
+        if (readsSystemTimeThroughInstant()) {
+            return "read through " + INSTANT_NOW_API + ", which HotSpot on Linux implements with clock_gettime(CLOCK_REALTIME) "
+                    + "and which a check at load confirmed reads " + clock.name() + " on this JVM (a reading lay between two "
+                    + clock.gettimeApi() + " readings): same clock and nanoseconds, without JNA's call cost";
+        }
+        if (CounterInfo.BINDING_FFM.equals(bindingName())) {
+            return "read through an FFM downcall, cheaper than " + INSTANT_NOW_API;
+        }
+        return "read through JNA: " + INSTANT_NOW_API + " did not lie between two " + clock.gettimeApi() + " readings";
+    }
+
+    private String threadTotalPath(NamedClock clock) {
+        if (readsThreadTimesThroughMxBean()) {
+            return "total read through " + CurrentThreadCpuClock.CPU_TIME_API + ", which HotSpot on Linux implements with clock_gettime "
+                    + "on this thread's CPU-time clock and which a check at load confirmed reads " + clock.name()
+                    + " (a reading lay between two " + clock.gettimeApi() + " readings): exact to the nanosecond, "
+                    + "through a JNI call cheaper than JNA's";
+        }
+        if (CounterInfo.BINDING_FFM.equals(bindingName())) {
+            return "total read through an FFM downcall, cheaper than " + CurrentThreadCpuClock.CPU_TIME_API
+                    + "'s JNI call: exact to the nanosecond";
+        }
+        return "total read through JNA: " + CurrentThreadCpuClock.CPU_TIME_API + " is disabled or did not lie between two "
+                + clock.gettimeApi() + " readings";
+    }
+
+    /** The JVM's own readings of clocks that counters-posix also reads natively. Constants, not lambdas: see {@link PerKind}. */
+    private enum JvmClocks implements TickSource {
+        NANO_TIME {
+            @Override
+            public long read() {
+                return System.nanoTime();
+            }
+        },
+        /** {@link java.time.Instant#now()} as nanoseconds since the epoch; escape analysis removes the Instant. */
+        INSTANT_NOW {
+            @Override
+            public long read() {
+                java.time.Instant now = java.time.Instant.now();
+                return Layouts.nanos(now.getEpochSecond(), now.getNano());
+            }
+        }
+    }
+
+    /** libc as bound (or not) for this platform, with the cycle kinds that read through it. */
+    private static final class Natives {
+        final LayerChoice<PosixCalls> chosen;
+        /** Null when {@link #unservedReason} says why there are none. */
+        final PosixCalls calls;
+        /** Why no kind that needs libc is served: the platform's refusal or the binding's failure; null when bound. */
+        final String unservedReason;
+        final PosixCycles cycles;
+
+        Natives(PosixPlatform platform, LayerChoice<PosixCalls> chosen) {
+            this.chosen = chosen != null ? chosen
+                    : LayerChoice.<PosixCalls>refused(platform.refusal().orElseThrow());
+            this.calls = this.chosen.binding().calls().orElse(null);
+            this.unservedReason = platform.refusal()
+                    .or(() -> this.chosen.binding().failure().map(failure -> "libc could not be bound through "
+                            + this.chosen.name() + ": " + failure
+                            + (this.chosen.ffmProblem().isEmpty() ? "" : " (" + this.chosen.ffmProblem() + ")")))
+                    .orElse(null);
+            this.cycles = new PosixCycles(platform, calls, unservedReason);
+        }
+    }
+}

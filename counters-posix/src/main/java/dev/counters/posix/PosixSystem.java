@@ -1,0 +1,60 @@
+package dev.counters.posix;
+
+import dev.counters.nativeaccess.Binding;
+import dev.counters.nativeaccess.LayerChoice;
+import dev.counters.toolkit.PerKind;
+import java.util.function.Supplier;
+
+/**
+ * This process's platform table and libc binding, made once and shared by
+ * {@link PosixCounterProvider} and {@link PosixThreadControl}. A refused platform is never bound,
+ * so nothing native is touched on Windows or a 32-bit JVM.
+ */
+final class PosixSystem {
+    private PosixSystem() {}
+
+    static PosixPlatform platform() {
+        return PlatformHolder.PLATFORM;
+    }
+
+    /** The JNA libc binding (thread control uses it), or why there is none (the platform's refusal, or JNA's error). */
+    static Binding<JnaPosixCalls> binding() {
+        return Holder.BINDING;
+    }
+
+    /** The binding the clocks are read through: FFM on JDK 22+ where it links, else JNA (see {@link LayerChoice}). */
+    static LayerChoice<PosixCalls> clockBinding() {
+        return ClockHolder.CHOSEN;
+    }
+
+    /** Binds with {@code binder} unless {@code platform} is refused, in which case nothing is bound and the refusal is the reason. */
+    static <T> Binding<T> bindUnlessRefused(PosixPlatform platform, Supplier<? extends T> binder) {
+        return platform.refusal().isPresent() ? Binding.failed(platform.refusal().get()) : Binding.of(binder);
+    }
+
+    /** {@link #clockBinding()} as a supplier, for clocks that bind when first needed. Not a lambda: see {@link dev.counters.toolkit.PerKind}. */
+    enum ClockBinder implements Supplier<LayerChoice<PosixCalls>> {
+        INSTANCE;
+
+        @Override
+        public LayerChoice<PosixCalls> get() {
+            return clockBinding();
+        }
+    }
+
+    private static final class ClockHolder {
+        static final LayerChoice<PosixCalls> CHOSEN = PlatformHolder.PLATFORM.refusal().isPresent()
+                ? LayerChoice.<PosixCalls>refused(PlatformHolder.PLATFORM.refusal().get())
+                : LayerChoice.choose(FfmPosixCalls::bind, PosixSystem::binding);
+    }
+
+    private static final class PlatformHolder {
+        static final PosixPlatform PLATFORM = PosixPlatform.current();
+    }
+
+    /** JNA, bound only when first asked for: never where FFM serves the clocks and no thread control is used. */
+    private static final class Holder {
+        // A lambda, not a method reference, so that JNA's classes are first touched inside Binding.of.
+        static final Binding<JnaPosixCalls> BINDING = bindUnlessRefused(PlatformHolder.PLATFORM, () -> JnaPosixCalls.bind());
+    }
+}
