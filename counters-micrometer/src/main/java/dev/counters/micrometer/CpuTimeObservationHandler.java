@@ -2,7 +2,7 @@ package dev.counters.micrometer;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.spi.VirtualThreads;
+import dev.counters.toolkit.VirtualThreads;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
