@@ -8,6 +8,11 @@ module dev.counters.examples {
     requires java.desktop;
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.dataformat.csv;
+    // The Micrometer example: CPU time per HTTP request.
+    requires dev.counters.micrometer;
+    requires dev.counters.scope;
+    requires micrometer.registry.prometheus;
+    requires jdk.httpserver;
 
     // picocli fills options and reads annotations by reflection.
     opens dev.counters.examples to info.picocli;

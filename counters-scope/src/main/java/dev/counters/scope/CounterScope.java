@@ -28,28 +28,63 @@ import dev.counters.CpuTimesReadings;
  * measure from the scope's start. Scopes over a {@link CpuTimesCounter}
  * expose the kernel/user readings too.
  *
+ * <p>A scope started with a name ({@link #start(String, Counter)}) also emits the JFR event
+ * {@code dev.counters.Scope} at its close, while a Flight Recorder recording has the event enabled:
+ * the name, the counter's kind, its elapsed reading and, for CPU-time kinds, kernel and user time.
+ * Production code can so leave its scopes in place and see them in any recording
+ * ({@code java -XX:StartFlightRecording ...}, then {@code jfr print --events dev.counters.Scope}).
+ * With no recording a named scope costs what an unnamed one does. Unnamed scopes never emit.
+ *
  * @param <R> the read-only view of the counter: {@link CounterReadings} or {@link CpuTimesReadings}
  */
 public final class CounterScope<R extends CounterReadings> implements AutoCloseable {
     private final Counter counter;
     private final R readings;
+    /** The JFR event of a named scope while a recording has it enabled, until committed; otherwise null. */
+    private ScopeEvent event;
 
-    private CounterScope(Counter counter, R readings) {
+    private CounterScope(Counter counter, R readings, String name) {
         this.counter = counter;
         this.readings = readings;
+        this.event = name == null ? null : ScopeEvent.beginIfEnabled(name);
         counter.start();
     }
 
     /** Starts {@code counter} and returns the scope that will stop it. */
     public static CounterScope<CounterReadings> start(Counter counter) {
         requireNonNull(counter, "counter is null; pass e.g. Counters.performance()");
-        return new CounterScope<>(counter, new ReadingsView(counter));
+        return new CounterScope<>(counter, new ReadingsView(counter), null);
     }
 
     /** Starts a CPU-times {@code counter}; the scope's view exposes kernel and user time. */
     public static CounterScope<CpuTimesReadings> start(CpuTimesCounter counter) {
         requireNonNull(counter, "counter is null; pass e.g. Counters.threadTimes()");
-        return new CounterScope<>(counter, new CpuTimesReadingsView(counter));
+        return new CounterScope<>(counter, new CpuTimesReadingsView(counter), null);
+    }
+
+    /**
+     * Starts {@code counter} in a scope named {@code name}, which emits the JFR event
+     * {@code dev.counters.Scope} at its close when a recording has it enabled. Name what the block
+     * does ({@code "parse"}, {@code "GET /orders"}): the name is what {@code jfr print} and JDK
+     * Mission Control show.
+     */
+    public static CounterScope<CounterReadings> start(String name, Counter counter) {
+        requireNonNull(counter, "counter is null; pass e.g. Counters.performance()");
+        return new CounterScope<>(counter, new ReadingsView(counter), checkedName(name));
+    }
+
+    /** Starts a CPU-times {@code counter} in a named scope; its JFR event carries kernel and user time too. */
+    public static CounterScope<CpuTimesReadings> start(String name, CpuTimesCounter counter) {
+        requireNonNull(counter, "counter is null; pass e.g. Counters.threadTimes()");
+        return new CounterScope<>(counter, new CpuTimesReadingsView(counter), checkedName(name));
+    }
+
+    private static String checkedName(String name) {
+        requireNonNull(name, "name is null; name the scope for its JFR event, or use start(counter) for none");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("the scope's name is blank; give a name that says what the block does, e.g. \"parse\"");
+        }
+        return name;
     }
 
     /** Stops the counter now, for an intermediate (staged) timing; the scope stays open. */
@@ -69,5 +104,9 @@ public final class CounterScope<R extends CounterReadings> implements AutoClosea
     @Override
     public void close() {
         counter.stop();
+        if (event != null) {
+            event.end(counter);
+            event = null;
+        }
     }
 }

@@ -1,0 +1,88 @@
+package dev.counters.benchmarks;
+
+import dev.counters.Counters;
+import dev.counters.CpuTimesCounter;
+import dev.counters.micrometer.CpuTimeObservationHandler;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What {@link CpuTimeObservationHandler} adds to one Micrometer observation: an observation with
+ * Micrometer's own meter handler, the same with the CPU-time handler beside it, and a THREAD_TIMES
+ * start/stop pair, the yardstick (goal: the handler adds at most 1.5 pairs). Run with
+ * {@code -prof gc} for the bytes each allocates (docs/PERFORMANCE.md, "Micrometer observations").
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
+@Measurement(iterations = 20, time = 100, timeUnit = TimeUnit.MILLISECONDS)
+@Fork(value = 2, jvmArgsAppend = Forks.ENABLE_NATIVE_ACCESS)
+public class ObservationCpuTimeBenchmark {
+    private ObservationRegistry meterHandlerOnly;
+    private ObservationRegistry meterAndCpuHandlers;
+    private ObservationRegistry cpuHandlerOnly;
+    private CpuTimesCounter threadTimes;
+
+    @Setup
+    public void createRegistries() {
+        MeterRegistry meters = new SimpleMeterRegistry();
+        meterHandlerOnly = ObservationRegistry.create();
+        meterHandlerOnly.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
+        meterAndCpuHandlers = ObservationRegistry.create();
+        meterAndCpuHandlers.observationConfig()
+                .observationHandler(new DefaultMeterObservationHandler(meters))
+                .observationHandler(new CpuTimeObservationHandler(meters));
+        cpuHandlerOnly = ObservationRegistry.create();
+        cpuHandlerOnly.observationConfig().observationHandler(new CpuTimeObservationHandler(meters));
+        threadTimes = Counters.threadTimes();
+    }
+
+    /** One observation, as a service without this library records it: Micrometer's wall-clock timer. */
+    @Benchmark
+    public Observation observationWithMeterHandler() {
+        return observe(meterHandlerOnly);
+    }
+
+    /** The same observation with the CPU-time handler too: the difference is what the handler adds. */
+    @Benchmark
+    public Observation observationWithMeterAndCpuHandlers() {
+        return observe(meterAndCpuHandlers);
+    }
+
+    /** The CPU-time handler alone. */
+    @Benchmark
+    public Observation observationWithCpuHandlerOnly() {
+        return observe(cpuHandlerOnly);
+    }
+
+    /** The yardstick: one THREAD_TIMES start/stop pair and the reads the handler makes of it. */
+    @Benchmark
+    public long threadTimesPair() {
+        threadTimes.start();
+        threadTimes.stop();
+        return threadTimes.getNanoseconds() + threadTimes.getKernelNanoseconds();
+    }
+
+    private static Observation observe(ObservationRegistry registry) {
+        Observation observation = Observation.createNotStarted("bench", registry)
+                .lowCardinalityKeyValue("uri", "/compute")
+                .start();
+        observation.stop();
+        return observation;
+    }
+}

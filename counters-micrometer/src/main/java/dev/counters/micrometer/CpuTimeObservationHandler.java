@@ -1,0 +1,87 @@
+package dev.counters.micrometer;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.toolkit.VirtualThreads;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+
+/**
+ * Records the CPU time each {@link Observation} spends on the thread that runs it, split into
+ * kernel and user time: the question wall time cannot answer, because it counts waiting too.
+ *
+ * <pre>{@code
+ * ObservationRegistry observations = ObservationRegistry.create();
+ * observations.observationConfig()
+ *         .observationHandler(new DefaultMeterObservationHandler(meters))   // wall time, as usual
+ *         .observationHandler(new CpuTimeObservationHandler(meters));       // and CPU time
+ * Observation.createNotStarted("http.request", observations)
+ *         .lowCardinalityKeyValue("uri", "/compute")
+ *         .observe(() -> handle(request));
+ * }</pre>
+ *
+ * <p>On start it reads the calling thread's CPU clock ({@code Counters.threadTimes()}); on stop,
+ * on the same thread, it records three {@link io.micrometer.core.instrument.Timer Timers} with
+ * the observation's low-cardinality tags: {@code <name>.cpu} (the total), {@code <name>.cpu.kernel}
+ * and {@code <name>.cpu.user}. Kernel plus user equals the total exactly, to the nanosecond.
+ * Where no platform module (counters-posix, counters-windows) is present, the JDK's
+ * {@code ThreadMXBean} serves the total alone: only {@code <name>.cpu} is recorded, and the
+ * kernel and user timers are absent rather than zero.
+ *
+ * <p>It never records another thread's CPU time. An observation started on a virtual thread
+ * (which has no CPU clock of its own: its carriers change whenever it blocks), or stopped on a
+ * different thread than it started on, records no CPU timer; instead it counts once in
+ * {@code <name>.cpu.unmeasured}, tagged {@code reason=virtual-thread} or {@code reason=other-thread},
+ * so missing figures are visible rather than silently zero.
+ *
+ * <p>Nested observations on one thread each get their own figures. The handler supports every
+ * context, so it composes with Micrometer's {@code DefaultMeterObservationHandler} and with
+ * tracing handlers. Its own bookkeeping allocates nothing per observation once a thread has run
+ * one: each thread keeps a pool of started clocks, one per nesting level; what remains is what
+ * Micrometer allocates to put a value on a context and look meters up by tags
+ * (docs/PERFORMANCE.md has the figures).
+ */
+public final class CpuTimeObservationHandler implements ObservationHandler<Observation.Context> {
+    private final CpuTimeMeters meters;
+    private final ThreadLocal<CpuClockPool> pools = ThreadLocal.withInitial(CpuClockPool::new);
+
+    /** A handler recording into {@code registry}; register it with an {@code ObservationRegistry}. */
+    public CpuTimeObservationHandler(MeterRegistry registry) {
+        this.meters = new CpuTimeMeters(requireNonNull(registry, "registry is null; pass the MeterRegistry to record into"));
+    }
+
+    @Override
+    public void onStart(Observation.Context context) {
+        Thread current = Thread.currentThread();
+        if (VirtualThreads.isVirtual(current)) {
+            context.put(this, Unmeasured.VIRTUAL_THREAD);
+            return;
+        }
+        CpuClock clock = pools.get().take(current);
+        context.put(this, clock);
+        clock.start();
+    }
+
+    @Override
+    public void onStop(Observation.Context context) {
+        Object state = context.remove(this);
+        if (state instanceof CpuClock) {
+            CpuClock clock = (CpuClock) state;
+            if (clock.isOwnedBy(Thread.currentThread())) {
+                meters.record(context, clock.stop(), clock.hasKernelUserSplit());
+                pools.get().giveBack(clock);
+            } else {
+                meters.unmeasured(context, Unmeasured.OTHER_THREAD);
+            }
+        } else if (state instanceof Unmeasured) {
+            meters.unmeasured(context, (Unmeasured) state);
+        }
+    }
+
+    /** True for every context: CPU time means the same whatever the observation is. */
+    @Override
+    public boolean supportsContext(Observation.Context context) {
+        return true;
+    }
+}

@@ -1,0 +1,19 @@
+package dev.counters.micrometer;
+
+/** Why an observation has no CPU figure: the {@code reason} tag of {@code <name>.cpu.unmeasured}. */
+enum Unmeasured {
+    /** Started on a virtual thread, which has no CPU clock of its own. */
+    VIRTUAL_THREAD("virtual-thread"),
+    /** Stopped on a different thread than it started on: neither thread's clock measures it. */
+    OTHER_THREAD("other-thread");
+
+    private final String tag;
+
+    Unmeasured(String tag) {
+        this.tag = tag;
+    }
+
+    String tag() {
+        return tag;
+    }
+}
