@@ -43,7 +43,7 @@ final class ShortTasks {
     /** The counter's typical step in nanoseconds, or 0 when it cannot be probed. */
     static double stepNanos(Counter counter) {
         try {
-            return counter.getInfo().resolution().typical().toNanos();
+            return counter.getInfo().measureResolution().typical().toNanos();
         } catch (RuntimeException e) {
             return 0;
         }

@@ -1,5 +1,7 @@
 package dev.counters.posix;
 
+import dev.counters.testing.Work;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,7 +49,7 @@ class ThreadCpuClockFailureTest {
             CounterException failure = OnThread.call("failing-cpu-clock-" + trial, () -> {
                 Counter counter = clocks.create(CounterKind.THREAD_TIMES);
                 counter.start();
-                Work.compute(Duration.ofMillis(2));
+                Work.burnCpu(Duration.ofMillis(2));
                 assertEquals(0, failCpuClocks.invokeInt(new Object[0]), () -> "seccomp filter: errno " + Native.getLastError());
                 return assertThrows(CounterException.class, counter::stop);
             });

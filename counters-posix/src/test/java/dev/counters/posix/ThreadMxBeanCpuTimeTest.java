@@ -1,5 +1,7 @@
 package dev.counters.posix;
 
+import dev.counters.testing.Work;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,7 +21,7 @@ class ThreadMxBeanCpuTimeTest {
             throw new AssertionError("the native clock is asked only on a failure");
         });
         long first = source.read();
-        Work.compute(Duration.ofMillis(5));
+        Work.burnCpu(Duration.ofMillis(5));
         long second = source.read();
         assertTrue(second >= first + 4_000_000L, first + " then " + second);
         assertTrue(OnThread.call("fresh", source::read) < second, "a fresh thread's CPU time is lower, and legitimate");
