@@ -151,8 +151,8 @@ class CompareCommandTest {
         assertUsageError("--confidence", "compare", "--confidence", "100");
         assertUsageError("--margin", "compare", "--margin", "-1");
         assertUsageError("--min-pairs", "compare", "--min-pairs", "7");
-        assertUsageError("--budget must be more than 0", "compare", "--budget", "0s");
-        assertUsageError("--warm-up must be more than 0", "compare", "--warm-up", "0ms");
+        assertUsageError("'--budget': must be more than 0", "compare", "--budget", "0s");
+        assertUsageError("'--warm-up': must be more than 0", "compare", "--warm-up", "0ms");
         assertUsageError("unknown order 'random'", "compare", "--order", "random");
         assertUsageError("--iterations-b", "compare", "--iterations-b", "0");
     }
