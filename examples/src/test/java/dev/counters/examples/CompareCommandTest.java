@@ -169,8 +169,8 @@ class CompareCommandTest {
         assertUsageError("--confidence", "compare", "--confidence", "100");
         assertUsageError("--margin", "compare", "--margin", "-1");
         assertUsageError("--min-pairs", "compare", "--min-pairs", "7");
-        assertUsageError("Invalid value for option '--budget': must be more than 0", "compare", "--budget", "0s");
-        assertUsageError("Invalid value for option '--warm-up': must be more than 0", "compare", "--warm-up", "0ms");
+        assertUsageError("'--budget': must be more than 0", "compare", "--budget", "0s");
+        assertUsageError("'--warm-up': must be more than 0", "compare", "--warm-up", "0ms");
         assertUsageError("unknown order 'random'", "compare", "--order", "random");
         assertUsageError("--iterations-b", "compare", "--iterations-b", "0");
     }
