@@ -251,7 +251,7 @@ class MeasureTest {
         Counter timeOfDay = FakeCounters.timeOfDay(() -> now[0] += now[0] > 10_000_000_010L ? -3_000_000_000L : 1);
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> Measure.of(() -> 1).noWarmUp().repetitions(3).trim(0).wallCounter(() -> timeOfDay).run());
-        assertEquals("The wall counter must be monotonic, but SYSTEM_TIME (scripted) is not: the clock can be stepped "
+        assertEquals("The wall counter must be monotonic, but SYSTEM_TIME (fake source) is not: the clock can be stepped "
                 + "back or forward while a task runs, giving a negative or inflated sample. Time with "
                 + "Counters.performance() (the default) or another monotonic kind", refused.getMessage());
     }
