@@ -34,12 +34,7 @@ class CompareTest {
     }
 
     private Compare compare(Task a, Task b) {
-        return Compare.of(a, b)
-                .noWarmUp()
-                .wallCounter(() -> FakeCounters.nanosecondCounter(wall))
-                .threadCounter(() -> FakeCounters.threadTimesCounter(cpu))
-                .nanoClock(wall::read)
-                .proc(path -> List.of());
+        return FakeCompare.of(a, b, wall, cpu);
     }
 
     @Test
