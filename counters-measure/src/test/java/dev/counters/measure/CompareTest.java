@@ -1,5 +1,7 @@
 package dev.counters.measure;
 
+import dev.counters.testing.FakeCounters;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.testing.FakeCounters;
 import java.time.Duration;
 import java.util.List;
 import net.jqwik.api.ForAll;
@@ -35,12 +36,7 @@ class CompareTest {
     }
 
     private Compare compare(Task a, Task b) {
-        return Compare.of(a, b)
-                .noWarmUp()
-                .wallCounter(() -> FakeCounters.nanoseconds(wall))
-                .threadCounter(() -> FakeCounters.threadTimes(cpu))
-                .nanoClock(wall::read)
-                .proc(path -> List.of());
+        return FakeCompare.of(a, b, wall, cpu);
     }
 
     @Test

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 import java.util.function.IntToLongFunction;
 import org.junit.jupiter.api.Test;
 
@@ -33,12 +32,7 @@ class ConclusionTest {
             cpu.advance(0, bCpu.applyAsLong(n));
             return null;
         };
-        return Compare.of(a, b).noWarmUp().minPairs(40)
-                .wallCounter(() -> FakeCounters.nanoseconds(wall))
-                .threadCounter(() -> FakeCounters.threadTimes(cpu))
-                .nanoClock(wall::read)
-                .proc(path -> List.of())
-                .run();
+        return FakeCompare.of(a, b, wall, cpu).minPairs(40).run();
     }
 
     private static IntToLongFunction times(double ratio) {

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -81,10 +80,7 @@ class PreemptionsTest {
             cpu.advance(0, 1_050_000);
             return null;
         };
-        CompareResult result = Compare.of(a, b).noWarmUp().minPairs(40)
-                .wallCounter(() -> FakeCounters.nanoseconds(wall))
-                .threadCounter(() -> FakeCounters.threadTimes(cpu))
-                .nanoClock(wall::read).proc(path -> List.of()).run();
+        CompareResult result = FakeCompare.of(a, b, wall, cpu).minPairs(40).run();
         int pairs = result.pairs();
         assertEquals(pairs / 5 + (pairs % 5 > 2 ? 1 : 0), result.wall().pairsSetAside());
         assertEquals(pairs - result.wall().pairsSetAside(), result.wall().pairs());
@@ -117,10 +113,7 @@ class PreemptionsTest {
             cpu.advance(0, 1_000_000);
             return null;
         };
-        CompareResult result = Compare.of(a, b).noWarmUp().minPairs(16).budget(java.time.Duration.ofMillis(100))
-                .wallCounter(() -> FakeCounters.nanoseconds(wall))
-                .threadCounter(() -> FakeCounters.threadTimes(cpu))
-                .nanoClock(wall::read).proc(path -> List.of()).run();
+        CompareResult result = FakeCompare.of(a, b, wall, cpu).minPairs(16).budget(java.time.Duration.ofMillis(100)).run();
         assertEquals(0, result.wall().pairsSetAside());
         assertEquals(1, result.warnings().size());
         assertTrue(result.warnings().get(0).contains("too many to set aside"), result.warnings().get(0));

@@ -33,10 +33,7 @@ class ShortTaskCompareTest {
             cpu.advance(0, 50_000);
             return null;
         };
-        CompareResult result = Compare.of(a, b).noWarmUp()
-                .wallCounter(() -> FakeCounters.nanoseconds(wall))
-                .threadCounter(() -> FakeCounters.threadTimes(cpu))
-                .proc(path -> List.of()).run();
+        CompareResult result = FakeCompare.of(a, b, wall, cpu).run();
         // the gross figures would be 2.5 plus the costs: (50,000 + c) / (20,000 + c)
         assertEquals(2.5, result.wall().ratio(), 1e-12, result.toString());
         assertEquals(2.5, result.threadCpu().ratio(), 1e-12, result.toString());

@@ -1,0 +1,18 @@
+package dev.counters.measure;
+
+import dev.counters.testing.FakeCounters;
+
+import java.util.List;
+
+/** A {@link Compare} over fake clocks: no warm-up, no {@code /proc}, the budget kept on the fake wall clock. */
+final class FakeCompare {
+    private FakeCompare() {}
+
+    static Compare of(Task a, Task b, CostlyClock wall, CostlyCpuTimes cpu) {
+        return Compare.of(a, b).noWarmUp()
+                .wallCounter(() -> FakeCounters.nanoseconds(wall))
+                .threadCounter(() -> FakeCounters.threadTimes(cpu))
+                .nanoClock(wall::read)
+                .proc(path -> List.of());
+    }
+}
