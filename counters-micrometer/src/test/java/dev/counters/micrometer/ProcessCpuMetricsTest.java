@@ -49,6 +49,28 @@ class ProcessCpuMetricsTest {
     }
 
     @Test
+    void onLinuxWithCountersPosixTheSplitIsThere() {
+        Assumptions.assumeTrue(System.getProperty("os.name").startsWith("Linux"), "counters-posix splits on Linux");
+        assertTrue(ProcessCpuMetrics.hasKernelUserSplit(), "getrusage(RUSAGE_SELF) splits kernel from user time");
+    }
+
+    @Test
+    void kernelWorkShowsAsKernelTime() throws Exception {
+        Assumptions.assumeTrue(ProcessCpuMetrics.hasKernelUserSplit(), "no kernel/user split on this platform");
+        Assumptions.assumeTrue(java.nio.file.Files.isReadable(java.nio.file.Path.of("/dev/zero")), "needs /dev/zero");
+        new ProcessCpuMetrics().bindTo(meters);
+        FunctionCounter kernel = meters.get("process.cpu.kernel").functionCounter();
+        FunctionCounter user = meters.get("process.cpu.user").functionCounter();
+        double kernelBefore = kernel.count();
+        double userBefore = user.count();
+        Work.systemCalls(Duration.ofMillis(300)); // reading /dev/zero: the kernel fills the buffer
+        double kernelGrew = kernel.count() - kernelBefore;
+        double userGrew = user.count() - userBefore;
+        // The kernel's own split is sampled in ticks: of 300 ms spent mostly in read(2), well over a third is kernel time.
+        assertTrue(kernelGrew >= 0.1, "kernel grew " + kernelGrew + " s, user " + userGrew + " s");
+    }
+
+    @Test
     void theMetersKeepCountingAfterTheBinderIsCollected() {
         Assumptions.assumeTrue(ProcessCpuMetrics.hasKernelUserSplit(), "no kernel/user split on this platform");
         new ProcessCpuMetrics().bindTo(meters);
