@@ -190,7 +190,7 @@ class CompareCommandTest {
     @Test
     void aTimeoutBeforeTheEndPrintsTheParametersAndExitsThree() {
         Cli.Result result = Cli.run("compare", "--iterations-a", "200000", "--iterations-b", "200000", "--warm-up", "200ms",
-                "--target", "0.001", "--budget", "4s", "--timeout", "1s", "--format", "json", "-q");
+                "--target", "0.001%", "--budget", "4s", "--timeout", "1s", "--format", "json", "-q");
         assertEquals(3, result.exitCode(), result.toString());
         assertTrue(result.json().get("notes").toString().contains("--timeout ended the comparison"), result.out());
         assertTrue(result.err().contains("--timeout"), result.err());

@@ -104,6 +104,7 @@ final class FailingProvider implements CounterProvider {
         public CounterInfo getInfo() {
             Duration nanosecond = Duration.ofNanos(1);
             return CounterInfo.builder(kind).provider("failing").source(API).frequency(1_000_000_000L)
+                    .monotonic(kind != CounterKind.SYSTEM_TIME) // a broken clock of a monotonic kind, which Measure accepts
                     .resolution(new Resolution(nanosecond, nanosecond, 1, Optional.empty())).build();
         }
     }

@@ -72,7 +72,10 @@ class MeasureCommandTest {
         assertEquals("prepared", noise.get(1).get("phase").asText());
         for (JsonNode phase : noise) {
             assertEquals(3, phase.get("reference_timings").asInt(), "one reference timing after each run");
-            assertTrue(phase.get("summary").asText().startsWith("this machine drifted"), phase.toString());
+            String summary = phase.get("summary").asText();
+            assertTrue(summary.startsWith(phase.get("machine").asText() + ":") && summary.contains("this machine drifted"),
+                    phase.toString());
+            assertTrue(List.of("quiet", "loaded").contains(phase.get("machine").asText()), phase.toString());
             assertTrue(phase.get("reference_cpu_min_ns").asDouble() > 0, phase.toString());
         }
     }
