@@ -189,7 +189,8 @@ class CompareCommandTest {
 
     @Test
     void aTimeoutBeforeTheEndPrintsTheParametersAndExitsThree() {
-        Cli.Result result = Cli.run("compare", "--iterations-a", "200000", "--iterations-b", "200000", "--warm-up", "200ms",
+        // Runs of about 30 ms: within 1 s fewer pairs than --min-pairs (30) are done, so nothing may stop it but the timeout.
+        Cli.Result result = Cli.run("compare", "--iterations-a", "20000000", "--iterations-b", "20000000", "--warm-up", "200ms",
                 "--target", "0.001%", "--budget", "4s", "--timeout", "1s", "--format", "json", "-q");
         assertEquals(3, result.exitCode(), result.toString());
         assertTrue(result.json().get("notes").toString().contains("--timeout ended the comparison"), result.out());
