@@ -82,7 +82,7 @@ final class Cli {
     }
 
     /**
-     * Runs {@code java dev.counters.examples.Main ARGS} in a new JVM on this test's class path, as a
+     * Runs {@code java --enable-native-access=ALL-UNNAMED dev.counters.examples.Main ARGS} in a new JVM on this test's class path, as a
      * user's shell would, with standard output going to {@code out}; returns the exit code and
      * standard error ({@code out} of the result is empty).
      */
@@ -102,6 +102,7 @@ final class Cli {
     private static Result runInNewJvm(ProcessBuilder.Redirect out, boolean closeOutput, String... args) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", // as the README tells class-path users; JDK 24+ warns without it
                 "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         try {
