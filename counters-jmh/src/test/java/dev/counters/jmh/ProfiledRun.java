@@ -66,7 +66,16 @@ final class ProfiledRun {
         } finally {
             System.clearProperty(Truths.FILE_PROPERTY);
             Files.deleteIfExists(truths);
-            Files.deleteIfExists(output);
+            deleteOrLeaveForExit(output);
+        }
+    }
+
+    /** JMH's runner keeps its output file open after the run, which Windows refuses to delete: then it goes at exit. */
+    private static void deleteOrLeaveForExit(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (java.io.IOException stillOpen) {
+            file.toFile().deleteOnExit();
         }
     }
 }
