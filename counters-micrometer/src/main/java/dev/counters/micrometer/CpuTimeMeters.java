@@ -77,12 +77,10 @@ final class CpuTimeMeters {
         if (meters != null) {
             return meters;
         }
-        meters = new TaggedMeters(names, tags(keyValues));
         if (names.byTags.size() >= MAX_TAG_SETS_PER_NAME) {
-            return meters;
+            return names.newTaggedMeters(keyValues);
         }
-        TaggedMeters kept = names.byTags.putIfAbsent(keyValues, meters);
-        return kept != null ? kept : meters;
+        return names.byTags.computeIfAbsent(keyValues, names::newTaggedMeters);
     }
 
     /** Drops the kept meters that hold {@code removed}, so that the next stop registers them anew. */
@@ -141,6 +139,10 @@ final class CpuTimeMeters {
             unmeasured = Counter.builder(cpu + ".unmeasured")
                     .description("Observations with no CPU figure: started on a virtual thread, or stopped on another thread")
                     .withRegistry(registry);
+        }
+
+        TaggedMeters newTaggedMeters(KeyValues keyValues) {
+            return new TaggedMeters(this, tags(keyValues));
         }
     }
 

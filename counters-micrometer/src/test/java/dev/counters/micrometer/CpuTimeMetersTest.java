@@ -72,6 +72,20 @@ class CpuTimeMetersTest {
     }
 
     @Test
+    void anUnmeasuredCounterRemovedFromTheRegistryIsRegisteredAnew() {
+        CpuTimeMeters meters = new CpuTimeMeters(registry);
+        Observation.Context context = context("request", "uri", "/a");
+        meters.unmeasured(context, Unmeasured.VIRTUAL_THREAD);
+        Counter removed = registry.get("request.cpu.unmeasured").tag("reason", "virtual-thread").counter();
+        registry.remove(removed);
+
+        meters.unmeasured(context, Unmeasured.VIRTUAL_THREAD);
+        Counter anew = registry.get("request.cpu.unmeasured").tag("reason", "virtual-thread").counter();
+        assertNotSame(removed, anew);
+        assertEquals(1, anew.count());
+    }
+
+    @Test
     void removingAnotherMeterKeepsTheCachedOnes() {
         CpuTimeMeters meters = new CpuTimeMeters(registry);
         CpuTimeMeters.TaggedMeters kept = meters.meters(context("request", "uri", "/a"));
