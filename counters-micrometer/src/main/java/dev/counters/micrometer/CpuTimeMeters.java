@@ -2,6 +2,7 @@ package dev.counters.micrometer;
 
 import dev.counters.CpuTimesReadings;
 import io.micrometer.common.KeyValue;
+import io.micrometer.common.KeyValues;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,20 +15,37 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * The meters {@link CpuTimeObservationHandler} records into, by observation name: the three CPU
- * timers and the unmeasured counter. Each name's meter providers are made once; a recording
- * then costs Micrometer's own look-up of the meter by tags.
+ * The meters {@link CpuTimeObservationHandler} records into: the three CPU timers and the
+ * unmeasured counter of each observation name and set of low-cardinality key values.
+ *
+ * <p>They are registered once and kept, by name and then by the context's {@link KeyValues} (which
+ * compare by value), so a stop on an already-seen name and tags records into the same meter
+ * instances with no look-up in the registry: it allocates nothing beyond the {@code KeyValues}
+ * Micrometer makes when asked for the context's tags. Each meter is registered when it is first
+ * needed, so a name whose observations are never measured has no timers, as before.
+ *
+ * <p>Bounds: the registry already holds every meter kept here, so the cache adds one small entry
+ * per name and tag set the registry has. A {@code MeterFilter} may deny or merge tag sets that the
+ * registry then does not hold apart; so that such a filter cannot make the cache grow where the
+ * registry does not, at most {@value #MAX_TAG_SETS_PER_NAME} tag sets are kept per observation name,
+ * and stops beyond them look their meters up in the registry every time (the cost without the
+ * cache). A meter removed from the registry ({@link MeterRegistry#remove(Meter)}) leaves the cache
+ * too, so the next stop registers it anew, as Micrometer would for its {@code Meter.Id}.
  */
 final class CpuTimeMeters {
     static final String REASON_TAG = "reason";
+    /** Tag sets kept per observation name; beyond, stops look their meters up in the registry. */
+    static final int MAX_TAG_SETS_PER_NAME = 1024;
 
     private final MeterRegistry registry;
     private final ConcurrentMap<String, Names> byObservationName = new ConcurrentHashMap<>();
 
     CpuTimeMeters(MeterRegistry registry) {
         this.registry = registry;
+        registry.config().onMeterRemoved(this::forget);
     }
 
     /**
@@ -35,21 +53,41 @@ final class CpuTimeMeters {
      * only the total where the clock has no kernel/user split (never a made-up zero).
      */
     void record(Observation.Context context, CpuTimesReadings cpu, boolean split) {
-        Names names = names(context);
-        Tags tags = lowCardinalityTags(context);
+        TaggedMeters meters = meters(context);
         long total = cpu.getNanoseconds();
-        names.total.withTags(tags).record(total, TimeUnit.NANOSECONDS);
+        meters.timer(CpuPart.TOTAL).record(total, TimeUnit.NANOSECONDS);
         if (!split) {
             return;
         }
         long kernel = cpu.getKernelNanoseconds();
-        names.kernel.withTags(tags).record(kernel, TimeUnit.NANOSECONDS);
-        names.user.withTags(tags).record(total - kernel, TimeUnit.NANOSECONDS);
+        meters.timer(CpuPart.KERNEL).record(kernel, TimeUnit.NANOSECONDS);
+        meters.timer(CpuPart.USER).record(total - kernel, TimeUnit.NANOSECONDS);
     }
 
     /** Counts one observation that has no CPU figure, and why. */
     void unmeasured(Observation.Context context, Unmeasured reason) {
-        names(context).unmeasured.withTags(lowCardinalityTags(context).and(REASON_TAG, reason.tag())).increment();
+        meters(context).unmeasured(reason).increment();
+    }
+
+    /** The meters of the context's name and low-cardinality tags: kept ones, or new ones to keep. */
+    TaggedMeters meters(Observation.Context context) {
+        Names names = names(context);
+        KeyValues keyValues = context.getLowCardinalityKeyValues();
+        TaggedMeters meters = names.byTags.get(keyValues);
+        if (meters != null) {
+            return meters;
+        }
+        if (names.byTags.size() >= MAX_TAG_SETS_PER_NAME) {
+            return names.newTaggedMeters(keyValues);
+        }
+        return names.byTags.computeIfAbsent(keyValues, names::newTaggedMeters);
+    }
+
+    /** Drops the kept meters that hold {@code removed}, so that the next stop registers them anew. */
+    private void forget(Meter removed) {
+        for (Names names : byObservationName.values()) {
+            names.byTags.values().removeIf(meters -> meters.holds(removed));
+        }
     }
 
     private Names names(Observation.Context context) {
@@ -67,35 +105,89 @@ final class CpuTimeMeters {
     }
 
     /** The observation's low-cardinality key values as tags, as Micrometer's own meter handler makes them. */
-    private static Tags lowCardinalityTags(Observation.Context context) {
+    private static Tags tags(KeyValues keyValues) {
         List<Tag> tags = new ArrayList<>();
-        for (KeyValue keyValue : context.getLowCardinalityKeyValues()) {
+        for (KeyValue keyValue : keyValues) {
             tags.add(Tag.of(keyValue.getKey(), keyValue.getValue()));
         }
         return Tags.of(tags);
     }
 
-    /** One observation name's meters. */
+    /** The three timers of one observation. */
+    enum CpuPart {
+        TOTAL, KERNEL, USER
+    }
+
+    /** One observation name's meter providers, and the meters kept for each of its tag sets. */
     private static final class Names {
-        final Meter.MeterProvider<Timer> total;
-        final Meter.MeterProvider<Timer> kernel;
-        final Meter.MeterProvider<Timer> user;
+        final List<Meter.MeterProvider<Timer>> timers;
         final Meter.MeterProvider<Counter> unmeasured;
+        final ConcurrentMap<KeyValues, TaggedMeters> byTags = new ConcurrentHashMap<>();
 
         Names(String observationName, MeterRegistry registry) {
             String cpu = observationName + ".cpu";
-            total = Timer.builder(cpu)
-                    .description("CPU time on the observing thread, kernel plus user")
-                    .withRegistry(registry);
-            kernel = Timer.builder(cpu + ".kernel")
-                    .description("CPU time on the observing thread spent in the kernel (system time)")
-                    .withRegistry(registry);
-            user = Timer.builder(cpu + ".user")
-                    .description("CPU time on the observing thread spent in user code")
-                    .withRegistry(registry);
+            timers = List.of(
+                    Timer.builder(cpu)
+                            .description("CPU time on the observing thread, kernel plus user")
+                            .withRegistry(registry),
+                    Timer.builder(cpu + ".kernel")
+                            .description("CPU time on the observing thread spent in the kernel (system time)")
+                            .withRegistry(registry),
+                    Timer.builder(cpu + ".user")
+                            .description("CPU time on the observing thread spent in user code")
+                            .withRegistry(registry));
             unmeasured = Counter.builder(cpu + ".unmeasured")
                     .description("Observations with no CPU figure: started on a virtual thread, or stopped on another thread")
                     .withRegistry(registry);
+        }
+
+        TaggedMeters newTaggedMeters(KeyValues keyValues) {
+            return new TaggedMeters(this, tags(keyValues));
+        }
+    }
+
+    /** One name and tag set's meters, each registered when first needed and then kept. */
+    static final class TaggedMeters {
+        private final Names names;
+        private final Tags tags;
+        private final AtomicReferenceArray<Timer> timers = new AtomicReferenceArray<>(CpuPart.values().length);
+        private final AtomicReferenceArray<Counter> unmeasured = new AtomicReferenceArray<>(Unmeasured.values().length);
+
+        TaggedMeters(Names names, Tags tags) {
+            this.names = names;
+            this.tags = tags;
+        }
+
+        Timer timer(CpuPart part) {
+            Timer timer = timers.get(part.ordinal());
+            if (timer == null) {
+                timer = names.timers.get(part.ordinal()).withTags(tags);
+                timers.set(part.ordinal(), timer);
+            }
+            return timer;
+        }
+
+        Counter unmeasured(Unmeasured reason) {
+            Counter counter = unmeasured.get(reason.ordinal());
+            if (counter == null) {
+                counter = names.unmeasured.withTags(tags.and(REASON_TAG, reason.tag()));
+                unmeasured.set(reason.ordinal(), counter);
+            }
+            return counter;
+        }
+
+        boolean holds(Meter meter) {
+            for (int i = 0; i < timers.length(); i++) {
+                if (timers.get(i) == meter) {
+                    return true;
+                }
+            }
+            for (int i = 0; i < unmeasured.length(); i++) {
+                if (unmeasured.get(i) == meter) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 }

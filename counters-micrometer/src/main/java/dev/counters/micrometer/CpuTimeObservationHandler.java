@@ -38,9 +38,10 @@ import io.micrometer.observation.ObservationHandler;
  * <p>Nested observations on one thread each get their own figures. The handler supports every
  * context, so it composes with Micrometer's {@code DefaultMeterObservationHandler} and with
  * tracing handlers. Its own bookkeeping allocates nothing per observation once a thread has run
- * one: each thread keeps a pool of started clocks, one per nesting level; what remains is what
- * Micrometer allocates to put a value on a context and look meters up by tags
- * (docs/PERFORMANCE.md has the figures).
+ * one: each thread keeps a pool of started clocks, one per nesting level, and the meters of each
+ * observation name and tag set are registered once and kept, so a stop records into them without
+ * a look-up in the registry. What remains is what Micrometer allocates to put a value on a context
+ * and to hand out its low-cardinality key values (docs/PERFORMANCE.md has the figures).
  */
 public final class CpuTimeObservationHandler implements ObservationHandler<Observation.Context> {
     private final CpuTimeMeters meters;

@@ -1,0 +1,129 @@
+package dev.counters.micrometer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import dev.counters.testing.Work;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The meters the handler keeps: the same name and tags record into the same meter instances, which
+ * are the registry's own; a meter removed from the registry is registered anew; and the kept tag
+ * sets are bounded where a filter lets the registry hold fewer meters than there are tag sets.
+ */
+class CpuTimeMetersTest {
+    private final MeterRegistry registry = new SimpleMeterRegistry();
+    private final ObservationRegistry observations = ObservationRegistry.create();
+
+    CpuTimeMetersTest() {
+        observations.observationConfig().observationHandler(new CpuTimeObservationHandler(registry));
+    }
+
+    @Test
+    void theSameNameAndTagsRecordIntoTheSameMetersTheRegistryHolds() {
+        CpuTimeMeters meters = new CpuTimeMeters(registry);
+        Observation.Context first = context("request", "uri", "/a");
+        Observation.Context second = context("request", "uri", "/a");
+        CpuTimeMeters.TaggedMeters kept = meters.meters(first);
+
+        assertSame(kept, meters.meters(second), "an equal name and tag set finds the kept meters");
+        assertNotSame(kept, meters.meters(context("request", "uri", "/b")), "another tag value has its own");
+        assertNotSame(kept, meters.meters(context("other", "uri", "/a")), "another name has its own");
+        Timer total = kept.timer(CpuTimeMeters.CpuPart.TOTAL);
+        assertSame(registry.get("request.cpu").tag("uri", "/a").timer(), total, "the kept timer is the registry's");
+        assertSame(total, meters.meters(second).timer(CpuTimeMeters.CpuPart.TOTAL));
+        assertSame(kept.timer(CpuTimeMeters.CpuPart.KERNEL), meters.meters(second).timer(CpuTimeMeters.CpuPart.KERNEL));
+        Counter unmeasured = kept.unmeasured(Unmeasured.OTHER_THREAD);
+        assertSame(unmeasured, meters.meters(second).unmeasured(Unmeasured.OTHER_THREAD));
+        assertSame(registry.get("request.cpu.unmeasured").tags("uri", "/a", "reason", "other-thread").counter(), unmeasured);
+    }
+
+    @Test
+    void repeatedObservationsAccumulateInOneTimerPerNameAndTags() {
+        for (int i = 0; i < 3; i++) {
+            observe("/a");
+            observe("/b");
+        }
+        assertEquals(2, registry.find("request.cpu").timers().size());
+        assertEquals(3, registry.get("request.cpu").tag("uri", "/a").timer().count());
+        assertEquals(3, registry.get("request.cpu").tag("uri", "/b").timer().count());
+    }
+
+    @Test
+    void aMeterRemovedFromTheRegistryIsRegisteredAnewAtTheNextStop() {
+        observe("/a");
+        Timer removed = registry.get("request.cpu").tag("uri", "/a").timer();
+        registry.remove(removed);
+
+        observe("/a");
+        Timer anew = registry.get("request.cpu").tag("uri", "/a").timer();
+        assertNotSame(removed, anew);
+        assertEquals(1, anew.count(), "the new timer holds the stop after the removal");
+        assertEquals(1, removed.count(), "the removed one got nothing more");
+    }
+
+    @Test
+    void anUnmeasuredCounterRemovedFromTheRegistryIsRegisteredAnew() {
+        CpuTimeMeters meters = new CpuTimeMeters(registry);
+        Observation.Context context = context("request", "uri", "/a");
+        meters.unmeasured(context, Unmeasured.VIRTUAL_THREAD);
+        Counter removed = registry.get("request.cpu.unmeasured").tag("reason", "virtual-thread").counter();
+        registry.remove(removed);
+
+        meters.unmeasured(context, Unmeasured.VIRTUAL_THREAD);
+        Counter anew = registry.get("request.cpu.unmeasured").tag("reason", "virtual-thread").counter();
+        assertNotSame(removed, anew);
+        assertEquals(1, anew.count());
+    }
+
+    @Test
+    void removingAnotherMeterKeepsTheCachedOnes() {
+        CpuTimeMeters meters = new CpuTimeMeters(registry);
+        CpuTimeMeters.TaggedMeters kept = meters.meters(context("request", "uri", "/a"));
+        kept.timer(CpuTimeMeters.CpuPart.TOTAL);
+        registry.remove(registry.counter("unrelated"));
+        assertSame(kept, meters.meters(context("request", "uri", "/a")));
+    }
+
+    @Test
+    void tagSetsBeyondTheBoundAreLookedUpInTheRegistryNotKept() {
+        // A filter that merges every uri into one meter: the registry holds one timer however many
+        // uris there are, and the cache must not grow with them either.
+        registry.config().meterFilter(MeterFilter.replaceTagValues("uri", uri -> "merged"));
+        CpuTimeMeters meters = new CpuTimeMeters(registry);
+        for (int i = 0; i < CpuTimeMeters.MAX_TAG_SETS_PER_NAME; i++) {
+            meters.meters(context("request", "uri", "/" + i)).timer(CpuTimeMeters.CpuPart.TOTAL);
+        }
+        Observation.Context beyond = context("request", "uri", "/beyond");
+        CpuTimeMeters.TaggedMeters once = meters.meters(beyond);
+
+        assertNotSame(once, meters.meters(beyond), "not kept: each stop makes its own");
+        assertSame(registry.get("request.cpu").tag("uri", "merged").timer(), once.timer(CpuTimeMeters.CpuPart.TOTAL),
+                "and records into the registry's meter all the same");
+        assertSame(meters.meters(context("request", "uri", "/0")), meters.meters(context("request", "uri", "/0")),
+                "the tag sets within the bound stay kept");
+        assertEquals(1, registry.find("request.cpu").timers().size(), "the registry holds one merged timer");
+    }
+
+    private void observe(String uri) {
+        Observation.createNotStarted("request", observations)
+                .lowCardinalityKeyValue("uri", uri)
+                .observe(() -> Work.burnCpu(Duration.ofMillis(1)));
+    }
+
+    private static Observation.Context context(String name, String key, String value) {
+        Observation.Context context = new Observation.Context();
+        context.setName(name);
+        context.addLowCardinalityKeyValue(io.micrometer.common.KeyValue.of(key, value));
+        return context;
+    }
+}
