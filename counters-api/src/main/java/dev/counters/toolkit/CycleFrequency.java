@@ -15,7 +15,7 @@ import java.util.Optional;
  * Estimates the frequency of a cycle counter (the x86 TSC, the aarch64 virtual counter) without
  * trusting any single interval: count cycles across an interval timed by a reference clock,
  * repeat, and keep the trimmed mean. Platform-neutral: a platform
- * module estimates its own counter with {@link #lazyEstimate} against {@link System#nanoTime()},
+ * module estimates its own counter with {@link #estimate} against {@link System#nanoTime()},
  * without going through the registry; {@code counters-measure}'s {@code CpuFrequency} reports the
  * samples in full.
  *
@@ -91,14 +91,12 @@ public final class CycleFrequency {
     }
 
     /**
-     * {@code cycles}' frequency, estimated with the defaults against {@link System#nanoTime()} the
-     * first time a conversion needs it, once per returned instance (keep it in a static field).
+     * {@code cycles}' frequency in ticks per second, estimated now with the defaults against
+     * {@link System#nanoTime()}: about a quarter of a second.
      */
-    public static LazyFrequency lazyEstimate(String counterName, TickSource cycles) {
+    public static long estimate(TickSource cycles) {
         requireNonNull(cycles, "cycles");
-        return LazyFrequency.of(counterName + " frequency estimated against System.nanoTime()",
-                () -> Math.round(trimmedMean(samples(cycles, System::nanoTime, NANOS_PER_SECOND, DEFAULT_INTERVAL,
-                        DEFAULT_REPEATS))));
+        return Math.round(trimmedMean(samples(cycles, System::nanoTime, NANOS_PER_SECOND, DEFAULT_INTERVAL, DEFAULT_REPEATS)));
     }
 
     /** {cycle reading, reference reading at that moment}, from the tightest of a few brackets. */

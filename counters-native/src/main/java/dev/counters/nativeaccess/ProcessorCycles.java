@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
+import com.google.common.base.Suppliers;
 import dev.counters.spi.TickSource;
 import dev.counters.toolkit.CycleFrequency;
 import dev.counters.toolkit.LazyFrequency;
@@ -12,11 +13,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The processor's free-running cycle counter ({@link CycleInstruction}) made readable: its code
- * loaded into an executable page by the platform's {@link ExecutablePages}, bound, and read once to
- * prove it works. Serves {@link CounterKind#CPU_CYCLES} in counters-posix and counters-windows alike.
+ * proven to run by a trial page that is given back, then loaded for good into an executable page
+ * by the platform's {@link ExecutablePages} when the first counter needs it. Serves {@link CounterKind#CPU_CYCLES} in counters-posix and counters-windows alike.
  *
  * <p>The x86 time-stamp counter ticks at a fixed rate on every CPU of the last decade
  * ({@code constant_tsc}, {@code nonstop_tsc}), not at the current core clock; its rate is
@@ -29,34 +31,35 @@ import java.util.Optional;
  */
 public final class ProcessorCycles {
     private final CycleInstruction instruction;
-    private final TickSource source;
+    private final ExecutablePages pages;
+    private final Supplier<TickSource> source;
     private final LazyFrequency frequency;
     private final Long declaredFrequency;
-    private final String binding;
 
-    private ProcessorCycles(CycleInstruction instruction, TickSource source, Long declaredFrequency, String binding) {
-        this.binding = binding;
+    private ProcessorCycles(CycleInstruction instruction, ExecutablePages pages, Long declaredFrequency) {
         this.instruction = instruction;
-        this.source = source;
+        this.pages = pages;
+        this.source = Suppliers.memoize(() -> pages.bindCycleReader(pages.load(instruction.readCode())));
         this.declaredFrequency = declaredFrequency;
         this.frequency = declaredFrequency != null
                 ? LazyFrequency.fixed(declaredFrequency)
-                : CycleFrequency.lazyEstimate(instruction.name(), source);
+                : LazyFrequency.of(instruction.name() + " frequency estimated against System.nanoTime()",
+                        () -> pages.withCycleReader(instruction.readCode(), CycleFrequency::estimate));
     }
 
     /**
-     * Loads and binds the reader of {@code instruction} into {@code pages}, and reads it once.
-     * Every failure is the binding's reason: a {@link dev.counters.CounterException} from the page
-     * calls, a denied or missing native layer.
+     * Proves that the reader of {@code instruction} runs in {@code pages}, by a trial that gives its
+     * page back, and reads the rate the hardware declares where it declares one. Nothing stays
+     * mapped until {@link #source()} is first asked for. Every failure is the binding's reason: a
+     * {@link dev.counters.CounterException} from the page calls, a denied or missing native layer.
      */
     public static Binding<ProcessorCycles> bind(CycleInstruction instruction, ExecutablePages pages) {
         requireNonNull(instruction, "instruction");
         requireNonNull(pages, "pages");
         Binding<ProcessorCycles> bound = Binding.of(() -> {
-            TickSource source = pages.bindCycleReader(pages.load(instruction.readCode()));
-            source.read();
-            Long declared = instruction.frequencyCode().map(code -> pages.call(pages.load(code))).orElse(null);
-            return new ProcessorCycles(instruction, source, declared, pages.binding());
+            pages.callOnce(instruction.readCode());
+            Long declared = instruction.frequencyCode().map(pages::callOnce).orElse(null);
+            return new ProcessorCycles(instruction, pages, declared);
         });
         return bound.failure().isPresent()
                 ? Binding.failed("could not make the " + instruction.name() + " code executable: " + bound.failure().get())
@@ -68,12 +71,20 @@ public final class ProcessorCycles {
         return instruction;
     }
 
-    /** The counter as a source: one direct call per read, nothing allocated. */
+    /**
+     * The counter as a source: one direct call per read, nothing allocated. The first call loads the
+     * reader into a page that lives as long as the process; later calls share it.
+     *
+     * @throws dev.counters.CounterException if the page calls fail now although the trial passed
+     */
     public TickSource source() {
-        return source;
+        return source.get();
     }
 
-    /** The counter's rate: declared by the hardware where it is, else estimated lazily, once. */
+    /**
+     * The counter's rate: declared by the hardware where it is, else estimated lazily, once, through
+     * a trial page that is given back.
+     */
     public LazyFrequency frequency() {
         return frequency;
     }
@@ -83,15 +94,19 @@ public final class ProcessorCycles {
         return Optional.ofNullable(declaredFrequency);
     }
 
-    /** {@link CounterKind#CPU_CYCLES}'s description for {@code provider}, its resolution probed now. */
+    /**
+     * {@link CounterKind#CPU_CYCLES}'s description for {@code provider}. Maps no page: the rate comes
+     * from {@link #frequency()}, and the resolution is probed through {@link #source()} only when
+     * {@link CounterInfo#measureResolution()} asks.
+     */
     public CounterInfo describe(String provider) {
         long hertz = frequency.get();
         return CounterInfo.builder(CounterKind.CPU_CYCLES)
                 .provider(provider)
-                .source(instruction.name() + " from a W^X code page, called through " + binding)
-                .binding(binding)
+                .source(instruction.name() + " from a W^X code page, called through " + pages.binding())
+                .binding(pages.binding())
                 .frequency(hertz)
-                .resolution(() -> ResolutionProbe.measure(source, hertz))
+                .resolution(() -> ResolutionProbe.measure(source(), hertz))
                 .monotonic(instruction != CycleInstruction.RDTSC || invariantTsc(cpuFlags()))
                 .notes(notes(cpuFlags()))
                 .build();

@@ -3,8 +3,11 @@ package dev.counters.nativeaccess;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterException;
+import dev.counters.CounterInfo;
 import dev.counters.spi.TickSource;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,7 +27,7 @@ class ProcessorCyclesTest {
         final List<byte[]> copied;
         RuntimeException protectFailure;
 
-        FakePages(List<byte[]> copied, long[] counter, long declared) {
+        FakePages(List<byte[]> copied, TickSource reader, long declared) {
             super(new CodeBinder() {
                 @Override
                 public void copy(byte[] code, long address) {
@@ -33,7 +36,7 @@ class ProcessorCyclesTest {
 
                 @Override
                 public TickSource bindCycleReader(long address) {
-                    return () -> ++counter[0];
+                    return reader;
                 }
 
                 @Override
@@ -45,7 +48,13 @@ class ProcessorCyclesTest {
         }
 
         static FakePages counting(long[] counter, long declared) {
-            return new FakePages(new ArrayList<>(), counter, declared);
+            return new FakePages(new ArrayList<>(), () -> ++counter[0], declared);
+        }
+
+        /** Pages still mapped: allocated and not given back. */
+        long mapped() {
+            return steps.stream().filter(step -> step.startsWith("allocate")).count()
+                    - steps.stream().filter(step -> step.startsWith("release")).count();
         }
 
         @Override
@@ -74,17 +83,49 @@ class ProcessorCyclesTest {
     }
 
     @Test
-    void rdtscLoadsItsCodeWriteThenExecuteAndEstimatesItsRateLazily() {
+    void rdtscIsProvenByATrialPageThatIsGivenBackAndLoadedForGoodOnlyWhenACounterNeedsIt() {
         long[] counter = {100};
         FakePages pages = FakePages.counting(counter, 0);
         ProcessorCycles cycles = ProcessorCycles.bind(CycleInstruction.RDTSC, pages).require();
 
         assertEquals(1, pages.copied.size());
         assertArrayEquals(CycleInstruction.RDTSC.readCode(), pages.copied.get(0));
-        assertEquals(List.of("allocate 4096", "protect 1000"), pages.steps);
+        assertEquals(List.of("allocate 4096", "protect 1000", "release 1000"), pages.steps);
+        assertEquals(0, pages.mapped(), "binding keeps nothing mapped");
         assertEquals(Optional.empty(), cycles.declaredFrequency());
-        assertEquals(102, cycles.source().read(), "bind read the counter once to prove it works");
         assertFalse(cycles.frequency().isKnown(), "the rate is estimated lazily, not at binding");
+
+        assertEquals(101, cycles.source().read());
+        assertEquals(101 + 1, cycles.source().read(), "later calls share the one reader");
+        assertEquals(List.of("allocate 4096", "protect 1000", "release 1000", "allocate 4096", "protect 4000"), pages.steps);
+        assertEquals(1, pages.mapped(), "the first counter's page lives as long as the process");
+    }
+
+    @Test
+    void theRateIsEstimatedOnceThroughATrialPageAndDescribingMapsNothing() {
+        FakePages pages = new FakePages(new ArrayList<>(), () -> 3 * System.nanoTime(), 0);
+        ProcessorCycles cycles = ProcessorCycles.bind(CycleInstruction.RDTSC, pages).require();
+
+        CounterInfo info = cycles.describe("test");
+
+        assertEquals(3e9, info.frequency(), 3e9 / 50);
+        assertEquals(info.frequency(), cycles.frequency().get(), "estimated once");
+        assertEquals(0, pages.mapped(), "neither the trial nor the estimate keeps a page");
+        assertEquals("RDTSC from a W^X code page, called through JNA", info.source());
+        assertEquals(2, pages.steps.stream().filter(step -> step.startsWith("release")).count());
+    }
+
+    @Test
+    void aFailingEstimateNamesTheCounter() {
+        FakePages pages = new FakePages(new ArrayList<>(), () -> {
+            throw new IllegalStateException("no page");
+        }, 0);
+        ProcessorCycles cycles = ProcessorCycles.bind(CycleInstruction.RDTSC, pages).require();
+
+        CounterException failure = assertThrows(CounterException.class, () -> cycles.frequency().get());
+        assertTrue(failure.getMessage().startsWith("RDTSC frequency estimated against System.nanoTime() failed"),
+                failure.getMessage());
+        assertEquals(0, pages.mapped());
     }
 
     @Test
@@ -96,6 +137,7 @@ class ProcessorCyclesTest {
         assertArrayEquals(CycleInstruction.CNTVCT_EL0.frequencyCode().orElseThrow(), pages.copied.get(1));
         assertEquals(Optional.of(24_000_000L), cycles.declaredFrequency());
         assertEquals(24_000_000L, cycles.frequency().get());
+        assertEquals(0, pages.mapped());
     }
 
     @Test
@@ -144,7 +186,8 @@ class ProcessorCyclesTest {
         };
         ProcessorCycles.bind(CycleInstruction.CNTVCT_EL0, pages).require();
 
-        assertEquals(List.of("map 1000", "write 1000", "exec 1000", "map 2000", "write 2000", "exec 2000", "call 2000"), events);
+        assertEquals(List.of("map 1000", "write 1000", "exec 1000", "call 1000", "release 1000",
+                "map 2000", "write 2000", "exec 2000", "call 2000", "release 2000"), events);
     }
 
     @Test

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 
 /**
  * Prints, one {@code key=value} per line, what this JVM holds from the kernel (open descriptors,
- * anonymous executable pages) at each stage: once the registry has decided who serves every kind
+ * anonymous executable pages) at each stage: before the registry exists, once it has decided who serves every kind
  * (which loads the native layers), after {@link Counters#available()} twice, and after a counter of
  * each cycle kind is created. Run in a fresh JVM by {@link AvailableTest}, which checks against the
  * kernel's own accounting that describing the kinds holds nothing that creating them does.
@@ -25,6 +25,7 @@ public final class KindResources {
     private KindResources() {}
 
     public static void main(String[] args) throws IOException {
+        print("start");
         CounterRegistry registry = CounterRegistry.systemDefault();
         for (CounterKind kind : CounterKind.values()) {
             System.out.println("served." + kind + "=" + registry.providerFor(kind).orElse("none"));
