@@ -8,6 +8,7 @@ import java.io.IOException;
 import com.google.common.math.Quantiles;
 import java.util.Arrays;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
 /**
@@ -117,9 +118,8 @@ final class NoiseProbe {
                         : OptionalDouble.of(Quantiles.median().compute(Arrays.copyOf(runnable, runnableCount))),
                 runnableUnavailable == null ? "not sampled" : runnableUnavailable,
                 ticksDuring == null ? OptionalDouble.empty() : OptionalDouble.of(NoiseReport.share(ticksDuring)),
-                switchesDuring == null || elapsedNanos <= 0 ? OptionalDouble.empty()
-                        : OptionalDouble.of(switchesDuring[ProcReadings.INVOLUNTARY] * 1e9 / elapsedNanos),
-                timedRuns, preempted);
+                switchesDuring == null ? OptionalLong.empty() : OptionalLong.of(switchesDuring[ProcReadings.INVOLUNTARY]),
+                elapsedNanos / 1e9, timedRuns, preempted);
         return new NoiseReport(Statistics.of(referenceWall, trim), Statistics.of(referenceCpu, trim),
                 switchesDuring, switchesUnavailable, ticksDuring, stealUnavailable, load);
     }
