@@ -61,7 +61,7 @@ class ThreadCpuClockFailureTest {
             assertEquals(1, failure.getSuppressed().length, "the JVM's own failure is attached");
             CounterException jvm = (CounterException) failure.getSuppressed()[0];
             assertEquals("ThreadMXBean.getCurrentThreadCpuTime()", jvm.api());
-            assertTrue(jvm.getMessage().contains("a reading the clock cannot have produced: the thread's CPU clock failed"),
+            assertTrue(jvm.getMessage().contains("the thread's CPU clock failed"),
                     jvm.getMessage());
         }
     }

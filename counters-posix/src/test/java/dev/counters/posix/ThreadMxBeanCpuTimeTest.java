@@ -3,7 +3,9 @@ package dev.counters.posix;
 import dev.counters.testing.Work;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterException;
@@ -26,6 +28,43 @@ class ThreadMxBeanCpuTimeTest {
         assertTrue(second >= first + 4_000_000L, first + " then " + second);
         assertTrue(OnThread.call("fresh", source::read) < second, "a fresh thread's CPU time is lower, and legitimate");
         assertTrue(source.read() >= second);
+    }
+
+    @Test
+    void aReadingAheadOfTheWallClockStandsWhenTheNativeClockConfirmsIt() {
+        // The kernel's thread clock jumps ahead now and then; here the wall clock stands still instead.
+        long[] nativeReads = {0};
+        ThreadMxBeanCpuTime source = new ThreadMxBeanCpuTime(() -> () -> {
+            nativeReads[0]++;
+            return dev.counters.toolkit.CurrentThreadCpuClock.cpuTimeNanos();
+        }, () -> 1_000L);
+        long first = source.read();
+        Work.burnCpu(Duration.ofMillis(5));
+        long second = source.read();
+        assertTrue(second >= first + 4_000_000L, first + " then " + second);
+        assertEquals(1, nativeReads[0], "asked once, for the reading 5 ms ahead of a wall clock that stood still");
+        assertTrue(source.read() >= second);
+    }
+
+    @Test
+    void aReadingTheNativeClockCannotConfirmIsRefusedWithItsError() {
+        CounterException nativeFailure =
+                CounterException.nativeFailure("clock_gettime(CLOCK_THREAD_CPUTIME_ID)", 1, "Operation not permitted");
+        ThreadMxBeanCpuTime failing = new ThreadMxBeanCpuTime(() -> () -> {
+            throw nativeFailure;
+        }, () -> 1_000L);
+        failing.read();
+        Work.burnCpu(Duration.ofMillis(5));
+        CounterException thrown = assertThrows(CounterException.class, failing::read);
+        assertSame(nativeFailure, thrown);
+        assertTrue(thrown.getSuppressed()[0].getMessage().contains("the native clock could not confirm it"),
+                thrown.getSuppressed()[0].getMessage());
+
+        ThreadMxBeanCpuTime behind = new ThreadMxBeanCpuTime(() -> () -> 0L, () -> 1_000L);
+        behind.read();
+        Work.burnCpu(Duration.ofMillis(5));
+        assertTrue(assertThrows(CounterException.class, behind::read).getMessage().contains("could not confirm"),
+                "a native reading below the last one confirms nothing");
     }
 
     @Test
