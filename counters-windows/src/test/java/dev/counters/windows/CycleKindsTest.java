@@ -92,8 +92,11 @@ class CycleKindsTest {
         counter.stop();
 
         assertEquals(2_400_000, counter.getPeriodCount());
-        assertEquals(List.of(WindowsCalls.PAGE_READWRITE, WindowsCalls.PAGE_EXECUTE_READ), win32.pageProtections,
-                "written while read-write, then made execute-read: never both");
+        assertEquals(List.of(WindowsCalls.PAGE_READWRITE, WindowsCalls.PAGE_EXECUTE_READ, WindowsCalls.PAGE_READWRITE,
+                        WindowsCalls.PAGE_EXECUTE_READ), win32.pageProtections,
+                "the trial page and the counter's: each written while read-write, then made execute-read, never both");
+        assertEquals(2, win32.pagesAllocated.size());
+        assertEquals(win32.pagesAllocated.subList(0, 1), win32.pagesFreed, "the trial page is given back; the counter's stays");
         assertTrue(win32.handlesUsed.contains(FakeWindowsCalls.CURRENT_PROCESS), "the instruction cache of this process is flushed");
     }
 
