@@ -21,8 +21,9 @@ import java.util.function.Supplier;
  * {@code clock_gettime(CLOCK_THREAD_CPUTIME_ID)} is the exception thrown, with the JVM's reading
  * attached as suppressed, the same failure the native path reports.
  *
- * <p>A reading that does not follow from the last one on the same thread (lower, or ahead by more
- * than the wall time since) is only a suspicion: the kernel's thread clock does jump ahead of the
+ * <p>A reading that does not follow from the last one on the same thread (lower, the same to the
+ * nanosecond although reading the clock costs CPU time, or ahead by more than the wall time since)
+ * is only a suspicion: the kernel's thread clock does jump ahead of the
  * wall clock now and then (by 1 to 19 ms within a few microseconds, seen on a 2-vCPU VM under
  * JMH). So the native clock decides: if it reads, its reading, taken just after, stands in for the
  * JVM's; if it fails, its error is thrown.
@@ -54,8 +55,8 @@ final class ThreadMxBeanCpuTime implements TickSource {
 
     /**
      * The calling thread's CPU time. Besides {@link CurrentThreadCpuClock}'s checks, a reading is
-     * expected to follow from this source's last one on the same thread: a thread's CPU time never
-     * decreases, and rarely grows faster than the wall time ({@link System#nanoTime()}, read after
+     * expected to follow from this source's last one on the same thread: a thread's CPU time grows
+     * with every reading (each costs some), and rarely faster than the wall time ({@link System#nanoTime()}, read after
      * each reading). HotSpot's garbage, when the clock fails, is often a stale reading that passes
      * the other checks; a reading that does not follow is {@linkplain #confirmed confirmed} natively.
      */
@@ -69,7 +70,7 @@ final class ThreadMxBeanCpuTime implements TickSource {
         }
         long wall = wallClock.getAsLong();
         long thread = Thread.currentThread().getId();
-        if (thread == lastThreadId && (cpu < lastCpu || cpu - lastCpu > wall - lastWall + WALL_SLACK_NANOS)) {
+        if (thread == lastThreadId && (cpu <= lastCpu || cpu - lastCpu > wall - lastWall + WALL_SLACK_NANOS)) {
             cpu = confirmed(cpu, wall);
         }
         lastThreadId = thread;

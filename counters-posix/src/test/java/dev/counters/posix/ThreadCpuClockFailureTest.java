@@ -2,7 +2,6 @@ package dev.counters.posix;
 
 import dev.counters.testing.Emulation;
 
-import dev.counters.testing.Work;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -30,13 +29,16 @@ import org.junit.jupiter.api.io.TempDir;
  * JNA) when the thread's CPU clock fails after the counter started. The failure is real: a seccomp
  * filter, from a small library this test builds with gcc ({@code fail_cpu_clocks.c}), makes
  * {@code clock_gettime} on CPU clocks fail with EINVAL on the test's own thread. HotSpot then
- * returns an uninitialised timespec: a huge or negative number, or, in about one trial in thirty, a
- * stale reading that is earlier than the start (or later by more than the wall time since). The
- * counter must throw the clock's own error instead, every time.
+ * returns an uninitialised timespec: a huge or negative number, or a stale reading left on its
+ * stack, often the counter's own start reading again. The counter must throw the clock's own
+ * error instead, every time. The work between start and stop spins on the wall clock rather than
+ * reading the thread's CPU time: a stale reading from such a read, taken moments before, is a
+ * true reading of the clock, and no check could tell it from a fresh one.
  */
 class ThreadCpuClockFailureTest {
     /** Fresh threads, each with its own filter: HotSpot's garbage differs from run to run. */
     private static final int TRIALS = 50;
+    private static volatile long sink;
 
     @TempDir
     Path workDir;
@@ -52,7 +54,7 @@ class ThreadCpuClockFailureTest {
             CounterException failure = OnThread.call("failing-cpu-clock-" + trial, () -> {
                 Counter counter = clocks.create(CounterKind.THREAD_TIMES);
                 counter.start();
-                Work.burnCpu(Duration.ofMillis(2));
+                spin(Duration.ofMillis(2));
                 assertEquals(0, failCpuClocks.invokeInt(new Object[0]), () -> "seccomp filter: errno " + Native.getLastError());
                 return assertThrows(CounterException.class, counter::stop);
             });
@@ -64,6 +66,16 @@ class ThreadCpuClockFailureTest {
             assertTrue(jvm.getMessage().contains("the thread's CPU clock failed"),
                     jvm.getMessage());
         }
+    }
+
+    /** Computes for {@code wall} of wall-clock time, without reading any CPU clock. */
+    private static void spin(Duration wall) {
+        long end = System.nanoTime() + wall.toNanos();
+        long x = 1;
+        while (System.nanoTime() < end) {
+            x = x * 6364136223846793005L + 1442695040888963407L;
+        }
+        sink = x;
     }
 
     /** Compiles {@code fail_cpu_clocks.c} into a shared library in {@code dir}. */
