@@ -1,6 +1,5 @@
 package dev.counters.micrometer;
 
-import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.CpuTimesReadings;
 
@@ -16,9 +15,9 @@ final class CpuClock {
     /** The next free clock in the owner's pool, while this one is free. */
     CpuClock next;
 
-    CpuClock(Thread owner) {
+    CpuClock(Thread owner, CpuTimesCounter counter) {
         this.owner = owner;
-        this.counter = Counters.threadTimes();
+        this.counter = counter;
         this.split = counter.getInfo().hasKernelUserSplit();
     }
 

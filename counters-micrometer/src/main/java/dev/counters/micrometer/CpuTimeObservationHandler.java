@@ -2,10 +2,15 @@ package dev.counters.micrometer;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.CounterException;
+import dev.counters.Counters;
+import dev.counters.CpuTimesCounter;
+import dev.counters.CpuTimesReadings;
 import dev.counters.toolkit.VirtualThreads;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
+import java.util.function.Supplier;
 
 /**
  * Records the CPU time each {@link Observation} spends on the thread that runs it, split into
@@ -33,7 +38,9 @@ import io.micrometer.observation.ObservationHandler;
  * (which has no CPU clock of its own: its carriers change whenever it blocks), or stopped on a
  * different thread than it started on, records no CPU timer; instead it counts once in
  * {@code <name>.cpu.unmeasured}, tagged {@code reason=virtual-thread} or {@code reason=other-thread},
- * so missing figures are visible rather than silently zero.
+ * so missing figures are visible rather than silently zero. Nor does a failing clock fail the
+ * observed work: where the thread's CPU clock cannot be read (a {@link dev.counters.CounterException}
+ * at start or stop), the observation counts in {@code reason=clock-failed} instead.
  *
  * <p>Nested observations on one thread each get their own figures. The handler supports every
  * context, so it composes with Micrometer's {@code DefaultMeterObservationHandler} and with
@@ -45,11 +52,18 @@ import io.micrometer.observation.ObservationHandler;
  */
 public final class CpuTimeObservationHandler implements ObservationHandler<Observation.Context> {
     private final CpuTimeMeters meters;
-    private final ThreadLocal<CpuClockPool> pools = ThreadLocal.withInitial(CpuClockPool::new);
+    private final ThreadLocal<CpuClockPool> pools;
 
     /** A handler recording into {@code registry}; register it with an {@code ObservationRegistry}. */
     public CpuTimeObservationHandler(MeterRegistry registry) {
+        this(registry, Counters::threadTimes);
+    }
+
+    /** A handler whose clocks read counters from {@code counters} (tests pass failing ones). */
+    CpuTimeObservationHandler(MeterRegistry registry, Supplier<? extends CpuTimesCounter> counters) {
         this.meters = new CpuTimeMeters(requireNonNull(registry, "registry is null; pass the MeterRegistry to record into"));
+        requireNonNull(counters, "counters");
+        this.pools = ThreadLocal.withInitial(() -> new CpuClockPool(counters));
     }
 
     @Override
@@ -59,9 +73,21 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
             context.put(this, Unmeasured.VIRTUAL_THREAD);
             return;
         }
-        CpuClock clock = pools.get().take(current);
+        CpuClockPool pool = pools.get();
+        CpuClock clock;
+        try {
+            clock = pool.take(current);
+        } catch (CounterException failed) {
+            context.put(this, Unmeasured.CLOCK_FAILED);
+            return;
+        }
+        try {
+            clock.start();
+        } catch (CounterException failed) {
+            context.put(this, Unmeasured.CLOCK_FAILED);
+            return;
+        }
         context.put(this, clock);
-        clock.start();
     }
 
     @Override
@@ -70,14 +96,28 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
         if (state instanceof CpuClock) {
             CpuClock clock = (CpuClock) state;
             if (clock.isOwnedBy(Thread.currentThread())) {
-                meters.record(context, clock.stop(), clock.hasKernelUserSplit());
-                pools.get().giveBack(clock);
+                if (recorded(context, clock)) {
+                    pools.get().giveBack(clock);
+                }
             } else {
                 meters.unmeasured(context, Unmeasured.OTHER_THREAD);
             }
         } else if (state instanceof Unmeasured) {
             meters.unmeasured(context, (Unmeasured) state);
         }
+    }
+
+    /** Stops {@code clock} and records its figures; or counts the clock's failure, and the clock is not reused. */
+    private boolean recorded(Observation.Context context, CpuClock clock) {
+        CpuTimesReadings readings;
+        try {
+            readings = clock.stop();
+        } catch (CounterException failed) {
+            meters.unmeasured(context, Unmeasured.CLOCK_FAILED);
+            return false;
+        }
+        meters.record(context, readings, clock.hasKernelUserSplit());
+        return true;
     }
 
     /** True for every context: CPU time means the same whatever the observation is. */

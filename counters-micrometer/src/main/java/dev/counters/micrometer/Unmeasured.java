@@ -5,7 +5,9 @@ enum Unmeasured {
     /** Started on a virtual thread, which has no CPU clock of its own. */
     VIRTUAL_THREAD("virtual-thread"),
     /** Stopped on a different thread than it started on: neither thread's clock measures it. */
-    OTHER_THREAD("other-thread");
+    OTHER_THREAD("other-thread"),
+    /** The thread's CPU clock failed to read (a {@link dev.counters.CounterException}): the observation goes on unmeasured. */
+    CLOCK_FAILED("clock-failed");
 
     private final String tag;
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /** A thread's clocks are reused, one per nesting level, last given back first taken. */
 class CpuClockPoolTest {
-    private final CpuClockPool pool = new CpuClockPool();
+    private final CpuClockPool pool = new CpuClockPool(dev.counters.Counters::threadTimes);
     private final Thread self = Thread.currentThread();
 
     @Test

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.CounterException;
 import dev.counters.Counters;
+import dev.counters.spi.CpuTimesSource;
+import dev.counters.testing.FakeCounters;
 import dev.counters.testing.VirtualThreadRunner;
 import dev.counters.testing.Work;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -117,6 +120,29 @@ class CpuTimeObservationHandlerTest {
         assertEquals(1, meters.get("handoff.cpu.unmeasured").tag("reason", "other-thread").counter().count());
         observe("handoff", () -> Work.burnCpu(Duration.ofMillis(1)));
         assertEquals(1, timer("handoff.cpu").count(), "the starting thread measures its next observation");
+    }
+
+    @Test
+    void aClockThatFailsCountsAsUnmeasuredAndNeverFailsTheObservedWork() {
+        // A THREAD_TIMES clock whose reads fail from the second on: the first observation's stop, the next one's start.
+        int[] reads = {0};
+        CpuTimeObservationHandler failing = new CpuTimeObservationHandler(meters, () -> FakeCounters.threadTimes(into -> {
+            if (++reads[0] > 1) {
+                throw CounterException.nativeFailure("clock_gettime(CLOCK_THREAD_CPUTIME_ID)", 22, "Invalid argument");
+            }
+            into[CpuTimesSource.TOTAL] = reads[0];
+        }));
+        ObservationRegistry failingObservations = ObservationRegistry.create();
+        failingObservations.observationConfig().observationHandler(failing);
+        boolean[] ran = {false, false};
+
+        Observation.createNotStarted("flaky", failingObservations).observe(() -> ran[0] = true);
+        Observation.createNotStarted("flaky", failingObservations).observe(() -> ran[1] = true);
+
+        assertTrue(ran[0] && ran[1], "the observed work ran both times");
+        assertNull(meters.find("flaky.cpu").timer(), "no CPU figure from a failed clock");
+        assertEquals(2, meters.get("flaky.cpu.unmeasured").tag("reason", "clock-failed").counter().count(),
+                "one failed stop, one failed start");
     }
 
     @Test
