@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The must-show trials of `counters compare` (issues #13, #21): separate processes of
-#   java -jar counters.jar compare --format json -q --iterations-a 2000000 --iterations-b M --budget B ...
+#   java -jar counters.jar compare --format json -q --every-pair --iterations-a 2000000 --iterations-b M --budget B ...
 # on the built-in workload (A = 2,000,000 xorshift steps, a few ms), each scenario on an idle
-# machine and with one core kept busy by a shell spin loop this script starts and ends by its PID:
+# machine ("idle") and with one or two cores kept busy by shell spin loops this script starts and
+# ends by their PIDs ("busy", "busy2"):
 #   p5        B = 1.05 x A, budget 5 s      expected: slower, interval holding 1.05
 #   p1        B = 1.01 x A, budget 10 s     expected: slower, interval holding 1.01
 #   p05       B = 1.005 x A, budget 30 s    expected: slower, interval holding 1.005
@@ -15,7 +16,7 @@
 # touches every scenario alike. Every line of elapsed.txt carries the load average and the steal
 # share of the process's run. Prints the tables of compare_trials_summary.py.
 #
-#   scripts/compare-trials.sh [--trials N] [--no-build] [--out DIR] [--loads "idle busy"] [--scenarios "p5 aa ..."]
+#   scripts/compare-trials.sh [--trials N] [--no-build] [--out DIR] [--loads "idle busy busy2"] [--scenarios "p5 aa ..."]
 # Needs JDK 17 (java, mvn), python3 and bc. 10 trials of both loads take up to ~25 minutes.
 set -euo pipefail
 
@@ -52,15 +53,15 @@ declare -A budget_of=([p5]=5s [p1]=10s [p05]=30s [aa]=5s [naive-p5]=5s [naive-aa
 declare -A order_of=([p5]=alternating [p1]=alternating [p05]=alternating [aa]=alternating
   [naive-p5]=sequential [naive-aa]=sequential)
 
-spinner=""
-stop_spinner() {
-  if [[ -n "$spinner" ]]; then
-    kill "$spinner" 2>/dev/null || true
-    wait "$spinner" 2>/dev/null || true
-    spinner=""
-  fi
+spinners=()
+stop_spinners() {
+  for pid in "${spinners[@]}"; do
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  spinners=()
 }
-trap stop_spinner EXIT
+trap stop_spinners EXIT
 
 steal_ticks() { awk '/^cpu /{print $9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; }
 
@@ -75,17 +76,23 @@ java -jar "$jar" compare --iterations-a "$a" --iterations-b $((2 * a)) --budget 
   > "$out/linearity.json"
 
 for load in $loads; do
-  if [[ "$load" == busy ]]; then
+  case "$load" in
+    idle) loops=0 ;;
+    busy) loops=1 ;;
+    busy2) loops=2 ;;
+    *) echo "unknown load $load (idle, busy or busy2)" >&2; exit 2 ;;
+  esac
+  for ((l = 0; l < loops; l++)); do
     bash -c 'while :; do :; done' &
-    spinner=$!
-    echo "spin loop started, PID $spinner" >> "$out/machine.txt"
-  fi
+    spinners+=($!)
+    echo "$load: spin loop started, PID $!" >> "$out/machine.txt"
+  done
   for ((i = 1; i <= trials; i++)); do
     for s in $scenarios; do
       read -r steal0 total0 < <(steal_ticks)
       start=$(date +%s.%N)
       java -jar "$jar" compare --iterations-a "$a" --iterations-b "${b_of[$s]}" --order "${order_of[$s]}" \
-        --budget "${budget_of[$s]}" --warm-up 500ms --format json -q > "$out/$load-$s-$i.json"
+        --budget "${budget_of[$s]}" --warm-up 500ms --format json -q --every-pair > "$out/$load-$s-$i.json"
       end=$(date +%s.%N)
       read -r steal1 total1 < <(steal_ticks)
       steal=$(echo "scale=4; ($steal1 - $steal0) / ($total1 - $total0 + 1)" | bc)
@@ -93,7 +100,7 @@ for load in $loads; do
       echo "$load trial $i/$trials $s: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%s %.4f [%.4f, %.4f] by %s, %s" % (d["verdict"], d["ratio"], d["ratio_low"], d["ratio_high"], d["decided_by"], d["machine"]))' "$out/$load-$s-$i.json")" >&2
     done
   done
-  stop_spinner
+  stop_spinners
 done
 echo "uptime after: $(uptime)" >> "$out/machine.txt"
 python3 "$root/scripts/compare_trials_summary.py" "$out"

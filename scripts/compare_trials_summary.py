@@ -1,15 +1,27 @@
 #!/usr/bin/env python3
 """Summarises the JSON reports scripts/compare-trials.sh collected in DIR (one per process).
 
-Per load (idle, busy) and scenario: how often the overall verdict was right (the expected verdict
-AND an interval holding the true ratio), false alarms (slower or faster when B = A), the median time
-to the verdict (the comparison's own elapsed time, warm-up included; the process adds JVM start),
-the interval coverage per clock, and the machine's state as the noise report and uptime saw it.
+Per load (idle, busy, busy2) and scenario: how often the overall verdict was right (the expected
+verdict AND an interval holding the true ratio), false alarms (slower or faster when B = A), the
+median time to the verdict (the comparison's own elapsed time, warm-up included; the process adds
+JVM start), the interval coverage per clock, and the machine's state as the noise report and uptime
+saw it. Then, per load, the load witnesses the noise reports read (to set MachineLoad's thresholds),
+and, where the reports list every pair (--every-pair), the order-statistic interval of the thread CPU
+ratios against a percentile bootstrap and a moving-block bootstrap of the same pairs.
 """
 import json
 import os
+import random
 import statistics
 import sys
+
+LOADS = {
+    "idle": "no spin loop (\"idle\")",
+    "busy": "one core kept busy by a spin loop",
+    "busy2": "both cores kept busy by two spin loops",
+}
+RESAMPLES = 1000
+BLOCK = 8  # pairs per block of the moving-block bootstrap: two ABBA blocks
 
 A = 2_000_000
 SCENARIOS = {
@@ -48,11 +60,11 @@ def main(folder):
         r = clock(lin, "thread CPU")
         print("Linearity: 4,000,000 against 2,000,000 steps, thread CPU B/A %.4f [%.4f, %.4f] (2 if the workload has no "
               "fixed part; fixed part = (2 - r) / (r - 1) x A)\n" % (r["ratio"], r["ratio_low"], r["ratio_high"]))
-    for load in ["idle", "busy"]:
+    for load in LOADS:
         rows = [(s, runs[(load, s)]) for s in SCENARIOS if (load, s) in runs]
         if not rows:
             continue
-        print("### %s\n" % ("one core kept busy by a spin loop" if load == "busy" else "no spin loop (\"idle\")"))
+        print("### %s\n" % LOADS[load])
         print("| scenario | runs | right (verdict and interval) | false alarms | verdicts | median time to verdict s (max) "
               "| coverage: overall / wall / CPU | wall pairs set aside (median) | machine loaded | load avg (median) "
               "| steal (max) |")
@@ -81,6 +93,86 @@ def main(folder):
                 "%d" % alarms, ", ".join("%s %d" % kv for kv in sorted(counts.items())),
                 statistics.median(elapsed), max(elapsed), cover, cover_wall, cover_cpu, aside, loaded, loadavg, steal))
         print()
+    witnesses(runs)
+    intervals(runs)
+
+
+def spread(values, fmt):
+    return (fmt + " (" + fmt + "-" + fmt + ")") % (statistics.median(values), min(values), max(values))
+
+
+def witnesses(runs):
+    """The load witnesses over every run of a load: median (min-max)."""
+    print("### Load witnesses per load: median (min-max) over every process\n")
+    print("| load | processes | other runnable | involuntary switches / s | involuntary switches | preempted runs | steal "
+          "| reported loaded |")
+    print("|---|---|---|---|---|---|---|---|")
+    for load in LOADS:
+        noise = [r["noise"][0] for (l, _), reports in runs.items() if l == load for r in reports]
+        machine = [r["machine"] for (l, _), reports in runs.items() if l == load for r in reports]
+        if not noise:
+            continue
+        print("| %s | %d | %s | %s | %s | %s | %s | %d |" % (
+            load, len(noise),
+            spread([n["other_runnable"] for n in noise], "%.1f"),
+            spread([n["involuntary_per_second"] for n in noise], "%.0f"),
+            spread([n["involuntary_switches"] for n in noise], "%d"),
+            spread([100.0 * n["preempted_runs"] / max(1, n["runs"]) for n in noise], "%.0f%%"),
+            spread([100.0 * n["steal_share"] for n in noise], "%.1f%%"),
+            machine.count("loaded")))
+    print()
+
+
+def percentile_bootstrap(ratios, confidence, rng):
+    medians = sorted(statistics.median(rng.choices(ratios, k=len(ratios))) for _ in range(RESAMPLES))
+    tail = (1 - confidence) / 2
+    return medians[int(tail * RESAMPLES)], medians[min(RESAMPLES - 1, int((1 - tail) * RESAMPLES))]
+
+
+def block_bootstrap(ratios, confidence, rng):
+    n = len(ratios)
+    blocks = max(1, n // BLOCK)
+    starts = range(0, max(1, n - BLOCK + 1))
+    medians = []
+    for _ in range(RESAMPLES):
+        sample = []
+        for start in rng.choices(starts, k=blocks):
+            sample.extend(ratios[start:start + BLOCK])
+        medians.append(statistics.median(sample))
+    medians.sort()
+    tail = (1 - confidence) / 2
+    return medians[int(tail * RESAMPLES)], medians[min(RESAMPLES - 1, int((1 - tail) * RESAMPLES))]
+
+
+def intervals(runs):
+    """Order-statistic interval (as reported) against bootstraps of the same thread CPU pairs."""
+    rows = [(load, s, runs[(load, s)]) for load in LOADS for s in SCENARIOS
+            if (load, s) in runs and "pairs" in runs[(load, s)][0] and not s.startswith("naive")]
+    if not rows:
+        return
+    print("### Thread CPU intervals: order statistics (as reported) against bootstraps of the same pairs\n")
+    print("Each cell: runs whose 99%% interval holds the true ratio / runs, and the median relative half-width. "
+          "Bootstrap: %d resamples of the pairs (percentile), or of moving blocks of %d pairs (dependence kept); "
+          "fixed seed.\n" % (RESAMPLES, BLOCK))
+    print("| load | scenario | order statistics | percentile bootstrap | block bootstrap |")
+    print("|---|---|---|---|---|")
+    rng = random.Random(2026)
+    for load, scenario, reports in rows:
+        truth = SCENARIOS[scenario][1] / A
+        cells = {"os": [], "pb": [], "bb": []}
+        for r in reports:
+            ratios = [p["cpu_ratio"] for p in r["pairs"]]
+            c = clock(r, "thread CPU")
+            confidence = r["parameters"]["confidence"]
+            median = statistics.median(ratios)
+            for key, (low, high) in (("os", (c["ratio_low"], c["ratio_high"])),
+                                     ("pb", percentile_bootstrap(ratios, confidence, rng)),
+                                     ("bb", block_bootstrap(ratios, confidence, rng))):
+                cells[key].append((low <= truth <= high, (high - low) / 2 / median))
+        print("| %s | %s | %s |" % (load, scenario, " | ".join(
+            "%d / %d, ±%.2f%%" % (sum(1 for hit, _ in cells[k] if hit), len(cells[k]),
+                                   100 * statistics.median(w for _, w in cells[k])) for k in ("os", "pb", "bb"))))
+    print()
 
 
 if __name__ == "__main__":
