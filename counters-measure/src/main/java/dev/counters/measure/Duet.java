@@ -35,7 +35,7 @@ final class Duet implements Pairing, AutoCloseable {
     private final AtomicInteger arrived = new AtomicInteger();
     /** Released once by each worker when it is ready, and once per pair when its run is done. */
     private final Semaphore done = new Semaphore(0);
-    /** Set when the workers are to end: by {@link #close()}, or by a worker that failed. */
+    /** Set by {@link #close()}: the workers are to end. */
     private volatile boolean stopping;
     private int generation;
     private final List<PreparationStep> steps = new ArrayList<>();
@@ -77,8 +77,8 @@ final class Duet implements Pairing, AutoCloseable {
     }
 
     /**
-     * The last two CPUs the calling thread may use (CPU 0 usually takes more interrupts), written
-     * into {@code cpus}; or why not.
+     * The last two CPUs the calling thread may use (CPU 0 usually takes more interrupts; the list
+     * is ascending), written into {@code cpus}; or why not.
      */
     static String twoCpus(ThreadControl control, int[] cpus) {
         int[] allowed;
@@ -90,10 +90,8 @@ final class Duet implements Pairing, AutoCloseable {
         if (allowed.length < 2) {
             return "the calling thread may use CPU(s) " + Arrays.toString(allowed) + " only, and two workers need two";
         }
-        int[] sorted = allowed.clone();
-        Arrays.sort(sorted);
-        cpus[0] = sorted[sorted.length - 2];
-        cpus[1] = sorted[sorted.length - 1];
+        cpus[0] = allowed[allowed.length - 2];
+        cpus[1] = allowed[allowed.length - 1];
         return null;
     }
 
@@ -233,10 +231,10 @@ final class Duet implements Pairing, AutoCloseable {
                 done.release();
                 while (true) {
                     go.acquireUninterruptibly();
-                    if (stopping || !barrier(pair)) {
-                        done.release();
+                    if (stopping) {
                         return;
                     }
+                    barrier(pair);
                     double[] figures = pass.once(task, phase, index);
                     wallNanos = figures[Pass.WALL];
                     cpuNanos = figures[Pass.CPU];
@@ -244,21 +242,18 @@ final class Duet implements Pairing, AutoCloseable {
                 }
             } catch (RuntimeException | Error e) {
                 failure = e;
-                stopping = true;
+                // Had it failed before the barrier, the other worker would spin there for ever: arrive for it.
+                arrived.incrementAndGet();
                 done.release();
             }
         }
 
-        /** Arrives at the barrier of pair {@code n} and spins until the other worker has too; false if told to stop. */
-        private boolean barrier(int n) {
+        /** Arrives at the barrier of pair {@code n} and spins until the other worker has too. */
+        private void barrier(int n) {
             arrived.incrementAndGet();
             while (arrived.get() < 2 * n) {
-                if (stopping) {
-                    return false;
-                }
                 Thread.onSpinWait();
             }
-            return true;
         }
     }
 }

@@ -15,9 +15,11 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToLongFunction;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -44,11 +47,29 @@ class CompareDuetTest {
     private final List<Thread> aThreads = Collections.synchronizedList(new ArrayList<>());
     private final List<Thread> bThreads = Collections.synchronizedList(new ArrayList<>());
 
+    /** Workers alive before the test (none, unless an earlier test leaked them, which that test reported). */
+    private Set<Thread> workersBefore;
+
+    @BeforeEach
+    void noteTheWorkersAlive() {
+        workersBefore = liveWorkers();
+    }
+
     @AfterEach
     void noWorkerIsLeftRunning() {
+        Set<Thread> left = liveWorkers();
+        left.removeAll(workersBefore);
+        assertEquals(Set.of(), left, "workers alive after run() returned");
+    }
+
+    private static Set<Thread> liveWorkers() {
+        Set<Thread> workers = new HashSet<>();
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            assertFalse(thread.getName().startsWith(WORKER), thread + " is still alive");
+            if (thread.getName().startsWith(WORKER)) {
+                workers.add(thread);
+            }
         }
+        return workers;
     }
 
     /** Advances the calling thread's clocks: {@code nanos} of wall time, all of it on the CPU (a tenth in the kernel). */
@@ -72,13 +93,16 @@ class CompareDuetTest {
     }
 
     private Compare duet(Task a, Task b) {
+        return withThePlatformsControl(a, b).threadControl(control);
+    }
+
+    private Compare withThePlatformsControl(Task a, Task b) {
         return Compare.of(a, b).order(Compare.Order.DUET).noWarmUp()
                 .wallCounter(() -> FakeCounters.nanoseconds(wall.get()))
                 .threadCounter(() -> FakeCounters.threadTimes(cpu.get()))
                 .nanoClock(elapsed::get)
                 .proc(path -> List.of())
-                .processors(() -> 2)
-                .threadControl(control);
+                .processors(() -> 2);
     }
 
     private static int worker(Thread thread) {
@@ -98,6 +122,7 @@ class CompareDuetTest {
             assertEquals(i % 2 == 0 ? 1 : 2, worker(aThreads.get(i)), "A's worker in pair " + i);
             assertEquals(i % 2 == 0 ? 2 : 1, worker(bThreads.get(i)), "B's worker in pair " + i);
             assertFalse(aThreads.get(i).isAlive(), "joined before run() returned");
+            assertTrue(aThreads.get(i).isDaemon(), "a task that hangs cannot keep the JVM alive");
         }
         assertSame(aThreads.get(0), aThreads.get(2), "the same two workers throughout");
         assertSame(aThreads.get(0), bThreads.get(1));
@@ -129,6 +154,37 @@ class CompareDuetTest {
         assertEquals("pin worker 2", result.preparation().get(1).action());
         assertTrue(result.preparation().get(1).description().startsWith("pinned to CPU 3"), result.preparation().toString());
         assertEquals(2, worker(control.pinnedOn), "worker 2 pinned last, on its own thread");
+
+        control.log.clear();
+        control.affinity = new int[] {0, 1};
+        assertTrue(duet(task(aThreads, 1000), task(bThreads, 1000)).minPairs(8).run().preparation().get(1).applied());
+        assertEquals(List.of("pin 0", "pin 1"), control.log, "two CPUs are enough");
+    }
+
+    @Test
+    void withoutAControlGivenThePlatformsPinsTheWorkersOrSaysWhyNot() {
+        CompareResult result = withThePlatformsControl(task(aThreads, 1000), task(bThreads, 1000)).minPairs(8).run();
+        assertEquals(List.of("pin worker 1", "pin worker 2"),
+                result.preparation().stream().map(PreparationStep::action).toList());
+        assertFalse(result.preparation().get(0).description().isEmpty());
+        assertEquals(List.of(), control.log);
+    }
+
+    @Test
+    void eachWorkerWarmsItsOwnCountersBeforeTheFirstPair() {
+        Map<Thread, AtomicInteger> reads = new ConcurrentHashMap<>();
+        CompareResult result = duet(task(aThreads, 1000), task(bThreads, 1000)).minPairs(8)
+                .wallCounter(() -> {
+                    AtomicInteger count = reads.computeIfAbsent(Thread.currentThread(), thread -> new AtomicInteger());
+                    CostlyClock clock = wall.get();
+                    return FakeCounters.nanoseconds(() -> {
+                        count.incrementAndGet();
+                        return clock.read();
+                    });
+                }).run();
+        assertEquals(8, result.pairs());
+        Thread worker1 = aThreads.get(0);
+        assertEquals(2 * (Duet.WORKER_WARM_UP_PASSES + 8), reads.get(worker1).get(), "a start and a stop per pass");
     }
 
     @Test
@@ -254,18 +310,28 @@ class CompareDuetTest {
 
     @Test
     void aFailureToCreateAWorkersCountersEndsTheDuetBeforeAnyPair() {
-        AtomicInteger created = new AtomicInteger();
-        IllegalStateException refused = new IllegalStateException("no thread CPU clock here");
-        Compare compare = duet(task(aThreads, 1000), task(bThreads, 1000)).threadCounter(() -> {
-            // the calibration's, the noise probe's, then worker 1's
-            if (created.incrementAndGet() == 3) {
-                throw refused;
+        for (int failing = 1; failing <= 2; failing++) {
+            List<Thread> creators = Collections.synchronizedList(new ArrayList<>());
+            IllegalStateException refused = new IllegalStateException("no thread CPU clock here");
+            // the calibration's, the noise probe's, then worker 1's and worker 2's
+            int failingCall = 2 + failing;
+            Compare compare = duet(task(aThreads, 1000), task(bThreads, 1000)).threadCounter(() -> {
+                creators.add(Thread.currentThread());
+                if (creators.size() == failingCall) {
+                    throw refused;
+                }
+                return FakeCounters.threadTimes(cpu.get());
+            });
+            control.log.clear();
+            control.affinity = new int[] {0, 1, 2, 3};
+            assertSame(refused, assertThrows(IllegalStateException.class, compare::run));
+            assertEquals(List.of(), aThreads);
+            assertEquals(failing == 1 ? List.of("pin 2") : List.of("pin 2", "pin 3"), control.log);
+            assertEquals(failingCall, creators.size());
+            for (Thread creator : creators.subList(2, failingCall)) {
+                assertFalse(creator.isAlive(), "worker " + worker(creator) + " was ended and joined");
             }
-            return FakeCounters.threadTimes(cpu.get());
-        });
-        assertSame(refused, assertThrows(IllegalStateException.class, compare::run));
-        assertEquals(List.of(), aThreads);
-        assertEquals(List.of("pin 2"), control.log, "worker 2 never started");
+        }
     }
 
     @Test
