@@ -10,6 +10,10 @@
 #   aa        B = A, budget 5 s             expected: indistinguishable, interval holding 1
 #   naive-p5  as p5, --order sequential     (all of A, then all of B: the naive way)
 #   naive-aa  as aa, --order sequential
+# and, only when named with --scenarios (issue #21, item 4: A and B at once on two pinned threads):
+#   duet-p5   as p5, --order duet
+#   duet-p1   as p1, --order duet
+#   duet-aa   as aa, --order duet
 # The true ratio is M / 2,000,000: the workload's time is linear in its steps (a 2,000,000 against
 # 4,000,000 step comparison, run first and kept in linearity.json, measures its fixed part).
 # Trial i runs every scenario once, in turn, so a change of the machine's load over the trials
@@ -17,6 +21,7 @@
 # share of the process's run. Prints the tables of compare_trials_summary.py.
 #
 #   scripts/compare-trials.sh [--trials N] [--no-build] [--out DIR] [--loads "idle busy busy2"] [--scenarios "p5 aa ..."]
+#   scripts/compare-trials.sh --scenarios "p5 duet-p5 aa duet-aa"      # the duet beside the pairs it would replace
 # Needs JDK 17 (java, mvn), python3 and bc. 10 trials of both loads take up to ~25 minutes.
 set -euo pipefail
 
@@ -48,10 +53,18 @@ cp "$jar" "$out/counters.jar"
 jar="$out/counters.jar"
 
 a=2000000
-declare -A b_of=([p5]=2100000 [p1]=2020000 [p05]=2010000 [aa]=2000000 [naive-p5]=2100000 [naive-aa]=2000000)
-declare -A budget_of=([p5]=5s [p1]=10s [p05]=30s [aa]=5s [naive-p5]=5s [naive-aa]=5s)
+declare -A b_of=([p5]=2100000 [p1]=2020000 [p05]=2010000 [aa]=2000000 [naive-p5]=2100000 [naive-aa]=2000000
+  [duet-p5]=2100000 [duet-p1]=2020000 [duet-aa]=2000000)
+declare -A budget_of=([p5]=5s [p1]=10s [p05]=30s [aa]=5s [naive-p5]=5s [naive-aa]=5s
+  [duet-p5]=5s [duet-p1]=10s [duet-aa]=5s)
 declare -A order_of=([p5]=alternating [p1]=alternating [p05]=alternating [aa]=alternating
-  [naive-p5]=sequential [naive-aa]=sequential)
+  [naive-p5]=sequential [naive-aa]=sequential [duet-p5]=duet [duet-p1]=duet [duet-aa]=duet)
+for s in $scenarios; do
+  if [[ -z "${order_of[$s]:-}" ]]; then
+    echo "unknown scenario $s (see the header of $0)" >&2
+    exit 2
+  fi
+done
 
 spinners=()
 stop_spinners() {

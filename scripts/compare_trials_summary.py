@@ -31,6 +31,9 @@ SCENARIOS = {
     "aa": ("indistinguishable", 2_000_000, "B = A, pairs, 5 s budget"),
     "naive-p5": ("slower", 2_100_000, "B = 1.05 x A, sequential (naive), 5 s"),
     "naive-aa": ("indistinguishable", 2_000_000, "B = A, sequential (naive), 5 s"),
+    "duet-p5": ("slower", 2_100_000, "B = 1.05 x A, duet (A and B at once, pinned), 5 s"),
+    "duet-p1": ("slower", 2_020_000, "B = 1.01 x A, duet, 10 s"),
+    "duet-aa": ("indistinguishable", 2_000_000, "B = A, duet, 5 s"),
 }
 
 

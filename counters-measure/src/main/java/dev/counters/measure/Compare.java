@@ -6,11 +6,14 @@ import static java.util.Objects.requireNonNull;
 import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
+import dev.counters.spi.ThreadControl;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -64,7 +67,11 @@ import java.util.function.Supplier;
  * <p>{@link Order#SEQUENTIAL} runs all of A and then all of B instead, the naive way, to show
  * what the pairing buys; its pairs (A's i-th run, B's i-th run) go through the same statistics.
  *
- * <p>Both tasks run on the calling thread, which must be a platform thread.
+ * <p>{@link Order#DUET} runs A and B at the same moment instead, on two worker threads pinned to
+ * different CPUs, swapping sides every pair (see there for when it helps and when it hurts).
+ *
+ * <p>Both tasks run on the calling thread, which must be a platform thread; in a duet the pairs run
+ * on the two workers, and the calling thread warms up, calibrates and probes the noise between pairs.
  */
 public final class Compare {
     /** The longest a comparison takes unless told otherwise, warm-up included: 20 s. */
@@ -89,13 +96,32 @@ public final class Compare {
     static final double CHECK_GROWTH = 0.05;
     /** Wall time sets preempted pairs aside only while at least this many are left: a 99% interval needs 8. */
     static final int MIN_KEPT_PAIRS = 8;
+    /** The phases a failed run of a pair is named with: "run of A in pair 7". */
+    private static final String A_IN_PAIR = "run of A in pair";
+    private static final String B_IN_PAIR = "run of B in pair";
 
     /** In which order A and B run. */
     public enum Order {
         /** Blocks of A B B A: pairs (A, B) and (B, A), balanced. The default, and the point of this class. */
         ALTERNATING,
         /** All runs of A, then as many of B (half the budget each): the naive way, for comparison. */
-        SEQUENTIAL
+        SEQUENTIAL,
+        /**
+         * A and B at the same moment, on two worker threads pinned to different CPUs where the
+         * platform allows ("duet benchmarking", Bulej et al., ICPE 2020): in pair i worker 1 runs A
+         * while worker 2 runs B, both released by a spin barrier, and pair i + 1 swaps them, so that
+         * a difference between the two CPUs lands on A and on B equally. The pairs then go through
+         * the same statistics, stopping rules and preemption set-aside as {@link #ALTERNATING}.
+         *
+         * <p><b>Use it</b> on a machine with idle cores to spare whose speed drifts, such as a noisy
+         * VM: the two runs of a pair see the same moment of the host, not two moments a run apart.
+         * <b>Do not use it</b> where the two workers cannot each have a CPU to themselves (2 vCPUs
+         * with other load: one worker shares its CPU, and its runs wait), nor for memory-bound tasks,
+         * which disturb each other through the shared caches and memory bandwidth: each run's time
+         * then holds the other's. It needs at least 2 CPUs ({@link Compare#run()} refuses fewer);
+         * the workers' pinning is in {@link CompareResult#preparation()}.
+         */
+        DUET
     }
 
     /** What ended the adding of pairs. */
@@ -128,6 +154,8 @@ public final class Compare {
     private Supplier<CpuTimesCounter> threadCounter = Counters::threadTimes;
     private LongSupplier nanoClock = System::nanoTime;
     private ProcReadings.TextSource proc = ProcReadings.FILE_SYSTEM;
+    private IntSupplier processors = Runtime.getRuntime()::availableProcessors;
+    private ThreadControl threadControl;
     private Sink sink = new Sink();
 
     private Compare(Task a, Task b) {
@@ -221,9 +249,21 @@ public final class Compare {
         return this;
     }
 
-    /** Feeds task results to {@code sink} instead of a private one. */
+    /** Feeds task results to {@code sink} instead of a private one (both {@link Order#DUET} workers feed it). */
     public Compare sink(Sink sink) {
         this.sink = requireNonNull(sink, "sink");
+        return this;
+    }
+
+    /** Pins the {@link Order#DUET} workers with {@code control} instead of the one {@link ThreadControls#best()} finds. */
+    public Compare threadControl(ThreadControl control) {
+        this.threadControl = requireNonNull(control, "control");
+        return this;
+    }
+
+    /** How many CPUs the JVM may use, which {@link Order#DUET} needs two of (tests pass a fixed count). */
+    Compare processors(IntSupplier processors) {
+        this.processors = requireNonNull(processors, "processors");
         return this;
     }
 
@@ -241,14 +281,17 @@ public final class Compare {
 
     /**
      * Measures the clocks' reading cost, warms both tasks up, runs pairs until the verdict is
-     * decided, the target is met or the budget ends, and judges the ratios, on the calling thread.
+     * decided, the target is met or the budget ends, and judges the ratios, on the calling thread
+     * ({@link Order#DUET}: the pairs on two workers, ended and joined before this returns).
      *
-     * @throws IllegalStateException if called on a virtual thread, which has no CPU clock of its own
+     * @throws IllegalStateException if called on a virtual thread, which has no CPU clock of its own,
+     *     or for {@link Order#DUET} if the JVM has fewer than 2 CPUs
      * @throws TaskFailedException if a task threw a checked exception (unchecked ones pass through)
      * @throws IllegalArgumentException if a run of A took no measurable time on a clock: no ratio exists
      */
     public CompareResult run() {
         Measure.refuseVirtualThread("Compare.run()", "times the calling thread's CPU time");
+        refuseDuetOnOneCpu();
         long start = nanoClock.getAsLong();
         long deadline = start + budget.toNanos();
         Counter wall = wallCounter.get();
@@ -258,9 +301,18 @@ public final class Compare {
         WarmUpReport warmUpA = warmUp(pass, a, "warm-up run of A");
         WarmUpReport warmUpB = warmUp(pass, b, "warm-up run of B");
         NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get(), proc, nanoClock);
-        StopReason stoppedBy = order == Order.ALTERNATING
-                ? alternate(pass, probe, runs, deadline)
-                : sequence(pass, probe, runs, deadline);
+        StopReason stoppedBy;
+        List<PreparationStep> preparation = List.of();
+        switch (order) {
+            case ALTERNATING -> stoppedBy = alternate(Pairing.inTurn(pass), probe, runs, deadline);
+            case SEQUENTIAL -> stoppedBy = sequence(pass, probe, runs, deadline);
+            default -> {
+                try (Duet duet = startDuet()) {
+                    preparation = duet.steps();
+                    stoppedBy = alternate(duet, probe, runs, deadline);
+                }
+            }
+        }
         Judgement judgement = runs.judge(confidence);
         NoiseReport noise = probe.finish(2 * runs.count, judgement.preemptedRuns);
         Conclusion conclusion = Conclusion.of(judgement.wall, judgement.cpu, noise.load().isLoaded());
@@ -269,7 +321,29 @@ public final class Compare {
                 judgement.cpu, runs.overhead.threadCpuNanos(), cpu));
         return new CompareResult(conclusion, List.of(judgement.wall, judgement.cpu), stoppedBy, order, minPairs, target,
                 confidence, margin, warmUpA, warmUpB, noise, runs.aFirst(), runs.overhead, warnings,
-                Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters());
+                Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters(), preparation);
+    }
+
+    /** A duet needs a CPU for each worker: on one, the two runs of a pair would take turns and each would hold the other's wait. */
+    private void refuseDuetOnOneCpu() {
+        int cpus = processors.getAsInt();
+        if (order == Order.DUET && cpus < 2) {
+            throw new IllegalStateException("Order.DUET runs A and B at the same time on two threads, each on a CPU of its "
+                    + "own, but this JVM may use " + cpus + " CPU (Runtime.availableProcessors()): the two runs would take "
+                    + "turns on it, and each one's wall time would hold the other's. Use Order.ALTERNATING (the default), "
+                    + "which runs A and B in turn on the calling thread");
+        }
+    }
+
+    /** The duet's workers, pinned with the control given or the platform's, or told why not. */
+    private Duet startDuet() {
+        if (threadControl == null) {
+            return Duet.start(wallCounter, threadCounter, sink, ThreadControls.best(),
+                    ThreadControls.unavailableReason().orElse(ThreadControls.NO_PLATFORM_MODULE));
+        }
+        Optional<String> unavailable = threadControl.unavailableReason();
+        return Duet.start(wallCounter, threadCounter, sink, unavailable.isPresent() ? Optional.empty() : Optional.of(threadControl),
+                unavailable.map(why -> threadControl.name() + ": " + why).orElse(""));
     }
 
     private WarmUpReport warmUp(Pass pass, Task task, String phase) {
@@ -286,13 +360,17 @@ public final class Compare {
         return margin > 0 ? margin : Math.min(EQUIVALENCE_PER_TARGET * target, 0.99);
     }
 
-    /** ABBA blocks until the verdict is decided, the target is met or the next block would overrun the deadline. */
-    private StopReason alternate(Pass pass, NoiseProbe probe, Runs runs, long deadline) {
+    /**
+     * Blocks of two pairs, (A, B) and (B, A), until the verdict is decided, the target is met or
+     * the next block would overrun the deadline: ABBA in turn, or in a duet A on worker 1 and then
+     * on worker 2. The noise probe samples once per block, between pairs.
+     */
+    private StopReason alternate(Pairing pairing, NoiseProbe probe, Runs runs, long deadline) {
         int nextCheck = minPairs;
         while (true) {
             long blockStart = nanoClock.getAsLong();
-            runs.pair(pass, a, b, true);
-            runs.pair(pass, b, a, false);
+            runs.pair(pairing, true);
+            runs.pair(pairing, false);
             probe.sample();
             if (runs.count >= nextCheck) {
                 StopReason stop = runs.check();
@@ -381,24 +459,25 @@ public final class Compare {
         private double[] aCpu = new double[64];
         private double[] bCpu = new double[64];
         private boolean[] aFirst = new boolean[64];
+        private final double[] figures = new double[Pairing.FIGURES];
         private int count;
 
         Runs(Overhead overhead) {
             this.overhead = overhead;
         }
 
-        /** Runs {@code first} then {@code second}, and records them as a pair of A and B. */
-        void pair(Pass pass, Task first, Task second, boolean aIsFirst) {
-            String firstName = aIsFirst ? "A" : "B";
-            String secondName = aIsFirst ? "B" : "A";
-            double[] figures = pass.once(first, "run of " + firstName + " in pair", count);
-            double firstWall = figures[Pass.WALL];
-            double firstCpu = figures[Pass.CPU];
-            figures = pass.once(second, "run of " + secondName + " in pair", count);
+        /** Runs A and B as a pair with {@code pairing}, A first (or on worker 1) if {@code aIsFirst}, and records them. */
+        void pair(Pairing pairing, boolean aIsFirst) {
+            pairing.run(aIsFirst ? a : b, aIsFirst ? A_IN_PAIR : B_IN_PAIR, aIsFirst ? b : a, aIsFirst ? B_IN_PAIR : A_IN_PAIR,
+                    count, figures);
+            double firstWall = figures[Pairing.FIRST_WALL];
+            double firstCpu = figures[Pairing.FIRST_CPU];
+            double secondWall = figures[Pairing.SECOND_WALL];
+            double secondCpu = figures[Pairing.SECOND_CPU];
             if (aIsFirst) {
-                add(firstWall, figures[Pass.WALL], firstCpu, figures[Pass.CPU], true);
+                add(firstWall, secondWall, firstCpu, secondCpu, true);
             } else {
-                add(figures[Pass.WALL], firstWall, figures[Pass.CPU], firstCpu, false);
+                add(secondWall, firstWall, secondCpu, firstCpu, false);
             }
         }
 

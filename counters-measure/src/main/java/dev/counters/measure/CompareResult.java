@@ -38,10 +38,12 @@ public final class CompareResult {
     private final ImmutableList<String> warnings;
     private final Duration elapsed;
     private final String counters;
+    private final ImmutableList<PreparationStep> preparation;
 
     CompareResult(Conclusion conclusion, List<ClockComparison> clocks, Compare.StopReason stoppedBy, Compare.Order order,
             int minPairs, double target, double confidence, double margin, WarmUpReport warmUpA, WarmUpReport warmUpB,
-            NoiseReport noise, boolean[] aFirst, Overhead overhead, List<String> warnings, Duration elapsed, String counters) {
+            NoiseReport noise, boolean[] aFirst, Overhead overhead, List<String> warnings, Duration elapsed, String counters,
+            List<PreparationStep> preparation) {
         this.conclusion = requireNonNull(conclusion, "conclusion");
         this.clocks = ImmutableList.copyOf(clocks);
         this.stoppedBy = requireNonNull(stoppedBy, "stoppedBy");
@@ -58,6 +60,7 @@ public final class CompareResult {
         this.warnings = ImmutableList.copyOf(warnings);
         this.elapsed = requireNonNull(elapsed, "elapsed");
         this.counters = requireNonNull(counters, "counters");
+        this.preparation = ImmutableList.copyOf(preparation);
     }
 
     /** The one answer: SLOWER, FASTER, INDISTINGUISHABLE or INCONCLUSIVE (see {@link Conclusion} for the rules). */
@@ -100,9 +103,21 @@ public final class CompareResult {
         return aFirst.length;
     }
 
-    /** Whether A ran first in each pair, in order (alternating: true, false, true, ...). */
+    /**
+     * Whether A ran first in each pair, in order (alternating: true, false, true, ...); in a
+     * {@linkplain Compare.Order#DUET duet}, where both start together, whether A ran on worker 1.
+     */
     public boolean[] aRanFirst() {
         return aFirst.clone();
+    }
+
+    /**
+     * How the {@linkplain Compare.Order#DUET duet}'s workers were prepared: each one's pinning to a
+     * CPU, or why it was not applied ({@code "pin worker 1: pinned to CPU 0 (was 0-1)"}); empty for
+     * the other orders, which prepare nothing.
+     */
+    public List<PreparationStep> preparation() {
+        return preparation;
     }
 
     /** Whether the target width or the budget ended the comparison. */
@@ -165,6 +180,9 @@ public final class CompareResult {
         }
         for (String warning : warnings) {
             text.append("warning: ").append(warning).append(System.lineSeparator());
+        }
+        for (PreparationStep step : preparation) {
+            text.append(step).append(System.lineSeparator());
         }
         text.append(overhead).append(System.lineSeparator());
         text.append(noise).append(System.lineSeparator());

@@ -16,7 +16,9 @@ package dev.counters.measure;
  * }
  * }</pre>
  *
- * <p>A sink is meant for one thread at a time.
+ * <p>Its state is volatile fields only, so threads may share one: the two workers of a
+ * {@linkplain Compare.Order#DUET duet} feed the same sink, each after its run has been timed. In a
+ * hot loop give each thread its own: sharing one makes its cache line travel between the CPUs.
  */
 public final class Sink {
     /** Two volatile values that are never equal: no primitive can equal both, but the JIT cannot know that. */

@@ -35,12 +35,16 @@ class VirtualThreadMeasureTest {
     void compareRefusesOnAVirtualThreadBeforeRunningEitherTask() throws Exception {
         VirtualThreadRunner.assumeAvailable();
         AtomicInteger runs = new AtomicInteger();
-        Throwable thrown = VirtualThreadRunner.thrownBy(() -> Compare.of(runs::incrementAndGet, runs::incrementAndGet)
-                .noWarmUp().run());
-        IllegalStateException refusal = assertInstanceOf(IllegalStateException.class, thrown);
-        assertTrue(refusal.getMessage().startsWith("Compare.run() times the calling thread's CPU time"), refusal.getMessage());
-        assertTrue(refusal.getMessage().contains("Call it on a platform thread"), refusal.getMessage());
+        FakeThreadControl control = new FakeThreadControl();
+        for (Compare.Order order : Compare.Order.values()) {
+            Throwable thrown = VirtualThreadRunner.thrownBy(() -> Compare.of(runs::incrementAndGet, runs::incrementAndGet)
+                    .order(order).threadControl(control).noWarmUp().run());
+            IllegalStateException refusal = assertInstanceOf(IllegalStateException.class, thrown);
+            assertTrue(refusal.getMessage().startsWith("Compare.run() times the calling thread's CPU time"), refusal.getMessage());
+            assertTrue(refusal.getMessage().contains("Call it on a platform thread"), refusal.getMessage());
+        }
         assertEquals(0, runs.get(), "no task may run");
+        assertEquals(List.of(), control.log, "no duet worker may be pinned");
     }
 
     @Test

@@ -33,7 +33,9 @@ import picocli.CommandLine.TypeConversionException;
  * inside one process, the ratio B/A of each pair is taken on wall time and thread CPU time, and
  * each clock gets the median ratio, its order-statistic confidence interval and a verdict. It adds
  * pairs until the interval is within {@code --target} or {@code --budget} ends, and says which.
- * {@code --order sequential} runs all of A, then all of B, the naive way, for comparison.
+ * {@code --order sequential} runs all of A, then all of B, the naive way, for comparison;
+ * {@code --order duet} runs A and B at the same time on two threads pinned to different CPUs,
+ * changing sides every pair.
  */
 @Command(name = "compare", description = {
     "Is B faster than A? Runs A and B in balanced pairs and judges the ratio B/A of each pair.",
@@ -44,7 +46,8 @@ import picocli.CommandLine.TypeConversionException;
             + "faster or indistinguishable. Pairs are added until the interval is within --target of the median or "
             + "--budget ends. The tasks are the built-in workload (--iterations-a, --iterations-b) or your classes "
             + "(--task-a, --task-b implementing dev.counters.measure.Task). A noise report says how much the machine "
-            + "itself drifted meanwhile.",
+            + "itself drifted meanwhile. --order duet runs each pair's A and B at the same time instead, on two "
+            + "threads pinned to different CPUs, changing sides every pair.",
 })
 final class CompareCommand implements Runnable {
     /** A few milliseconds of the built-in workload: thousands of pairs fit in the default budget. */
@@ -105,8 +108,9 @@ final class CompareCommand implements Runnable {
 
     @Option(names = "--order", paramLabel = "ORDER", defaultValue = "alternating",
             converter = OrderConverter.class,
-            description = "alternating (blocks A B B A, the default) or sequential (all of A, then all of B: "
-                    + "the naive way, to see what pairing buys).")
+            description = "alternating (blocks A B B A, the default), sequential (all of A, then all of B: "
+                    + "the naive way, to see what pairing buys) or duet (A and B at the same time on two threads "
+                    + "pinned to different CPUs, changing sides every pair; needs 2 CPUs, best with idle cores to spare).")
     Compare.Order order;
 
     @Option(names = "--every-pair", description = "Also list every pair's times and ratios (table 'pairs').")
@@ -182,6 +186,11 @@ final class CompareCommand implements Runnable {
         if (!(confidence >= 0.5)) {
             throw new ParameterException(spec.commandLine(), "--confidence is a share from 50% to below 100%, was " + confidence);
         }
+        int cpus = Runtime.getRuntime().availableProcessors();
+        if (order == Compare.Order.DUET && cpus < 2) {
+            throw new ParameterException(spec.commandLine(), "--order duet runs A and B at the same time on two CPUs, but "
+                    + "this JVM may use " + cpus + ": use --order alternating (the default)");
+        }
     }
 
     private Report.Builder parameters(String nameA, String nameB) {
@@ -249,6 +258,10 @@ final class CompareCommand implements Runnable {
         Table.Builder noise = NoiseTables.builder(unitGiven() ? charting.unit : null);
         NoiseTables.row(noise, "pairs", result.noise());
         report.table(noise.build());
+        if (!result.preparation().isEmpty()) {
+            report.table(MeasureCommand.preparationRows(MeasureCommand.preparationTable("How the duet's two workers were "
+                    + "prepared"), result.preparation()).build());
+        }
         if (everyPair) {
             report.table(pairs(result, time));
         }
@@ -273,6 +286,11 @@ final class CompareCommand implements Runnable {
         if (order == Compare.Order.SEQUENTIAL) {
             report.note("Sequential order: all runs of A, then all runs of B; a drift of the machine between the two halves "
                     + "lands on one side only, and the interval does not know it.");
+        }
+        if (order == Compare.Order.DUET) {
+            report.note("Duet order: in each pair A and B ran at the same time on two worker threads, changing sides every "
+                    + "pair; column 'a_worker' of --every-pair says where A ran. On a machine without two idle CPUs the "
+                    + "workers wait for each other's CPU, and memory-bound tasks slow each other down.");
         }
         report.note(CI_NOTE);
         return report.build();
@@ -301,9 +319,10 @@ final class CompareCommand implements Runnable {
     }
 
     private static Table pairs(CompareResult result, CellFormat time) {
+        boolean duet = result.order() == Compare.Order.DUET;
         Table.Builder pairs = Table.builder("pairs", "Every pair, in order")
                 .column(Column.number("pair", "pair", CellFormat.INTEGER))
-                .column(Column.text("first", "first"))
+                .column(duet ? Column.number("a_worker", "A's worker", CellFormat.INTEGER) : Column.text("first", "first"))
                 .column(Column.number("a_wall_ns", "A wall", time))
                 .column(Column.number("b_wall_ns", "B wall", time))
                 .column(Column.number("wall_ratio", "wall B/A", CellFormat.decimal(4)))
@@ -318,7 +337,8 @@ final class CompareCommand implements Runnable {
         double[] cpuRatios = result.threadCpu().ratios();
         boolean[] aFirst = result.aRanFirst();
         for (int i = 0; i < aFirst.length; i++) {
-            pairs.row((long) i + 1, aFirst[i] ? "A" : "B", aWall[i], bWall[i], wallRatios[i], aCpu[i], bCpu[i], cpuRatios[i]);
+            Object side = duet ? Long.valueOf(aFirst[i] ? 1 : 2) : aFirst[i] ? "A" : "B";
+            pairs.row((long) i + 1, side, aWall[i], bWall[i], wallRatios[i], aCpu[i], bCpu[i], cpuRatios[i]);
         }
         return pairs.build();
     }
@@ -364,7 +384,7 @@ final class CompareCommand implements Runnable {
         }
     }
 
-    /** {@code alternating} or {@code sequential}, ignoring case. */
+    /** {@code alternating}, {@code sequential} or {@code duet}, ignoring case. */
     static final class OrderConverter implements ITypeConverter<Compare.Order> {
         @Override
         public Compare.Order convert(String value) {
@@ -374,7 +394,7 @@ final class CompareCommand implements Runnable {
                 }
             }
             throw new TypeConversionException("unknown order '" + value
-                    + "'; use alternating or sequential");
+                    + "'; use alternating, sequential or duet");
         }
     }
 }

@@ -199,15 +199,9 @@ final class MeasureCommand implements Runnable {
             return report.note("Only the unprepared runs were complete; the prepared runs are missing.").build();
         }
 
-        Table.Builder preparation = Table.builder("preparation", "Preparation of the prepared runs")
-                .column(Column.text("step", "step"))
-                .column(Column.text("applied", "applied"))
-                .column(Column.text("description", "what happened"))
+        Table.Builder preparation = preparationTable("Preparation of the prepared runs")
                 .row("warm-up", prepared.warmUp().ran(), prepared.warmUp().toString());
-        for (PreparationStep step : prepared.preparation()) {
-            preparation.row(step.action(), step.applied(), step.description());
-        }
-        report.table(preparation.build());
+        report.table(preparationRows(preparation, prepared.preparation()).build());
         report.note(String.format(Locale.ROOT,
                 "Wall time spread (max - min) / median: %.1f %% unprepared, %.1f %% prepared (trimmed: %.1f %% and %.1f %%).",
                 100 * unprepared.wall().spread(), 100 * prepared.wall().spread(),
@@ -242,6 +236,21 @@ final class MeasureCommand implements Runnable {
                     unpreparedCpu[run], preparedCpu == null ? null : preparedCpu[run]);
         }
         return perRun.build();
+    }
+
+    /** The table {@code preparation} (also {@code counters compare --order duet}'s): one row per step, applied or not and why. */
+    static Table.Builder preparationTable(String title) {
+        return Table.builder("preparation", title)
+                .column(Column.text("step", "step"))
+                .column(Column.text("applied", "applied"))
+                .column(Column.text("description", "what happened"));
+    }
+
+    static Table.Builder preparationRows(Table.Builder table, List<PreparationStep> steps) {
+        for (PreparationStep step : steps) {
+            table.row(step.action(), step.applied(), step.description());
+        }
+        return table;
     }
 
     private static void addStatistics(Table.Builder table, String preparation, String measure, Statistics statistics) {

@@ -132,6 +132,36 @@ class CompareCommandTest {
     }
 
     @Test
+    void theDuetOrderRunsPairsOnTwoWorkersAndSaysSo() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "a duet needs 2 CPUs");
+        Cli.Result result = Cli.run(args("--order", "duet", "--budget", "2s", "--format", "json", "--every-pair"));
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode json = result.json();
+        assertEquals("duet", json.get("parameters").get("order").asText());
+        assertEquals("duet", json.get("run").get(0).get("order").asText());
+        assertEquals("slower", json.get("clocks").get(1).get("verdict").asText(), json.get("clocks").toString());
+        JsonNode pairs = json.get("pairs");
+        assertEquals(json.get("run").get(0).get("pairs").asInt(), pairs.size());
+        for (int i = 0; i < pairs.size(); i++) {
+            assertEquals(i % 2 == 0 ? 1 : 2, pairs.get(i).get("a_worker").asInt(), "A's worker changes every pair");
+            assertTrue(pairs.get(i).get("cpu_ratio").asDouble() > 1, pairs.get(i).toString());
+        }
+        JsonNode preparation = json.get("preparation");
+        assertEquals(2, preparation.size(), json.toString());
+        assertEquals("pin worker 1", preparation.get(0).get("step").asText());
+        assertEquals("pin worker 2", preparation.get(1).get("step").asText());
+        assertTrue(json.get("notes").toString().contains("Duet order"), json.get("notes").toString());
+
+        Cli.Result table = Cli.run(args("--order", "DUET", "--budget", "1s"));
+        assertEquals(0, table.exitCode(), table.toString());
+        assertTrue(table.out().lines().anyMatch(line -> line.startsWith("duet ")), "the run table's order: " + table.out());
+        assertTrue(table.out().contains("pin worker 2"), table.out());
+        Cli.Result csv = Cli.run(args("--order", "duet", "--budget", "1s", "--format", "csv"));
+        assertEquals(List.of("verdict", "clocks", "run", "noise", "preparation"), new ArrayList<>(csv.csvSections().keySet()));
+        assertEquals("duet", csv.csvSections().get("run").get(0).get("order"));
+    }
+
+    @Test
     void comparesTheUsersTasks() {
         Cli.Result result = Cli.run("compare", "--task-a", TestTasks.Tiny.class.getName(), "--task-b",
                 TestTasks.TinyTwice.class.getName(), "--budget", "1s", "--warm-up", "100ms", "--target", "20%", "-q",
@@ -171,7 +201,7 @@ class CompareCommandTest {
         assertUsageError("--min-pairs", "compare", "--min-pairs", "7");
         assertUsageError("'--budget': must be more than 0", "compare", "--budget", "0s");
         assertUsageError("'--warm-up': must be more than 0", "compare", "--warm-up", "0ms");
-        assertUsageError("unknown order 'random'", "compare", "--order", "random");
+        assertUsageError("unknown order 'random'; use alternating, sequential or duet", "compare", "--order", "random");
         assertUsageError("--iterations-b", "compare", "--iterations-b", "0");
     }
 

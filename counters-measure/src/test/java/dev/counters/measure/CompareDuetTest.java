@@ -1,0 +1,415 @@
+package dev.counters.measure;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.testing.FakeCounters;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToLongFunction;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@link Compare.Order#DUET} over fake clocks: every thread has clocks of its own, which only its
+ * own runs advance, so each worker's counters see exactly what the task it ran did there.
+ */
+@Timeout(60)
+class CompareDuetTest {
+    private static final String WORKER = "counters duet worker ";
+
+    private final ThreadLocal<CostlyClock> wall = ThreadLocal.withInitial(() -> new CostlyClock(0));
+    private final ThreadLocal<CostlyCpuTimes> cpu = ThreadLocal.withInitial(() -> new CostlyCpuTimes(0, 0));
+    /** The budget's clock: every run's wall time, whichever thread ran it. */
+    private final AtomicLong elapsed = new AtomicLong();
+    private final FakeThreadControl control = new FakeThreadControl();
+    private final List<Thread> aThreads = Collections.synchronizedList(new ArrayList<>());
+    private final List<Thread> bThreads = Collections.synchronizedList(new ArrayList<>());
+
+    /** Workers alive before the test (none, unless an earlier test leaked them, which that test reported). */
+    private Set<Thread> workersBefore;
+
+    @BeforeEach
+    void noteTheWorkersAlive() {
+        workersBefore = liveWorkers();
+    }
+
+    @AfterEach
+    void noWorkerIsLeftRunning() {
+        Set<Thread> left = liveWorkers();
+        left.removeAll(workersBefore);
+        assertEquals(Set.of(), left, "workers alive after run() returned");
+    }
+
+    private static Set<Thread> liveWorkers() {
+        Set<Thread> workers = new HashSet<>();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().startsWith(WORKER)) {
+                workers.add(thread);
+            }
+        }
+        return workers;
+    }
+
+    /** Advances the calling thread's clocks: {@code nanos} of wall time, all of it on the CPU (a tenth in the kernel). */
+    private void work(long nanos) {
+        wall.get().advance(nanos);
+        cpu.get().advance(nanos / 10, nanos - nanos / 10);
+        elapsed.addAndGet(nanos);
+    }
+
+    /** A task that records the thread of each run and takes {@code nanos.applyAsLong(thread)}. */
+    private Task task(List<Thread> threads, ToLongFunction<Thread> nanos) {
+        return () -> {
+            threads.add(Thread.currentThread());
+            work(nanos.applyAsLong(Thread.currentThread()));
+            return null;
+        };
+    }
+
+    private Task task(List<Thread> threads, long nanos) {
+        return task(threads, thread -> nanos);
+    }
+
+    private Compare duet(Task a, Task b) {
+        return withThePlatformsControl(a, b).threadControl(control);
+    }
+
+    private Compare withThePlatformsControl(Task a, Task b) {
+        return Compare.of(a, b).order(Compare.Order.DUET).noWarmUp()
+                .wallCounter(() -> FakeCounters.nanoseconds(wall.get()))
+                .threadCounter(() -> FakeCounters.threadTimes(cpu.get()))
+                .nanoClock(elapsed::get)
+                .proc(path -> List.of())
+                .processors(() -> 2);
+    }
+
+    private static int worker(Thread thread) {
+        assertTrue(thread.getName().startsWith(WORKER), thread.getName());
+        return Integer.parseInt(thread.getName().substring(WORKER.length()));
+    }
+
+    @Test
+    void theWorkersSwapSidesEveryPairAndBOverAIsTakenOnEither() {
+        CompareResult result = duet(task(aThreads, 1000), task(bThreads, 1500)).minPairs(8).run();
+        assertEquals(8, result.pairs());
+        assertEquals(Compare.StopReason.DECIDED, result.stoppedBy());
+        assertEquals(Compare.Order.DUET, result.order());
+        assertEquals(8, aThreads.size());
+        assertEquals(8, bThreads.size());
+        for (int i = 0; i < 8; i++) {
+            assertEquals(i % 2 == 0 ? 1 : 2, worker(aThreads.get(i)), "A's worker in pair " + i);
+            assertEquals(i % 2 == 0 ? 2 : 1, worker(bThreads.get(i)), "B's worker in pair " + i);
+            assertFalse(aThreads.get(i).isAlive(), "joined before run() returned");
+            assertTrue(aThreads.get(i).isDaemon(), "a task that hangs cannot keep the JVM alive");
+        }
+        assertSame(aThreads.get(0), aThreads.get(2), "the same two workers throughout");
+        assertSame(aThreads.get(0), bThreads.get(1));
+        assertArrayEquals(new boolean[] {true, false, true, false, true, false, true, false}, result.aRanFirst());
+        for (ClockComparison clock : result.clocks()) {
+            for (double ratio : clock.ratios()) {
+                assertEquals(1.5, ratio, 1e-12, clock.toString());
+            }
+            assertEquals(Verdict.SLOWER, clock.verdict());
+        }
+        assertEquals(1000, result.wall().medianA());
+        assertEquals(1500, result.threadCpu().medianB(), "B's 1500 ns on the CPU, as its worker's own clock saw it");
+        assertEquals(4, result.noise().referenceWall().count(), "one noise sample per two pairs, as in ALTERNATING");
+        assertEquals(16, result.noise().load().runs());
+        String text = result.toString();
+        assertTrue(text.contains("8 pairs (duet order)"), text);
+        assertTrue(text.contains("pin worker 1: pinned to CPU 2"), text);
+    }
+
+    @Test
+    void eachWorkerIsPinnedToOneOfTheLastTwoCpusOnItsOwnThread() {
+        CompareResult result = duet(task(aThreads, 1000), task(bThreads, 1000)).minPairs(8).run();
+        assertEquals(List.of("pin 2", "pin 3"), control.log, "the caller may use CPUs 0-3");
+        assertEquals(2, result.preparation().size());
+        PreparationStep first = result.preparation().get(0);
+        assertEquals("pin worker 1", first.action());
+        assertTrue(first.applied());
+        assertTrue(first.description().startsWith("pinned to CPU 2"), first.description());
+        assertEquals("pin worker 2", result.preparation().get(1).action());
+        assertTrue(result.preparation().get(1).description().startsWith("pinned to CPU 3"), result.preparation().toString());
+        assertEquals(2, worker(control.pinnedOn), "worker 2 pinned last, on its own thread");
+
+        control.log.clear();
+        control.affinity = new int[] {0, 1};
+        assertTrue(duet(task(aThreads, 1000), task(bThreads, 1000)).minPairs(8).run().preparation().get(1).applied());
+        assertEquals(List.of("pin 0", "pin 1"), control.log, "two CPUs are enough");
+    }
+
+    @Test
+    void withoutAControlGivenThePlatformsPinsTheWorkersOrSaysWhyNot() {
+        CompareResult result = withThePlatformsControl(task(aThreads, 1000), task(bThreads, 1000)).minPairs(8).run();
+        assertEquals(List.of("pin worker 1", "pin worker 2"),
+                result.preparation().stream().map(PreparationStep::action).toList());
+        assertFalse(result.preparation().get(0).description().isEmpty());
+        assertEquals(List.of(), control.log);
+    }
+
+    @Test
+    void eachWorkerWarmsItsOwnCountersBeforeTheFirstPair() {
+        Map<Thread, AtomicInteger> reads = new ConcurrentHashMap<>();
+        CompareResult result = duet(task(aThreads, 1000), task(bThreads, 1000)).minPairs(8)
+                .wallCounter(() -> {
+                    AtomicInteger count = reads.computeIfAbsent(Thread.currentThread(), thread -> new AtomicInteger());
+                    CostlyClock clock = wall.get();
+                    return FakeCounters.nanoseconds(() -> {
+                        count.incrementAndGet();
+                        return clock.read();
+                    });
+                }).run();
+        assertEquals(8, result.pairs());
+        Thread worker1 = aThreads.get(0);
+        assertEquals(2 * (Duet.WORKER_WARM_UP_PASSES + 8), reads.get(worker1).get(), "a start and a stop per pass");
+    }
+
+    @Test
+    void whereNoWorkerCanBePinnedTheResultSaysWhyAndTheComparisonGoesOn() {
+        control.affinity = new int[] {1};
+        CompareResult oneCpu = duet(task(aThreads, 1000), task(bThreads, 2000)).minPairs(8).run();
+        assertEquals(2.0, oneCpu.threadCpu().ratio(), 1e-12);
+        for (PreparationStep step : oneCpu.preparation()) {
+            assertFalse(step.applied());
+            assertEquals("not applied: the calling thread may use CPU(s) [1] only, and two workers need two",
+                    step.description());
+        }
+        assertEquals(List.of(), control.log);
+
+        FakeThreadControl unavailable = new FakeThreadControl() {
+            @Override
+            public Optional<String> unavailableReason() {
+                return Optional.of("no sched_setaffinity here");
+            }
+        };
+        CompareResult noControl = duet(task(aThreads, 1000), task(bThreads, 2000)).minPairs(8).threadControl(unavailable).run();
+        assertEquals("pin worker 2: not applied: fake: no sched_setaffinity here", noControl.preparation().get(1).toString());
+        assertEquals(List.of(), unavailable.log);
+
+        FakeThreadControl unreadable = new FakeThreadControl() {
+            @Override
+            public int[] allowedCpus() {
+                throw new IllegalStateException("sched_getaffinity failed");
+            }
+        };
+        CompareResult unread = duet(task(aThreads, 1000), task(bThreads, 2000)).minPairs(8).threadControl(unreadable).run();
+        assertEquals("not applied: cannot read the CPUs this thread may use (sched_getaffinity failed)",
+                unread.preparation().get(0).description());
+        assertEquals(Verdict.SLOWER, unread.verdict());
+    }
+
+    @Test
+    void aDifferenceBetweenTheTwoCpusLandsOnAThenOnBInTurn() {
+        // worker 2's CPU is twice as slow: a pair's ratio is 3 with B there, 0.75 with A there
+        ToLongFunction<Thread> slowOnTwo = thread -> worker(thread) == 2 ? 2 : 1;
+        Task a = task(aThreads, thread -> 1000 * slowOnTwo.applyAsLong(thread));
+        Task b = task(bThreads, thread -> 1500 * slowOnTwo.applyAsLong(thread));
+        CompareResult result = duet(a, b).minPairs(8).target(0.7).run();
+        assertEquals(Compare.StopReason.TARGET, result.stoppedBy());
+        double[] ratios = result.wall().ratios();
+        assertEquals(8, ratios.length);
+        for (int i = 0; i < ratios.length; i += 2) {
+            assertEquals(3, ratios[i], 1e-12);
+            assertEquals(0.75, ratios[i + 1], 1e-12);
+            assertEquals(1.5 * 1.5, ratios[i] * ratios[i + 1], 1e-12, "the CPUs' difference cancels over a block");
+        }
+        assertEquals(1000, result.wall().timesA()[0]);
+        assertEquals(2000, result.wall().timesA()[1]);
+        assertEquals(Verdict.INCONCLUSIVE, result.wall().verdict());
+    }
+
+    @Test
+    void bothTasksRunAtTheSameTime() {
+        // Each run waits for the other task's run of the same pair: run one after the other, they would never meet.
+        Map<Integer, CountDownLatch> meetings = new ConcurrentHashMap<>();
+        AtomicInteger aRuns = new AtomicInteger();
+        AtomicInteger bRuns = new AtomicInteger();
+        CompareResult result = duet(meeting(meetings, aRuns, aThreads), meeting(meetings, bRuns, bThreads)).minPairs(8).run();
+        assertEquals(8, result.pairs());
+        assertEquals(8, meetings.size());
+        for (int i = 0; i < 8; i++) {
+            assertNotSame(aThreads.get(i), bThreads.get(i));
+        }
+    }
+
+    private Task meeting(Map<Integer, CountDownLatch> meetings, AtomicInteger runs, List<Thread> threads) {
+        return () -> {
+            threads.add(Thread.currentThread());
+            CountDownLatch meeting = meetings.computeIfAbsent(runs.getAndIncrement(), pair -> new CountDownLatch(2));
+            meeting.countDown();
+            if (!meeting.await(20, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the other task did not run meanwhile");
+            }
+            work(1000);
+            return null;
+        };
+    }
+
+    @Test
+    void aCheckedFailureOnAWorkerIsNamedWithItsRunAndEndsBothWorkers() {
+        AtomicInteger bRuns = new AtomicInteger();
+        Task b = () -> {
+            bThreads.add(Thread.currentThread());
+            if (bRuns.incrementAndGet() == 3) {
+                throw new IOException("disk gone");
+            }
+            work(1000);
+            return null;
+        };
+        TaskFailedException e = assertThrows(TaskFailedException.class, () -> duet(task(aThreads, 1000), b).run());
+        assertEquals("run of B in pair 3", e.phase());
+        assertInstanceOf(IOException.class, e.getCause());
+        assertEquals(3, aThreads.size(), "A's run of that pair ended too");
+        for (Thread thread : aThreads) {
+            assertFalse(thread.isAlive());
+        }
+    }
+
+    @Test
+    void uncheckedFailuresPassThroughAsTheyAre() {
+        IllegalStateException unchecked = new IllegalStateException("bad state");
+        AssertionError error = new AssertionError("broken");
+        assertSame(unchecked, assertThrows(IllegalStateException.class, () -> duet(failing(unchecked), task(bThreads, 1)).run()));
+        assertSame(error, assertThrows(AssertionError.class, () -> duet(task(aThreads, 1), failing(error)).run()));
+        IllegalStateException both = assertThrows(IllegalStateException.class,
+                () -> duet(failing(unchecked), failing(new IllegalArgumentException("also"))).run());
+        assertEquals(1, both.getSuppressed().length, "the other worker's failure is not lost");
+    }
+
+    private static Task failing(Throwable thrown) {
+        return () -> {
+            if (thrown instanceof Error e) {
+                throw e;
+            }
+            throw (RuntimeException) thrown;
+        };
+    }
+
+    @Test
+    void aFailureToCreateAWorkersCountersEndsTheDuetBeforeAnyPair() {
+        for (int failing = 1; failing <= 2; failing++) {
+            List<Thread> creators = Collections.synchronizedList(new ArrayList<>());
+            IllegalStateException refused = new IllegalStateException("no thread CPU clock here");
+            // the calibration's, the noise probe's, then worker 1's and worker 2's
+            int failingCall = 2 + failing;
+            Compare compare = duet(task(aThreads, 1000), task(bThreads, 1000)).threadCounter(() -> {
+                creators.add(Thread.currentThread());
+                if (creators.size() == failingCall) {
+                    throw refused;
+                }
+                return FakeCounters.threadTimes(cpu.get());
+            });
+            control.log.clear();
+            control.affinity = new int[] {0, 1, 2, 3};
+            assertSame(refused, assertThrows(IllegalStateException.class, compare::run));
+            assertEquals(List.of(), aThreads);
+            assertEquals(failing == 1 ? List.of("pin 2") : List.of("pin 2", "pin 3"), control.log);
+            assertEquals(failingCall, creators.size());
+            for (Thread creator : creators.subList(2, failingCall)) {
+                assertFalse(creator.isAlive(), "worker " + worker(creator) + " was ended and joined");
+            }
+        }
+    }
+
+    @Test
+    void anInterruptOfTheCallingThreadEndsTheDuetAndStaysSet() {
+        Thread caller = Thread.currentThread();
+        AtomicInteger bRuns = new AtomicInteger();
+        Task b = () -> {
+            bThreads.add(Thread.currentThread());
+            work(1000);
+            if (bRuns.incrementAndGet() == 10) {
+                caller.interrupt();
+            }
+            return null;
+        };
+        CompareResult result = duet(task(aThreads, 1000), b).run();
+        assertTrue(Thread.interrupted(), "the interrupt is left set for the caller");
+        assertEquals(Compare.StopReason.INTERRUPTED, result.stoppedBy());
+        assertEquals(10, result.pairs(), "the block of the interrupt is finished");
+        assertEquals(10, bRuns.get());
+    }
+
+    @Test
+    void anInterruptReachesATaskBlockedOnAWorker() {
+        Thread caller = Thread.currentThread();
+        AtomicInteger runs = new AtomicInteger();
+        Task a = () -> {
+            if (runs.incrementAndGet() == 3) {
+                Thread.sleep(Duration.ofMinutes(1).toMillis());
+            }
+            work(1000);
+            return null;
+        };
+        AtomicInteger bRuns = new AtomicInteger();
+        Task b = () -> {
+            if (bRuns.incrementAndGet() == 3) {
+                caller.interrupt();
+            }
+            work(1000);
+            return null;
+        };
+        long start = System.nanoTime();
+        TaskFailedException e = assertThrows(TaskFailedException.class, () -> duet(a, b).run());
+        assertTrue(Thread.interrupted(), "the caller's interrupt is left set");
+        assertInstanceOf(InterruptedException.class, e.getCause(), "as the task would see it on the calling thread");
+        assertEquals("run of A in pair 3", e.phase());
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(30).toNanos());
+    }
+
+    @Test
+    void withFewerThanTwoCpusItRefusesAndSaysWhatToUse() {
+        AtomicInteger runs = new AtomicInteger();
+        Task counted = () -> {
+            runs.incrementAndGet();
+            work(1000);
+            return null;
+        };
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> duet(counted, counted).processors(() -> 1).run());
+        assertTrue(e.getMessage().startsWith("Order.DUET runs A and B at the same time on two threads, each on a CPU of its "
+                + "own, but this JVM may use 1 CPU"), e.getMessage());
+        assertTrue(e.getMessage().contains("Use Order.ALTERNATING"), e.getMessage());
+        assertEquals(0, runs.get(), "nothing ran");
+        CompareResult alternating = duet(counted, counted).processors(() -> 1).order(Compare.Order.ALTERNATING).minPairs(8).run();
+        assertEquals(8, alternating.pairs(), "one CPU is enough to run in turn");
+        assertNotEquals(0, runs.get());
+    }
+
+    @Test
+    void bothWorkersFeedTheSink() {
+        Sink sink = new Sink();
+        duet(() -> {
+            work(10);
+            return "a";
+        }, () -> {
+            work(10);
+            return 42;
+        }).sink(sink).minPairs(8).run();
+        assertTrue(sink.toString().equals("Sink (last object consumed: String)")
+                || sink.toString().equals("Sink (last object consumed: Integer)"), sink.toString());
+    }
+}
