@@ -29,9 +29,9 @@ import java.util.OptionalLong;
  * On a 2-vCPU VM one other busy thread is already half the machine: the measuring thread shares
  * the CPUs with it, the JIT, the GC and everything else that wakes. The thresholds sit between
  * what that VM shows idle (no other runnable thread, no steal; but a fresh JVM's own compiler
- * threads preempt the measuring thread 2 to 48 times a second, and up to 12% of short runs) and
- * with one core kept busy (one other runnable thread, 50 to 440 switches a second, 5% to 42% of
- * the runs preempted): docs/MEASURE.md has the figures. The run queue is the one witness that
+ * threads preempt the measuring thread up to ~60 times a second, and up to 27% of a short run's
+ * runs) and with one core kept busy (one other runnable thread, 42 to 440 switches a second, 10% to
+ * 71% of the runs preempted): docs/MEASURE.md has the figures. The run queue is the one witness that
  * tells the two apart on its own; the others only confirm a clearly loaded machine.
  * On Windows there is no {@code /proc}: the run queue
  * ({@code \System\Processor Queue Length}) is a PDH counter this pure-Java module does not read,
@@ -45,14 +45,17 @@ public final class MachineLoad {
     public static final double STEAL_SHARE = 0.05;
     /**
      * Involuntary context switches of the measuring thread per second from which the machine is
-     * loaded: 45. A fresh JVM's own compiler and GC threads preempt it up to ~40 times a second on
-     * an idle 2-vCPU VM; one core kept busy, 50 to 400.
+     * loaded: 100. A fresh JVM's own compiler and GC threads preempt it up to ~60 times a second on
+     * an idle 2-vCPU VM; with one core kept busy, 42 to 430, a median of 176.
      */
-    public static final double SWITCHES_PER_SECOND = 45;
+    public static final double SWITCHES_PER_SECOND = 100;
     /** The fewest involuntary switches that can make the machine loaded: 30, so that a short run's few do not. */
     public static final long MIN_SWITCHES = 30;
-    /** The share of runs preempted from which the machine is loaded: 15% (idle VM: up to 12%; one core busy: 5-42%). */
-    public static final double PREEMPTED_SHARE = 0.15;
+    /**
+     * The share of runs preempted from which the machine is loaded: 30%. On the idle 2-vCPU VM a
+     * short run of 60 saw up to 27% (the JIT's threads); with one core busy, 10% to 71%, a median of 28%.
+     */
+    public static final double PREEMPTED_SHARE = 0.30;
 
     private final int cpus;
     private final OptionalDouble otherRunnable;

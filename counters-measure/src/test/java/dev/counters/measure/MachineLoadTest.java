@@ -76,8 +76,8 @@ class MachineLoadTest {
 
     @Test
     void aFreshJvmsOwnCompilerThreadsOnAnIdleMachineAreQuiet() {
-        // The busiest idle runs of the trials (docs/MEASURE.md): the JIT's threads preempted the measuring
-        // thread 177 times in 4.7 s and 106 of 1124 runs; a short run, 26 times in 0.54 s and 15 of 124 runs.
+        // Busy idle runs of the trials (docs/MEASURE.md): the JIT's threads preempted the measuring thread
+        // 177 times in 4.7 s and 106 of 1124 runs; a short run, 26 times in 0.54 s and 15 of 124 runs.
         MachineLoad busiestIdle = probe(1, 0, 380, 1124, 106);
         assertFalse(busiestIdle.isLoaded(), busiestIdle.summary());
         MachineLoad shortRun = new MachineLoad(2, OptionalDouble.of(0), null, OptionalDouble.of(0), OptionalLong.of(26), 0.544,
@@ -92,11 +92,11 @@ class MachineLoadTest {
                 400, 4);
         assertTrue(load.isLoaded());
         assertEquals("loaded: 1.0 other threads runnable on 2 CPUs", load.summary());
-        // As the trials' busy runs read: one other thread runnable, ~150 switches a second, a fifth of the runs preempted.
-        MachineLoad probed = probe(2, 1, 1500, 1000, 200);
+        // As the trials' busy runs read: one other thread runnable, ~150 switches a second, 10-71% of the runs preempted.
+        MachineLoad probed = probe(2, 1, 1500, 1000, 300);
         assertEquals(1, probed.otherRunnableThreads().getAsDouble());
         assertTrue(probed.summary().contains("150.0 involuntary context switches per second (1500)"), probed.summary());
-        assertTrue(probed.summary().contains("200 of 1000 runs preempted (20%)"), probed.summary());
+        assertTrue(probed.summary().contains("300 of 1000 runs preempted (30%)"), probed.summary());
         assertTrue(probed.isLoaded(), probed.summary());
     }
 
@@ -118,14 +118,14 @@ class MachineLoadTest {
         assertTrue(new MachineLoad(4, OptionalDouble.of(2), null, none, noSwitches, 1, 100, 0).isLoaded());
         assertFalse(new MachineLoad(2, none, null, OptionalDouble.of(0.049), noSwitches, 1, 100, 0).isLoaded());
         assertTrue(new MachineLoad(2, none, null, OptionalDouble.of(0.05), noSwitches, 1, 100, 0).isLoaded());
-        assertFalse(new MachineLoad(2, none, null, none, OptionalLong.of(44), 1, 100, 0).isLoaded());
-        assertTrue(new MachineLoad(2, none, null, none, OptionalLong.of(45), 1, 100, 0).isLoaded());
-        assertFalse(new MachineLoad(2, none, null, none, OptionalLong.of(29), 0.5, 100, 0).isLoaded(), "58 a second, but 29");
-        assertTrue(new MachineLoad(2, none, null, none, OptionalLong.of(30), 0.5, 100, 0).isLoaded());
+        assertFalse(new MachineLoad(2, none, null, none, OptionalLong.of(99), 1, 100, 0).isLoaded());
+        assertTrue(new MachineLoad(2, none, null, none, OptionalLong.of(100), 1, 100, 0).isLoaded());
+        assertFalse(new MachineLoad(2, none, null, none, OptionalLong.of(29), 0.2, 100, 0).isLoaded(), "145 a second, but 29");
+        assertTrue(new MachineLoad(2, none, null, none, OptionalLong.of(30), 0.2, 100, 0).isLoaded());
         assertFalse(new MachineLoad(2, none, null, none, OptionalLong.of(100), 0, 100, 0).isLoaded(), "no time, no rate");
-        assertFalse(new MachineLoad(2, none, null, none, noSwitches, 1, 100, 14).isLoaded());
-        assertTrue(new MachineLoad(2, none, null, none, noSwitches, 1, 100, 15).isLoaded());
-        assertEquals(0.15, new MachineLoad(2, none, null, none, noSwitches, 1, 100, 15).preemptedShare());
+        assertFalse(new MachineLoad(2, none, null, none, noSwitches, 1, 60, 16).isLoaded(), "27% of a short idle run");
+        assertTrue(new MachineLoad(2, none, null, none, noSwitches, 1, 100, 30).isLoaded());
+        assertEquals(0.3, new MachineLoad(2, none, null, none, noSwitches, 1, 100, 30).preemptedShare());
         assertEquals(0, new MachineLoad(2, none, null, none, noSwitches, 1, 0, 0).preemptedShare());
     }
 

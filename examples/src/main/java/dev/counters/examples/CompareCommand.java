@@ -290,7 +290,9 @@ final class CompareCommand implements Runnable {
         if (order == Compare.Order.DUET) {
             report.note("Duet order: in each pair A and B ran at the same time on two worker threads, changing sides every "
                     + "pair; column 'a_worker' of --every-pair says where A ran. On a machine without two idle CPUs the "
-                    + "workers wait for each other's CPU, and memory-bound tasks slow each other down.");
+                    + "workers wait for each other's CPU, and memory-bound tasks slow each other down. The noise report counts "
+                    + "the second worker as another runnable thread and its preemptions: with only two CPUs it reads 'loaded' "
+                    + "even on an idle machine.");
         }
         report.note(CI_NOTE);
         return report.build();
