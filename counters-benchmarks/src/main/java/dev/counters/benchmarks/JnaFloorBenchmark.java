@@ -6,17 +6,8 @@ import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -26,13 +17,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * JNA transition alone; set beside {@link CounterPairBenchmark}, what the counter adds on top.
  * Diagnostic only: Linux x86-64/aarch64 constants and layouts.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
-@Measurement(iterations = 20, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(value = 2, jvmArgsAppend = Forks.ENABLE_NATIVE_ACCESS)
-public class JnaFloorBenchmark {
+public class JnaFloorBenchmark extends NanosecondBenchmark {
     private static final int CLOCK_MONOTONIC = 1;
     private static final int CLOCK_PROCESS_CPUTIME_ID = 2;
     private static final int CLOCK_THREAD_CPUTIME_ID = 3;
