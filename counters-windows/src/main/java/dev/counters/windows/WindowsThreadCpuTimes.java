@@ -2,8 +2,8 @@ package dev.counters.windows;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
-import dev.counters.spi.CounterProvider;
 import dev.counters.spi.ThreadCpuTimesReader;
+import dev.counters.toolkit.PlatformService;
 import java.util.Optional;
 
 /**
@@ -15,7 +15,7 @@ import java.util.Optional;
  * the layer counters-windows binds (FFM on JDK 22+, else JNA). Found by
  * {@link java.util.ServiceLoader} as a {@link ThreadCpuTimesReader}.
  */
-public final class WindowsThreadCpuTimes implements ThreadCpuTimesReader {
+public final class WindowsThreadCpuTimes extends PlatformService implements ThreadCpuTimesReader {
     private static final long FILETIME_TICKS_PER_SECOND = 10_000_000L;
 
     private final WindowsCalls api;
@@ -28,22 +28,13 @@ public final class WindowsThreadCpuTimes implements ThreadCpuTimesReader {
 
     /** @param api the layer, or {@code null} when {@code unavailableReason} says why there is none */
     WindowsThreadCpuTimes(WindowsCalls api, String unavailableReason) {
+        super(WindowsKinds.PROVIDER);
         this.api = api;
         this.unavailableReason = unavailableReason;
     }
 
     @Override
-    public String name() {
-        return "windows";
-    }
-
-    @Override
-    public int rank() {
-        return CounterProvider.RANK_PLATFORM;
-    }
-
-    @Override
-    public Optional<String> unavailableReason() {
+    protected Optional<String> findUnavailableReason() {
         return api == null ? Optional.of(unavailableReason) : Optional.empty();
     }
 
