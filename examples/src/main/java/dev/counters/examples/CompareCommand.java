@@ -20,11 +20,8 @@ import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -46,18 +43,12 @@ import picocli.CommandLine.TypeConversionException;
             + "(--task-a, --task-b implementing dev.counters.measure.Task). A noise report says how much the machine "
             + "itself drifted meanwhile.",
 })
-final class CompareCommand implements Runnable {
+final class CompareCommand extends Subcommand {
     /** A few milliseconds of the built-in workload: thousands of pairs fit in the default budget. */
     static final String DEFAULT_ITERATIONS = "2000000";
     static final String CI_NOTE = "The interval is the distribution-free confidence interval of the median ratio from "
             + "order statistics (the binomial distribution of how many ratios fall below the true median): exact for "
             + "independent pairs, no resampling, and one preempted run moves it by at most one rank.";
-
-    @ParentCommand
-    CountersCommand parent;
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--task-a", paramLabel = "CLASS",
             description = "Class of task A, the baseline, implementing dev.counters.measure.Task (default: the built-in workload).")
@@ -146,7 +137,7 @@ final class CompareCommand implements Runnable {
     }
 
     private CompareResult compare(WatchedTask a, WatchedTask b) {
-        CounterRegistry registry = parent.registry();
+        CounterRegistry registry = registry();
         a.enter("the comparison");
         b.enter("the comparison");
         try {

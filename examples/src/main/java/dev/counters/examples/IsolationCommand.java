@@ -18,11 +18,8 @@ import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code counters isolation}: after STLSoft's {@code counter_isolation} program. A fixed CPU-bound task is
@@ -35,15 +32,9 @@ import picocli.CommandLine.Spec;
     "Times a fixed CPU-bound task on the wall clock and in thread CPU time, first alone, then while other threads "
             + "(or, with --process, another process) load every CPU, as STLSoft's counter_isolation program does.",
 })
-final class IsolationCommand implements Runnable {
+final class IsolationCommand extends Subcommand {
     private static final int WARM_UP_RUNS = 3;
     private static final Duration LOAD_SETTLE = Duration.ofMillis(200);
-
-    @ParentCommand
-    CountersCommand parent;
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--threads", paramLabel = "N",
             description = "Load threads (default: twice the number of CPUs, so that every CPU is shared).")
@@ -98,7 +89,7 @@ final class IsolationCommand implements Runnable {
     }
 
     private Phases isolate(int loadThreads, Phases phases) {
-        CounterRegistry registry = parent.registry();
+        CounterRegistry registry = registry();
         Counter wall = registry.create(CounterKind.PERFORMANCE);
         CpuTimesCounter cpu = registry.createCpuTimes(CounterKind.THREAD_TIMES);
         Progress progress = output.progress(spec);

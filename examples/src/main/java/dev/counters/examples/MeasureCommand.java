@@ -19,11 +19,8 @@ import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code counters measure}: the benchmarking lesson that a timing needs preparation, shown on the
@@ -44,16 +41,10 @@ import picocli.CommandLine.Spec;
             + "constructor), found on the class path or in --class-path. A task that throws, overflows its stack or "
             + "calls System.exit ends the command with exit code 2 and the run it failed in.",
 })
-final class MeasureCommand implements Runnable {
+final class MeasureCommand extends Subcommand {
     /** How the statistics table's interval is bounded, for the notes. */
     static final String CI_NOTE = "95% CI: Student's t interval of the mean, cut at 0 where it would reach below "
             + "(a time cannot be negative), so a cut interval holds the mean at least as often.";
-
-    @ParentCommand
-    CountersCommand parent;
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--task", paramLabel = "CLASS",
             description = "Fully qualified name of a class implementing dev.counters.measure.Task "
@@ -113,7 +104,7 @@ final class MeasureCommand implements Runnable {
 
     /** Runs both phases on the calling thread, keeping each result in {@code results} as it completes. */
     private Results measureBoth(WatchedTask task, Results results) {
-        CounterRegistry registry = parent.registry();
+        CounterRegistry registry = registry();
         Progress progress = output.progress(spec);
         progress.step(runs + " unprepared runs of " + task.name());
         task.enter("the unprepared runs");
