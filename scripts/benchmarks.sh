@@ -24,9 +24,8 @@
 # environment.json, jmh-*.json, c-*.json, jmh.log, table.md. Not a timing gate.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-module="$root/counters-benchmarks"
-jar="$module/target/counters-benchmarks.jar"
+# shellcheck source=lib/benchmarks-jar.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/benchmarks-jar.sh"
 table="$root/scripts/benchmarks_table.py"
 out="$module/target/benchmark-results"
 smoke=false
@@ -34,8 +33,6 @@ build=true
 use_jdk25=true
 extra_jmh_args=""
 
-# shellcheck source=lib/options.sh
-source "$root/scripts/lib/options.sh"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --smoke) smoke=true ;;
@@ -53,8 +50,6 @@ for tool in java gcc python3; do
     command -v "$tool" >/dev/null || { echo "benchmarks.sh: '$tool' is needed and not on the PATH" >&2; exit 69; }
 done
 
-# shellcheck source=lib/jdk25.sh
-source "$root/scripts/lib/jdk25.sh"
 choose_jdks "$use_jdk25" benchmarks.sh "JDK 25 columns"
 
 if $build; then

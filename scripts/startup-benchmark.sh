@@ -22,9 +22,8 @@
 # Guava's. A baseline runs its own modules' jars with this tree's third-party jars. Not a timing gate.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-module="$root/counters-benchmarks"
-jar="$module/target/counters-benchmarks.jar"
+# shellcheck source=lib/benchmarks-jar.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/benchmarks-jar.sh"
 lib="$module/target/startup-lib"
 out="$module/target/startup-results"
 runs=20
@@ -34,8 +33,6 @@ baseline=""
 baseline_tree=""
 stages=false
 
-# shellcheck source=lib/options.sh
-source "$root/scripts/lib/options.sh"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --smoke) runs=1 ;;
@@ -53,8 +50,6 @@ while [[ $# -gt 0 ]]; do
 done
 
 # The jars are built on JDK 25 where there is one, so that they hold the FFM bindings (as benchmarks.sh does).
-# shellcheck source=lib/jdk25.sh
-source "$root/scripts/lib/jdk25.sh"
 choose_jdks "$use_jdk25" startup-benchmark.sh "JDK 25"
 
 if $build; then

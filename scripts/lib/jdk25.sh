@@ -1,4 +1,4 @@
-# Sourced by the benchmark scripts (benchmarks.sh, startup-benchmark.sh) and .ci/run.
+# Sourced by the benchmark scripts (through benchmarks-jar.sh) and .ci/run.
 
 # Prints the home of a JDK 25 ($COUNTERS_JDK25_HOME first, then /usr/lib/jvm/*), or nothing when the
 # machine has none. (.ci/run's own search also fetches one from PyPI.)
