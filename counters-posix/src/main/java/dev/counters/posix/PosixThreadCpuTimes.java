@@ -7,6 +7,7 @@ import dev.counters.CounterException;
 import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.ThreadCpuTimesReader;
+import dev.counters.toolkit.AbstractThreadCpuTimes;
 import dev.counters.toolkit.PlatformService;
 import java.util.Optional;
 
@@ -105,19 +106,12 @@ public final class PosixThreadCpuTimes extends PlatformService implements Thread
     }
 
     /** One thread's clocks. Closing only marks it closed: a clock id holds nothing in the kernel. */
-    private static final class Opened implements ThreadCpuTimes {
-        private final long tid;
+    private static final class Opened extends AbstractThreadCpuTimes {
         private final CpuClockTimes times;
-        private boolean closed;
 
         Opened(long tid, CpuClockTimes times) {
-            this.tid = tid;
+            super(tid);
             this.times = times;
-        }
-
-        @Override
-        public long nativeThreadId() {
-            return tid;
         }
 
         @Override
@@ -136,17 +130,6 @@ public final class PosixThreadCpuTimes extends PlatformService implements Thread
         public void sampleEnd(long[] into) {
             checkOpen();
             times.sampleEnd(into);
-        }
-
-        private void checkOpen() {
-            if (closed) {
-                throw new IllegalStateException("The CPU times of thread " + tid + " were closed; open them again to read");
-            }
-        }
-
-        @Override
-        public void close() {
-            closed = true;
         }
     }
 }
