@@ -1,7 +1,5 @@
 package dev.counters.examples;
 
-import dev.counters.CounterKind;
-import dev.counters.CounterRegistry;
 import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.RatioChart;
@@ -137,7 +135,6 @@ final class CompareCommand extends Subcommand {
     }
 
     private CompareResult compare(WatchedTask a, WatchedTask b) {
-        CounterRegistry registry = registry();
         a.enter("the comparison");
         b.enter("the comparison");
         try {
@@ -149,8 +146,8 @@ final class CompareCommand extends Subcommand {
                     .minPairs(minPairs)
                     .warmUp(warmUp)
                     .order(order)
-                    .wallCounter(() -> registry.create(CounterKind.PERFORMANCE))
-                    .threadCounter(() -> registry.createCpuTimes(CounterKind.THREAD_TIMES))
+                    .wallCounter(this::wallClock)
+                    .threadCounter(this::threadCpuClock)
                     .run();
         } catch (TaskFailedException e) {
             WatchedTask failed = e.phase().contains(" of B") ? b : a;
@@ -275,7 +272,7 @@ final class CompareCommand extends Subcommand {
     }
 
     private CellFormat timeFormat() {
-        return unitGiven() ? CellFormat.nanosIn(charting.unit) : CellFormat.NANOS;
+        return unitGiven() ? charting.timeFormat() : CellFormat.NANOS;
     }
 
     private static String sentence(ClockComparison clock) {

@@ -69,7 +69,7 @@ final class CostCommand extends Subcommand {
         CounterRegistry registry = registry();
         List<CounterKind> chosen = Kinds.chosenOrAvailable(registry, kinds);
         Progress progress = output.progress(spec);
-        Counter clock = registry.create(CounterKind.PERFORMANCE);
+        Counter clock = wallClock();
         CounterInfo clockInfo = clock.getInfo();
         CostMeter meter = new CostMeter(clock, batches, pairs, budget);
 

@@ -1,10 +1,7 @@
 package dev.counters.examples;
 
 import dev.counters.Counter;
-import dev.counters.CounterKind;
-import dev.counters.CounterRegistry;
 import dev.counters.CpuTimesCounter;
-import dev.counters.TimeUnits;
 import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.Report;
@@ -89,9 +86,8 @@ final class IsolationCommand extends Subcommand {
     }
 
     private Phases isolate(int loadThreads, Phases phases) {
-        CounterRegistry registry = registry();
-        Counter wall = registry.create(CounterKind.PERFORMANCE);
-        CpuTimesCounter cpu = registry.createCpuTimes(CounterKind.THREAD_TIMES);
+        Counter wall = wallClock();
+        CpuTimesCounter cpu = threadCpuClock();
         Progress progress = output.progress(spec);
 
         progress.step("warming up (" + WARM_UP_RUNS + " runs)");
@@ -165,8 +161,8 @@ final class IsolationCommand extends Subcommand {
     }
 
     private Table.Builder perRunTable() {
-        CellFormat time = CellFormat.nanosIn(charting.unit);
-        return Table.builder("runs", "Every run (" + TimeUnits.shortName(charting.unit) + ")")
+        CellFormat time = charting.timeFormat();
+        return Table.builder("runs", "Every run (" + charting.unitName() + ")")
                 .column(Column.text("phase", "phase"))
                 .column(Column.number("run", "run", CellFormat.INTEGER))
                 .column(Column.number("wall_ns", "wall", time))
@@ -177,8 +173,8 @@ final class IsolationCommand extends Subcommand {
     }
 
     private Report report(Report.Builder report, Runs alone, Runs loaded, String loadDescription) {
-        CellFormat time = CellFormat.nanosIn(charting.unit);
-        String unitName = TimeUnits.shortName(charting.unit);
+        CellFormat time = charting.timeFormat();
+        String unitName = charting.unitName();
         double aloneWall = Statistics.of(alone.wall, 0).median();
         double loadedWall = Statistics.of(loaded.wall, 0).median();
         double aloneCpu = Statistics.of(alone.cpu, 0).median();

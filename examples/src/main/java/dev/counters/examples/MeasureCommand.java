@@ -1,8 +1,5 @@
 package dev.counters.examples;
 
-import dev.counters.CounterKind;
-import dev.counters.CounterRegistry;
-import dev.counters.TimeUnits;
 import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.HumanNumbers;
@@ -104,14 +101,13 @@ final class MeasureCommand extends Subcommand {
 
     /** Runs both phases on the calling thread, keeping each result in {@code results} as it completes. */
     private Results measureBoth(WatchedTask task, Results results) {
-        CounterRegistry registry = registry();
         Progress progress = output.progress(spec);
         progress.step(runs + " unprepared runs of " + task.name());
         task.enter("the unprepared runs");
-        results.unprepared = runPhase(task, "unprepared", measure(registry, task).noWarmUp());
+        results.unprepared = runPhase(task, "unprepared", measure(task).noWarmUp());
         progress.step("warm-up of up to " + warmUp.toMillis() + " ms, then " + runs + " prepared runs");
         task.enter("the warm-up and prepared runs (warm-up calls included)");
-        results.prepared = runPhase(task, "prepared", measure(registry, task).warmUp(warmUp).pinned().highPriority());
+        results.prepared = runPhase(task, "prepared", measure(task).warmUp(warmUp).pinned().highPriority());
         return results;
     }
 
@@ -133,19 +129,19 @@ final class MeasureCommand extends Subcommand {
         tasks.checkClassPathHasUse(spec, taskClass != null, "--task");
     }
 
-    private Measure measure(CounterRegistry registry, Task task) {
+    private Measure measure(Task task) {
         return Measure.of(task)
                 .repetitions(runs)
                 .trim(trim)
-                .wallCounter(() -> registry.create(CounterKind.PERFORMANCE))
-                .threadCounter(() -> registry.createCpuTimes(CounterKind.THREAD_TIMES));
+                .wallCounter(this::wallClock)
+                .threadCounter(this::threadCpuClock);
     }
 
     private Report report(Results results, String taskName) {
         MeasureResult unprepared = results.unprepared;
         MeasureResult prepared = results.prepared;
-        CellFormat time = CellFormat.nanosIn(charting.unit);
-        String unitName = TimeUnits.shortName(charting.unit);
+        CellFormat time = charting.timeFormat();
+        String unitName = charting.unitName();
         Report.Builder report = Report.builder("measure", "Unprepared vs prepared runs of " + taskName + ", on "
                         + Platform.describe())
                 .parameter("task", taskName)
