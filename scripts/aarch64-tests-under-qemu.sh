@@ -55,27 +55,12 @@ SUITES="counters-api counters-native counters-posix counters-scope counters-meas
 SUITES_25=${COUNTERS_AARCH64_SUITES_25:-$SUITES}
 SUITES_21=${COUNTERS_AARCH64_SUITES_21:-counters-native counters-posix}
 
-log() { printf '[aarch64-tests] %s\n' "$*" >&2; }
-die() { printf '[aarch64-tests] FAILED: %s\n' "$*" >&2; exit 1; }
-
+LOG_TAG=aarch64-tests
+ROOT_HINT="install qemu-user-static and libc6-arm64-cross first"
+# shellcheck source=lib/debian-host.sh
+source "$REPO/scripts/lib/debian-host.sh"
 # shellcheck source=lib/junit-console.sh
 source "$REPO/scripts/lib/junit-console.sh"
-
-as_root() {
-    if [ "$(id -u)" = 0 ]; then
-        "$@"
-    elif command -v sudo >/dev/null 2>&1; then
-        sudo -n "$@"
-    else
-        die "'$*' needs root and there is no sudo; install qemu-user-static and libc6-arm64-cross first"
-    fi
-}
-
-apt_install() {
-    log "installing Debian's $*"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$@" >&2
-}
 
 # ---------------------------------------------------------------------------------------------
 # The emulator, the runtimes, the console launcher

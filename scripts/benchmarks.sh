@@ -24,9 +24,8 @@
 # environment.json, jmh-*.json, c-*.json, jmh.log, table.md. Not a timing gate.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-module="$root/counters-benchmarks"
-jar="$module/target/counters-benchmarks.jar"
+# shellcheck source=lib/benchmarks-jar.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/benchmarks-jar.sh"
 table="$root/scripts/benchmarks_table.py"
 out="$module/target/benchmark-results"
 smoke=false
@@ -41,8 +40,8 @@ while [[ $# -gt 0 ]]; do
         --no-jdk25) use_jdk25=false ;;
         --out) out="$2"; shift ;;
         --jmh-args) extra_jmh_args="$2"; shift ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "benchmarks.sh: unknown option '$1' (try --help)" >&2; exit 64 ;;
+        -h|--help) print_header_help ;;
+        *) refuse_option "$1" ;;
     esac
     shift
 done
@@ -51,21 +50,12 @@ for tool in java gcc python3; do
     command -v "$tool" >/dev/null || { echo "benchmarks.sh: '$tool' is needed and not on the PATH" >&2; exit 69; }
 done
 
-jdk25=""
-if $use_jdk25; then
-    source "$root/scripts/lib/jdk25.sh"
-    jdk25="$(find_jdk25_home)"
-    [[ -n "$jdk25" ]] || echo "benchmarks.sh: no JDK 25 found (set COUNTERS_JDK25_HOME): JDK 25 columns left out" >&2
-fi
+choose_jdks "$use_jdk25" benchmarks.sh "JDK 25 columns"
 
 if $build; then
     echo "== building the benchmarks jar${jdk25:+ on JDK 25, with the FFM bindings}"
     # Only the benchmarks module is cleaned (JMH's generated harness must be regenerated); the
     # other modules' targets hold what earlier steps left there, such as test reports.
-    build_java_home="${JAVA_HOME:-}"
-    if [[ -n "$jdk25" && -x "$jdk25/bin/javac" ]]; then
-        build_java_home="$jdk25"
-    fi
     (cd "$root" && JAVA_HOME="$build_java_home" mvn -q -B -Dstyle.color=never -pl counters-benchmarks clean \
         && JAVA_HOME="$build_java_home" mvn -q -B -Dstyle.color=never -pl counters-benchmarks -am package -DskipTests)
 fi

@@ -22,11 +22,13 @@ java_home="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)"
 version="$("$java_home/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')"
 out="$root/counters-jmh/target/jmh-profiler-figures-$version"
 
+# shellcheck source=lib/options.sh
+source "$root/scripts/lib/options.sh"
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --out) out="$2"; shift ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "jmh-profiler-figures.sh: unknown option '$1' (try --help)" >&2; exit 64 ;;
+        -h|--help) print_header_help ;;
+        *) refuse_option "$1" ;;
     esac
     shift
 done

@@ -22,9 +22,8 @@
 # Guava's. A baseline runs its own modules' jars with this tree's third-party jars. Not a timing gate.
 set -euo pipefail
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-module="$root/counters-benchmarks"
-jar="$module/target/counters-benchmarks.jar"
+# shellcheck source=lib/benchmarks-jar.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/benchmarks-jar.sh"
 lib="$module/target/startup-lib"
 out="$module/target/startup-results"
 runs=20
@@ -44,23 +43,14 @@ while [[ $# -gt 0 ]]; do
         --no-build) build=false ;;
         --no-jdk25) use_jdk25=false ;;
         --out) out="$2"; shift ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "startup-benchmark.sh: unknown option '$1' (try --help)" >&2; exit 64 ;;
+        -h|--help) print_header_help ;;
+        *) refuse_option "$1" ;;
     esac
     shift
 done
 
-jdk25=""
-if $use_jdk25; then
-    source "$root/scripts/lib/jdk25.sh"
-    jdk25="$(find_jdk25_home)"
-    [[ -n "$jdk25" ]] || echo "startup-benchmark.sh: no JDK 25 found (set COUNTERS_JDK25_HOME): JDK 25 left out" >&2
-fi
 # The jars are built on JDK 25 where there is one, so that they hold the FFM bindings (as benchmarks.sh does).
-build_java_home="${JAVA_HOME:-}"
-if [[ -n "$jdk25" && -x "$jdk25/bin/javac" ]]; then
-    build_java_home="$jdk25"
-fi
+choose_jdks "$use_jdk25" startup-benchmark.sh "JDK 25"
 
 if $build; then
     echo "== building the benchmarks jar and its class path${jdk25:+ on JDK 25}"

@@ -37,21 +37,12 @@ RUN_TIMEOUT=${COUNTERS_WINE_TIMEOUT:-600}
 WORK=$REPO/counters-windows/target/wine
 REPORTS=$REPO/counters-windows/target/wine-reports
 
-log() { printf '[windows-tests] %s\n' "$*" >&2; }
-die() { printf '[windows-tests] FAILED: %s\n' "$*" >&2; exit 1; }
-
+LOG_TAG=windows-tests
+ROOT_HINT="install Wine (Debian package wine64) first"
+# shellcheck source=lib/debian-host.sh
+source "$REPO/scripts/lib/debian-host.sh"
 # shellcheck source=lib/junit-console.sh
 source "$REPO/scripts/lib/junit-console.sh"
-
-as_root() {
-    if [ "$(id -u)" = 0 ]; then
-        "$@"
-    elif command -v sudo >/dev/null 2>&1; then
-        sudo -n "$@"
-    else
-        die "'$*' needs root and there is no sudo; install Wine (Debian package wine64) first"
-    fi
-}
 
 # ---------------------------------------------------------------------------------------------
 # Wine
@@ -76,9 +67,8 @@ find_wine() {
 ensure_wine() {
     find_wine
     if [ -z "$WINE" ]; then
-        log "no Wine found: installing Debian's wine64"
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q wine64 wine >&2
+        log "no Wine found"
+        apt_install wine64 wine
         find_wine
         [ -n "$WINE" ] || die "apt-get installed wine64 but no wine64/wine loader is on the PATH or in /usr/lib/wine"
     fi
@@ -132,9 +122,8 @@ windows_class_path() {
 # ---------------------------------------------------------------------------------------------
 ensure_python() {
     if ! command -v python3 >/dev/null 2>&1; then
-        log "no python3 found (it unpacks the wheels and runs pip): installing Debian's python3 and python3-pip"
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3 python3-pip >&2
+        log "no python3 found (it unpacks the wheels and runs pip)"
+        apt_install python3 python3-pip
     fi
 }
 
@@ -146,9 +135,8 @@ pip_command() {
     elif command -v pip >/dev/null 2>&1; then
         echo pip
     else
-        log "no pip found: installing Debian's python3-pip"
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
-        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q python3-pip >&2
+        log "no pip found"
+        apt_install python3-pip
         echo "python3 -m pip"
     fi
 }

@@ -1,6 +1,6 @@
 # Sourced by the scripts that run test suites on a foreign JVM (windows-tests-under-wine.sh,
 # aarch64-tests-under-qemu.sh): the JUnit Platform console launcher and its summary. The sourcing
-# script defines REPO, CACHE, log and die.
+# script defines REPO and CACHE, and log and die (lib/debian-host.sh).
 
 # Sets JUNIT_JAR to the console launcher of the root pom's <junit.platform.version>, fetched once
 # from Maven Central into $CACHE.

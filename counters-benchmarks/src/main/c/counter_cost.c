@@ -50,16 +50,6 @@ static inline uint64_t clock_read(clockid_t id) {
     return ts_ns(&ts);
 }
 
-/* One counter reading of a CPU-times kind: the split from getrusage, the total from the clock. */
-static inline uint64_t cpu_times_read(int who, clockid_t id) {
-    struct rusage ru;
-    if (getrusage(who, &ru) != 0) {
-        perror("getrusage");
-        exit(2);
-    }
-    return tv_us(&ru.ru_utime) + tv_us(&ru.ru_stime) + clock_read(id);
-}
-
 static inline uint64_t rusage_read(int who) {
     struct rusage ru;
     if (getrusage(who, &ru) != 0) {
@@ -67,6 +57,12 @@ static inline uint64_t rusage_read(int who) {
         exit(2);
     }
     return tv_us(&ru.ru_utime) + tv_us(&ru.ru_stime);
+}
+
+/* One counter reading of a CPU-times kind: the split from getrusage, the total from the clock. */
+static inline uint64_t cpu_times_read(int who, clockid_t id) {
+    uint64_t split = rusage_read(who);
+    return split + clock_read(id);
 }
 
 static inline uint64_t perf_read(void) {
@@ -78,64 +74,29 @@ static inline uint64_t perf_read(void) {
     return value;
 }
 
-/* Each pair function runs n start+stop pairs and returns the sum of the intervals. */
-#define CLOCK_PAIR(fn, id)                                      \
+/* Each pair function runs n start+stop pairs of one reading and returns the sum of the intervals. */
+#define READING_PAIR(fn, reading)                               \
     static uint64_t fn(uint64_t n) {                            \
         uint64_t sum = 0;                                       \
         for (uint64_t i = 0; i < n; i++) {                      \
-            uint64_t start = clock_read(id);                    \
-            uint64_t end = clock_read(id);                      \
+            uint64_t start = reading;                           \
+            uint64_t end = reading;                             \
             sum += end - start;                                 \
         }                                                       \
         return sum;                                             \
     }
 
-CLOCK_PAIR(monotonic_pair, CLOCK_MONOTONIC)
-CLOCK_PAIR(monotonic_coarse_pair, CLOCK_MONOTONIC_COARSE)
-CLOCK_PAIR(boottime_pair, CLOCK_BOOTTIME)
-CLOCK_PAIR(realtime_pair, CLOCK_REALTIME)
-CLOCK_PAIR(thread_cputime_pair, CLOCK_THREAD_CPUTIME_ID)
-CLOCK_PAIR(process_cputime_pair, CLOCK_PROCESS_CPUTIME_ID)
-
-static uint64_t thread_times_pair(uint64_t n) {
-    uint64_t sum = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t start = cpu_times_read(RUSAGE_THREAD, CLOCK_THREAD_CPUTIME_ID);
-        uint64_t end = cpu_times_read(RUSAGE_THREAD, CLOCK_THREAD_CPUTIME_ID);
-        sum += end - start;
-    }
-    return sum;
-}
-
-static uint64_t process_times_pair(uint64_t n) {
-    uint64_t sum = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t start = cpu_times_read(RUSAGE_SELF, CLOCK_PROCESS_CPUTIME_ID);
-        uint64_t end = cpu_times_read(RUSAGE_SELF, CLOCK_PROCESS_CPUTIME_ID);
-        sum += end - start;
-    }
-    return sum;
-}
-
-static uint64_t rusage_thread_pair(uint64_t n) {
-    uint64_t sum = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t start = rusage_read(RUSAGE_THREAD);
-        uint64_t end = rusage_read(RUSAGE_THREAD);
-        sum += end - start;
-    }
-    return sum;
-}
-
-static uint64_t rusage_self_pair(uint64_t n) {
-    uint64_t sum = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t start = rusage_read(RUSAGE_SELF);
-        uint64_t end = rusage_read(RUSAGE_SELF);
-        sum += end - start;
-    }
-    return sum;
-}
+READING_PAIR(monotonic_pair, clock_read(CLOCK_MONOTONIC))
+READING_PAIR(monotonic_coarse_pair, clock_read(CLOCK_MONOTONIC_COARSE))
+READING_PAIR(boottime_pair, clock_read(CLOCK_BOOTTIME))
+READING_PAIR(realtime_pair, clock_read(CLOCK_REALTIME))
+READING_PAIR(thread_cputime_pair, clock_read(CLOCK_THREAD_CPUTIME_ID))
+READING_PAIR(process_cputime_pair, clock_read(CLOCK_PROCESS_CPUTIME_ID))
+READING_PAIR(thread_times_pair, cpu_times_read(RUSAGE_THREAD, CLOCK_THREAD_CPUTIME_ID))
+READING_PAIR(process_times_pair, cpu_times_read(RUSAGE_SELF, CLOCK_PROCESS_CPUTIME_ID))
+READING_PAIR(rusage_thread_pair, rusage_read(RUSAGE_THREAD))
+READING_PAIR(rusage_self_pair, rusage_read(RUSAGE_SELF))
+READING_PAIR(perf_read_pair, perf_read())
 
 /* The processor's counter as counters-measure reads it: serialised, then read. */
 #if defined(__x86_64__) || defined(__i386__)
@@ -156,26 +117,8 @@ static inline uint64_t cycle_read(void) {
 #endif
 
 #ifdef HAVE_CYCLE_READ
-static uint64_t cycles_pair(uint64_t n) {
-    uint64_t sum = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t start = cycle_read();
-        uint64_t end = cycle_read();
-        sum += end - start;
-    }
-    return sum;
-}
+READING_PAIR(cycles_pair, cycle_read())
 #endif
-
-static uint64_t perf_read_pair(uint64_t n) {
-    uint64_t sum = 0;
-    for (uint64_t i = 0; i < n; i++) {
-        uint64_t start = perf_read();
-        uint64_t end = perf_read();
-        sum += end - start;
-    }
-    return sum;
-}
 
 struct baseline {
     const char *name;

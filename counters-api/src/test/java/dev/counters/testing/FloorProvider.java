@@ -53,9 +53,10 @@ public final class FloorProvider implements CounterProvider {
         return NAME;
     }
 
+    /** The JDK floor's own rank, whatever it is: this stand-in takes the floor's place. */
     @Override
     public int rank() {
-        return RANK_JDK;
+        return jdk.rank();
     }
 
     @Override

@@ -108,46 +108,51 @@ class SourceCounterTest {
         assertTrue(e.getMessage().contains("error 22: Invalid argument"), e.getMessage());
     }
 
-    /** A counter over {@link #clock} whose reads fail with EFAULT while {@code failing[0]} is set. */
-    private SourceCounter failingWhen(boolean[] failing) {
-        return new SourceCounter(CounterKind.HIGH_PERFORMANCE, () -> {
-            if (failing[0]) {
+    /**
+     * A counter over {@link #clock} that has measured an interval of 100 ticks, and whose reads now
+     * fail with EFAULT until {@link #heal()}.
+     */
+    private final class FailingAfterOneInterval {
+        private boolean failing;
+        final SourceCounter counter = new SourceCounter(CounterKind.HIGH_PERFORMANCE, () -> {
+            if (failing) {
                 throw CounterException.nativeFailure("clock_gettime(CLOCK_MONOTONIC)", 14, "Bad address");
             }
             return clock.read();
         }, LazyFrequency.fixed(1), FakeCounters.info(CounterKind.HIGH_PERFORMANCE, 1));
+
+        FailingAfterOneInterval() {
+            counter.start();
+            clock.advance(100);
+            counter.stop();
+            failing = true;
+        }
+
+        void heal() {
+            failing = false;
+        }
     }
 
     @Test
     void aFailedStartLeavesNothingToMeasureFrom() {
-        boolean[] failing = {false};
-        SourceCounter flaky = failingWhen(failing);
-        flaky.start();
-        clock.advance(100);
-        flaky.stop();
-        failing[0] = true;
-        assertThrows(CounterException.class, flaky::start);
-        failing[0] = false;
-        IllegalStateException e = assertThrows(IllegalStateException.class, flaky::stop);
+        FailingAfterOneInterval flaky = new FailingAfterOneInterval();
+        assertThrows(CounterException.class, flaky.counter::start);
+        flaky.heal();
+        IllegalStateException e = assertThrows(IllegalStateException.class, flaky.counter::stop);
         assertTrue(e.getMessage().contains("call start() first"), e.getMessage());
-        assertThrows(IllegalStateException.class, flaky::getPeriodCount);
+        assertThrows(IllegalStateException.class, flaky.counter::getPeriodCount);
     }
 
     @Test
     void aFailedStopLeavesTheCounterRunningNotReadable() {
-        boolean[] failing = {false};
-        SourceCounter flaky = failingWhen(failing);
-        flaky.start();
-        clock.advance(100);
-        flaky.stop();
-        failing[0] = true;
-        assertThrows(CounterException.class, flaky::stop);
-        IllegalStateException e = assertThrows(IllegalStateException.class, flaky::getPeriodCount);
+        FailingAfterOneInterval flaky = new FailingAfterOneInterval();
+        assertThrows(CounterException.class, flaky.counter::stop);
+        IllegalStateException e = assertThrows(IllegalStateException.class, flaky.counter::getPeriodCount);
         assertTrue(e.getMessage().contains("call stop()"), e.getMessage());
-        failing[0] = false;
+        flaky.heal();
         clock.advance(5);
-        flaky.stop();
-        assertEquals(105, flaky.getPeriodCount());
+        flaky.counter.stop();
+        assertEquals(105, flaky.counter.getPeriodCount());
     }
 
     @Test

@@ -7,18 +7,9 @@ import dev.counters.spi.CpuTimesSource;
 import dev.counters.toolkit.LazyFrequency;
 import dev.counters.toolkit.SampledCpuTimesCounter;
 import dev.counters.toolkit.SourceCounter;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -27,13 +18,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * clock at all, only a field. Subtracted from {@link CounterPairBenchmark}'s figure, it leaves the
  * cost of the native reads and their Java-to-native transitions.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
-@Measurement(iterations = 20, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(value = 2, jvmArgsAppend = Forks.ENABLE_NATIVE_ACCESS)
-public class CounterMachineryBenchmark {
+public class CounterMachineryBenchmark extends NanosecondBenchmark {
     private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(1_000_000_000L);
     private static final Supplier<CounterInfo> NO_INFO = () -> {
         throw new UnsupportedOperationException("the machinery benchmark never reads its counters' info");

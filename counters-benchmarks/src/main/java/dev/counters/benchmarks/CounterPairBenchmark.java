@@ -3,18 +3,9 @@ package dev.counters.benchmarks;
 import dev.counters.Counter;
 import dev.counters.CounterKind;
 import dev.counters.Counters;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -26,13 +17,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * here fails its setup, so run only the kinds {@link BenchmarkEnvironment} reports as available
  * ({@code scripts/benchmarks.sh} does that: {@code -p kind=TICK,HIGH_PERFORMANCE,...}).
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
-@Measurement(iterations = 20, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(value = 2, jvmArgsAppend = Forks.ENABLE_NATIVE_ACCESS)
-public class CounterPairBenchmark {
+public class CounterPairBenchmark extends NanosecondBenchmark {
 
     @Param({
         "TICK", "MULTIMEDIA", "SYSTEM_TIME", "HIGH_PERFORMANCE", "THREAD_TIMES", "PROCESS_TIMES",

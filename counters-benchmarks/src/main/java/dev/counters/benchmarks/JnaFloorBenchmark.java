@@ -6,17 +6,8 @@ import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -26,13 +17,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * JNA transition alone; set beside {@link CounterPairBenchmark}, what the counter adds on top.
  * Diagnostic only: Linux x86-64/aarch64 constants and layouts.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
-@Measurement(iterations = 20, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(value = 2, jvmArgsAppend = Forks.ENABLE_NATIVE_ACCESS)
-public class JnaFloorBenchmark {
+public class JnaFloorBenchmark extends NanosecondBenchmark {
     private static final int CLOCK_MONOTONIC = 1;
     private static final int CLOCK_PROCESS_CPUTIME_ID = 2;
     private static final int CLOCK_THREAD_CPUTIME_ID = 3;
@@ -66,55 +51,71 @@ public class JnaFloorBenchmark {
         address = Pointer.nativeValue(Native.getDirectBufferPointer(memory));
     }
 
+    /** One reading of clock {@code clockId}, in nanoseconds. */
     private long clock(int clockId) {
-        if (LibcDirect.clock_gettime(clockId, address) != 0) {
-            throw new IllegalStateException("clock_gettime(" + clockId + ") failed: errno " + Native.getLastError());
-        }
+        requireSuccess(LibcDirect.clock_gettime(clockId, address), "clock_gettime", clockId);
         return memory.getLong(0) * 1_000_000_000L + memory.getLong(8);
     }
 
+    /** One reading of {@code getrusage(who)}: user + system time, in microseconds. */
     private long rusage(int who) {
-        if (LibcDirect.getrusage(who, address) != 0) {
-            throw new IllegalStateException("getrusage(" + who + ") failed: errno " + Native.getLastError());
-        }
+        requireSuccess(LibcDirect.getrusage(who, address), "getrusage", who);
         return memory.getLong(0) * 1_000_000L + memory.getLong(8) + memory.getLong(16) * 1_000_000L + memory.getLong(24);
+    }
+
+    private static void requireSuccess(int result, String call, int argument) {
+        if (result != 0) {
+            throw new IllegalStateException(call + "(" + argument + ") failed: errno " + Native.getLastError());
+        }
+    }
+
+    /** A start+stop pair of clock {@code clockId}: two readings, and the interval between them. */
+    private long clockPair(int clockId) {
+        long start = clock(clockId);
+        return clock(clockId) - start;
+    }
+
+    /** A start+stop pair of {@code getrusage(who)}. */
+    private long rusagePair(int who) {
+        long start = rusage(who);
+        return rusage(who) - start;
+    }
+
+    /** A start+stop pair of a CPU-times reading: clock {@code clockId} and {@code getrusage(who)}, each time. */
+    private long cpuTimesPair(int clockId, int who) {
+        long start = clock(clockId) + rusage(who);
+        return clock(clockId) + rusage(who) - start;
     }
 
     @Benchmark
     public void clockMonotonicPair(Blackhole blackhole) {
-        long start = clock(CLOCK_MONOTONIC);
-        blackhole.consume(clock(CLOCK_MONOTONIC) - start);
+        blackhole.consume(clockPair(CLOCK_MONOTONIC));
     }
 
     @Benchmark
     public void clockMonotonicCoarsePair(Blackhole blackhole) {
-        long start = clock(CLOCK_MONOTONIC_COARSE);
-        blackhole.consume(clock(CLOCK_MONOTONIC_COARSE) - start);
+        blackhole.consume(clockPair(CLOCK_MONOTONIC_COARSE));
     }
 
     @Benchmark
     public void clockThreadCputimePair(Blackhole blackhole) {
-        long start = clock(CLOCK_THREAD_CPUTIME_ID);
-        blackhole.consume(clock(CLOCK_THREAD_CPUTIME_ID) - start);
+        blackhole.consume(clockPair(CLOCK_THREAD_CPUTIME_ID));
     }
 
     @Benchmark
     public void getrusageThreadPair(Blackhole blackhole) {
-        long start = rusage(RUSAGE_THREAD);
-        blackhole.consume(rusage(RUSAGE_THREAD) - start);
+        blackhole.consume(rusagePair(RUSAGE_THREAD));
     }
 
     /** The two calls of a thread-times reading, both through JNA (counters-posix reads the total through JNI instead). */
     @Benchmark
     public void threadTimesPair(Blackhole blackhole) {
-        long start = clock(CLOCK_THREAD_CPUTIME_ID) + rusage(RUSAGE_THREAD);
-        blackhole.consume(clock(CLOCK_THREAD_CPUTIME_ID) + rusage(RUSAGE_THREAD) - start);
+        blackhole.consume(cpuTimesPair(CLOCK_THREAD_CPUTIME_ID, RUSAGE_THREAD));
     }
 
     /** The two calls of a process-times reading, as counters-posix makes them. */
     @Benchmark
     public void processTimesPair(Blackhole blackhole) {
-        long start = clock(CLOCK_PROCESS_CPUTIME_ID) + rusage(RUSAGE_SELF);
-        blackhole.consume(clock(CLOCK_PROCESS_CPUTIME_ID) + rusage(RUSAGE_SELF) - start);
+        blackhole.consume(cpuTimesPair(CLOCK_PROCESS_CPUTIME_ID, RUSAGE_SELF));
     }
 }

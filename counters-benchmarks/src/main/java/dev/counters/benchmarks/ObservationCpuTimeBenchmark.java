@@ -8,17 +8,8 @@ import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What {@link CpuTimeObservationHandler} adds to one Micrometer observation: an observation with
@@ -26,13 +17,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * start/stop pair, the yardstick (goal: the handler adds at most 1.5 pairs). Run with
  * {@code -prof gc} for the bytes each allocates (docs/PERFORMANCE.md, "Micrometer observations").
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
-@Measurement(iterations = 20, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(value = 2, jvmArgsAppend = Forks.ENABLE_NATIVE_ACCESS)
-public class ObservationCpuTimeBenchmark {
+public class ObservationCpuTimeBenchmark extends NanosecondBenchmark {
     private ObservationRegistry meterHandlerOnly;
     private ObservationRegistry meterAndCpuHandlers;
     private ObservationRegistry cpuHandlerOnly;

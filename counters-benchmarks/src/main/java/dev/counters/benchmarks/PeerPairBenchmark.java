@@ -6,15 +6,7 @@ import java.lang.management.ThreadMXBean;
 import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -22,13 +14,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * start+stop pair takes (two reads of the same clocks) with the JDK or Guava, so its cost sits
  * beside the counter of the same kind in {@link CounterPairBenchmark}'s table.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Warmup(iterations = 5, time = 200, timeUnit = TimeUnit.MILLISECONDS)
-@Measurement(iterations = 20, time = 100, timeUnit = TimeUnit.MILLISECONDS)
-@Fork(value = 2, jvmArgsAppend = Forks.ENABLE_NATIVE_ACCESS)
-public class PeerPairBenchmark {
+public class PeerPairBenchmark extends NanosecondBenchmark {
     private ThreadMXBean threads;
     private com.sun.management.OperatingSystemMXBean os;
     private Stopwatch stopwatch;

@@ -18,8 +18,13 @@ import java.nio.file.Path;
  * <p>Each event reads {@code PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING}
  * beside its count, so a count the kernel multiplexed is scaled ({@link PerfScaling}) rather than
  * silently short.
+ *
+ * @param calls the libc layer the events are opened through
+ * @param syscallNumber {@code SYS_perf_event_open} on this architecture
+ * @param support whether this kernel lets the process count its threads' cycles, and if not, why
+ * @param userModeOnly whether kernel-mode cycles are left out (the kernel allows user mode only)
  */
-final class PerfEvents {
+record PerfEvents(PosixCalls calls, long syscallNumber, KindSupport support, boolean userModeOnly) {
     static final String OPEN_API = "perf_event_open(PERF_COUNT_HW_CPU_CYCLES)";
     static final int PERF_TYPE_HARDWARE = 0;
     static final long PERF_COUNT_HW_CPU_CYCLES = 0;
@@ -35,18 +40,6 @@ final class PerfEvents {
     private static final int EACCES = 13;
     private static final int ENOSYS = 38;
     private static final int EOPNOTSUPP = 95;
-
-    private final PosixCalls calls;
-    private final long syscallNumber;
-    private final KindSupport support;
-    private final boolean excludeKernel;
-
-    private PerfEvents(PosixCalls calls, long syscallNumber, KindSupport support, boolean excludeKernel) {
-        this.calls = calls;
-        this.syscallNumber = syscallNumber;
-        this.support = support;
-        this.excludeKernel = excludeKernel;
-    }
 
     /** Probes with a trial event whether {@code calls} can open cycle events through system call {@code syscallNumber}. */
     static PerfEvents probe(PosixCalls calls, long syscallNumber) {
@@ -72,23 +65,13 @@ final class PerfEvents {
         }
     }
 
-    /** Whether this kernel lets the process count its threads' cycles, and if not, why. */
-    KindSupport support() {
-        return support;
-    }
-
-    /** Whether kernel-mode cycles are left out (the kernel allows user mode only). */
-    boolean userModeOnly() {
-        return excludeKernel;
-    }
-
     /**
      * A new event counting the calling thread's cycles. Its read buffer is allocated before the
      * event is opened, so a failed allocation leaves no descriptor behind.
      */
     PerfEventSource open() {
         Scratch reading = calls.allocate(PerfEventSource.READING_BYTES);
-        return new PerfEventSource(calls, openFd(excludeKernel), reading, Thread.currentThread());
+        return new PerfEventSource(calls, openFd(userModeOnly), reading, Thread.currentThread());
     }
 
     /** A {@code perf_event_attr} counting the calling thread's CPU cycles, with its times enabled and running. */
@@ -102,7 +85,7 @@ final class PerfEvents {
     }
 
     private void openAndCloseTrial() {
-        calls.close(openFd(excludeKernel));
+        calls.close(openFd(userModeOnly));
     }
 
     private int openFd(boolean userOnly) {

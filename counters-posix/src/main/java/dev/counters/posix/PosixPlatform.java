@@ -22,8 +22,33 @@ import java.util.OptionalLong;
  * JVM, where {@code time_t} and {@code long} may be 32 bits wide), is {@linkplain #refusal()
  * refused} with a reason, and the provider reports every kind unsupported so that the JDK floor
  * serves them.
+ *
+ * @param description {@code "Linux/amd64"}, as the JVM names the platform
+ * @param refusal why counters-posix does not serve this platform at all, or empty when it does
+ * @param os the system, when served
+ * @param clocks the clock each kind reads, by kind (PERFORMANCE reads HIGH_PERFORMANCE's: {@link #clock})
+ * @param rusageThread {@code RUSAGE_THREAD}, where the system has it (not on macOS)
+ * @param narrowSuseconds whether {@code struct timeval}'s {@code tv_usec} is a 32-bit int (followed by
+ *     padding) rather than a long
+ * @param gettidSyscall {@code SYS_gettid} for {@code syscall(2)}, on Linux
+ * @param perfEventOpenSyscall {@code SYS_perf_event_open} for {@code syscall(2)}, on Linux (from the same
+ *     syscall tables as {@code gettid})
+ * @param mapAnonymous {@code MAP_ANONYMOUS} for {@code mmap}: {@code 0x20} on Linux, {@code 0x1000}
+ *     ({@code MAP_ANON}) on macOS and FreeBSD
+ * @param arch {@code "x86_64"} or {@code "aarch64"} when served; empty when refused
  */
-final class PosixPlatform {
+record PosixPlatform(
+        String description,
+        Optional<String> refusal,
+        Optional<Os> os,
+        Map<CounterKind, NamedClock> clocks,
+        OptionalInt rusageThread,
+        boolean narrowSuseconds,
+        OptionalLong gettidSyscall,
+        OptionalLong perfEventOpenSyscall,
+        int mapAnonymous,
+        String arch) {
+
     /** The systems with a constant table. */
     enum Os {
         LINUX("Linux"),
@@ -52,38 +77,8 @@ final class PosixPlatform {
     private static final String X86_64 = "x86_64";
     private static final String AARCH64 = "aarch64";
 
-    private final String description;
-    private final String refusal;
-    private final Os os;
-    private final Map<CounterKind, NamedClock> clocks;
-    private final OptionalInt rusageThread;
-    private final boolean narrowSuseconds;
-    private final OptionalLong gettidSyscall;
-    private final OptionalLong perfEventOpenSyscall;
-    private final int mapAnonymous;
-    private final String arch;
-
-    private PosixPlatform(
-            String description,
-            String refusal,
-            Os os,
-            Map<CounterKind, NamedClock> clocks,
-            OptionalInt rusageThread,
-            boolean narrowSuseconds,
-            OptionalLong gettidSyscall,
-            OptionalLong perfEventOpenSyscall,
-            int mapAnonymous,
-            String arch) {
-        this.description = description;
-        this.refusal = refusal;
-        this.os = os;
-        this.clocks = Collections.unmodifiableMap(clocks);
-        this.rusageThread = rusageThread;
-        this.narrowSuseconds = narrowSuseconds;
-        this.gettidSyscall = gettidSyscall;
-        this.perfEventOpenSyscall = perfEventOpenSyscall;
-        this.mapAnonymous = mapAnonymous;
-        this.arch = arch;
+    PosixPlatform {
+        clocks = Collections.unmodifiableMap(clocks);
     }
 
     /** The table for the running JVM. */
@@ -132,52 +127,54 @@ final class PosixPlatform {
     }
 
     private static PosixPlatform linux(String description, String arch) {
-        Map<CounterKind, NamedClock> clocks = new EnumMap<>(CounterKind.class);
-        clocks.put(CounterKind.SYSTEM_TIME, new NamedClock("CLOCK_REALTIME", 0));
-        clocks.put(CounterKind.HIGH_PERFORMANCE, new NamedClock("CLOCK_MONOTONIC", 1));
-        clocks.put(CounterKind.PROCESS_TIMES, new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 2));
-        clocks.put(CounterKind.THREAD_TIMES, new NamedClock("CLOCK_THREAD_CPUTIME_ID", 3));
-        clocks.put(CounterKind.TICK, new NamedClock("CLOCK_MONOTONIC_COARSE", 6));
-        clocks.put(CounterKind.MULTIMEDIA, new NamedClock("CLOCK_BOOTTIME", 7));
+        Map<CounterKind, NamedClock> clocks = clocks(new NamedClock("CLOCK_MONOTONIC", 1),
+                new NamedClock("CLOCK_MONOTONIC_COARSE", 6), new NamedClock("CLOCK_BOOTTIME", 7), 2, 3);
         // SYS_gettid from the kernel's syscall tables: arch/x86/entry/syscalls/syscall_64.tbl, include/uapi/asm-generic/unistd.h.
         long gettid = arch.equals(X86_64) ? 186 : 178;
         long perfEventOpen = arch.equals(X86_64) ? 298 : 241;
         // RUSAGE_THREAD = 1 in glibc and musl alike; MAP_ANONYMOUS = 0x20.
-        return new PosixPlatform(description, null, Os.LINUX, clocks, OptionalInt.of(1), false, OptionalLong.of(gettid),
-                OptionalLong.of(perfEventOpen), 0x20, arch);
+        return new PosixPlatform(description, Optional.empty(), Optional.of(Os.LINUX), clocks, OptionalInt.of(1), false,
+                OptionalLong.of(gettid), OptionalLong.of(perfEventOpen), 0x20, arch);
     }
 
     private static PosixPlatform macOs(String description, String arch) {
-        Map<CounterKind, NamedClock> clocks = new EnumMap<>(CounterKind.class);
-        clocks.put(CounterKind.SYSTEM_TIME, new NamedClock("CLOCK_REALTIME", 0));
         // CLOCK_UPTIME_RAW is mach_absolute_time(), the clock HotSpot's System.nanoTime() reads on macOS.
-        clocks.put(CounterKind.HIGH_PERFORMANCE, new NamedClock("CLOCK_UPTIME_RAW", 8));
-        clocks.put(CounterKind.TICK, new NamedClock("CLOCK_UPTIME_RAW_APPROX", 9));
         // macOS's CLOCK_MONOTONIC keeps counting while the machine sleeps, as Linux's CLOCK_BOOTTIME does.
-        clocks.put(CounterKind.MULTIMEDIA, new NamedClock("CLOCK_MONOTONIC", 6));
-        clocks.put(CounterKind.PROCESS_TIMES, new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 12));
-        clocks.put(CounterKind.THREAD_TIMES, new NamedClock("CLOCK_THREAD_CPUTIME_ID", 16));
+        Map<CounterKind, NamedClock> clocks = clocks(new NamedClock("CLOCK_UPTIME_RAW", 8),
+                new NamedClock("CLOCK_UPTIME_RAW_APPROX", 9), new NamedClock("CLOCK_MONOTONIC", 6), 12, 16);
         // No RUSAGE_THREAD; suseconds_t is a 32-bit int; MAP_ANON = 0x1000.
-        return new PosixPlatform(description, null, Os.MAC_OS, clocks, OptionalInt.empty(), true, OptionalLong.empty(),
-                OptionalLong.empty(), 0x1000, arch);
+        return new PosixPlatform(description, Optional.empty(), Optional.of(Os.MAC_OS), clocks, OptionalInt.empty(), true,
+                OptionalLong.empty(), OptionalLong.empty(), 0x1000, arch);
     }
 
     private static PosixPlatform freeBsd(String description, String arch) {
+        // FreeBSD's <sys/_clock_id.h> defines CLOCK_BOOTTIME as CLOCK_UPTIME and CLOCK_MONOTONIC_COARSE as CLOCK_MONOTONIC_FAST.
+        Map<CounterKind, NamedClock> clocks = clocks(new NamedClock("CLOCK_MONOTONIC", 4),
+                new NamedClock("CLOCK_MONOTONIC_FAST", 12), new NamedClock("CLOCK_UPTIME", 5), 15, 14);
+        // RUSAGE_THREAD = 1; suseconds_t is a long; MAP_ANON = 0x1000.
+        return new PosixPlatform(description, Optional.empty(), Optional.of(Os.FREEBSD), clocks, OptionalInt.of(1), false,
+                OptionalLong.empty(), OptionalLong.empty(), 0x1000, arch);
+    }
+
+    /**
+     * The clock each kind reads on one system: SYSTEM_TIME the time of day ({@code CLOCK_REALTIME}, 0 on
+     * every system served), the CPU-time kinds the system's CPU-time clocks, of ids {@code processCpuTimeId}
+     * and {@code threadCpuTimeId}, and the other wall-clock kinds the clocks given.
+     */
+    private static Map<CounterKind, NamedClock> clocks(NamedClock highPerformance, NamedClock tick, NamedClock multimedia,
+            int processCpuTimeId, int threadCpuTimeId) {
         Map<CounterKind, NamedClock> clocks = new EnumMap<>(CounterKind.class);
         clocks.put(CounterKind.SYSTEM_TIME, new NamedClock("CLOCK_REALTIME", 0));
-        clocks.put(CounterKind.HIGH_PERFORMANCE, new NamedClock("CLOCK_MONOTONIC", 4));
-        // FreeBSD's <sys/_clock_id.h> defines CLOCK_BOOTTIME as CLOCK_UPTIME and CLOCK_MONOTONIC_COARSE as CLOCK_MONOTONIC_FAST.
-        clocks.put(CounterKind.MULTIMEDIA, new NamedClock("CLOCK_UPTIME", 5));
-        clocks.put(CounterKind.TICK, new NamedClock("CLOCK_MONOTONIC_FAST", 12));
-        clocks.put(CounterKind.THREAD_TIMES, new NamedClock("CLOCK_THREAD_CPUTIME_ID", 14));
-        clocks.put(CounterKind.PROCESS_TIMES, new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 15));
-        // RUSAGE_THREAD = 1; suseconds_t is a long; MAP_ANON = 0x1000.
-        return new PosixPlatform(description, null, Os.FREEBSD, clocks, OptionalInt.of(1), false, OptionalLong.empty(),
-                OptionalLong.empty(), 0x1000, arch);
+        clocks.put(CounterKind.HIGH_PERFORMANCE, highPerformance);
+        clocks.put(CounterKind.TICK, tick);
+        clocks.put(CounterKind.MULTIMEDIA, multimedia);
+        clocks.put(CounterKind.PROCESS_TIMES, new NamedClock("CLOCK_PROCESS_CPUTIME_ID", processCpuTimeId));
+        clocks.put(CounterKind.THREAD_TIMES, new NamedClock("CLOCK_THREAD_CPUTIME_ID", threadCpuTimeId));
+        return clocks;
     }
 
     private static PosixPlatform refused(String description, String refusal) {
-        return new PosixPlatform(description, refusal, null, new EnumMap<>(CounterKind.class),
+        return new PosixPlatform(description, Optional.of(refusal), Optional.empty(), new EnumMap<>(CounterKind.class),
                 OptionalInt.empty(), false, OptionalLong.empty(), OptionalLong.empty(), 0, "");
     }
 
@@ -195,21 +192,6 @@ final class PosixPlatform {
                 || arch.equals("ppc") || arch.equals("mips") || arch.equals("mipsel") || arch.equals("sparc");
     }
 
-    /** {@code "Linux/amd64"}, as the JVM names the platform. */
-    String description() {
-        return description;
-    }
-
-    /** Why counters-posix does not serve this platform at all, or empty when it does. */
-    Optional<String> refusal() {
-        return Optional.ofNullable(refusal);
-    }
-
-    /** The system, when served. */
-    Optional<Os> os() {
-        return Optional.ofNullable(os);
-    }
-
     /**
      * The clock a kind reads: the wall-clock kinds their own clock, {@link CounterKind#PERFORMANCE}
      * the {@link CounterKind#HIGH_PERFORMANCE} clock, and the CPU-time kinds their CPU-time clock.
@@ -218,38 +200,8 @@ final class PosixPlatform {
         return Optional.ofNullable(clocks.get(kind == CounterKind.PERFORMANCE ? CounterKind.HIGH_PERFORMANCE : kind));
     }
 
-    /** {@code RUSAGE_THREAD}, where the system has it (not on macOS). */
-    OptionalInt rusageThread() {
-        return rusageThread;
-    }
-
-    /** Whether {@code struct timeval}'s {@code tv_usec} is a 32-bit int (followed by padding) rather than a long. */
-    boolean narrowSuseconds() {
-        return narrowSuseconds;
-    }
-
-    /** {@code SYS_gettid} for {@code syscall(2)}, on Linux. */
-    OptionalLong gettidSyscall() {
-        return gettidSyscall;
-    }
-
-    /** {@code SYS_perf_event_open} for {@code syscall(2)}, on Linux (from the same syscall tables as {@code gettid}). */
-    OptionalLong perfEventOpenSyscall() {
-        return perfEventOpenSyscall;
-    }
-
-    /** {@code MAP_ANONYMOUS} for {@code mmap}: {@code 0x20} on Linux, {@code 0x1000} ({@code MAP_ANON}) on macOS and FreeBSD. */
-    int mapAnonymous() {
-        return mapAnonymous;
-    }
-
-    /** {@code "x86_64"} or {@code "aarch64"} when served; empty when refused. */
-    String arch() {
-        return arch;
-    }
-
     @Override
     public String toString() {
-        return description + (refusal == null ? "" : " (refused: " + refusal + ")");
+        return description + (refusal.isPresent() ? " (refused: " + refusal.get() + ")" : "");
     }
 }

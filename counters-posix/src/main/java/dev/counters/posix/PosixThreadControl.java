@@ -2,15 +2,13 @@ package dev.counters.posix;
 
 import static java.util.Objects.requireNonNull;
 
-import com.google.common.base.Suppliers;
 import dev.counters.CounterException;
 import dev.counters.CounterInfo;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
-import dev.counters.spi.CounterProvider;
 import dev.counters.spi.ThreadControl;
+import dev.counters.toolkit.PlatformService;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * Pins the measuring thread to one CPU and raises its priority on Linux, each change undone by
@@ -37,7 +35,7 @@ import java.util.function.Supplier;
  * thread is left exactly as it was. Adjustments must be closed on the thread that made them.
  * On macOS and FreeBSD the control reports itself {@linkplain #unavailableReason() unavailable}.
  */
-public final class PosixThreadControl implements ThreadControl {
+public final class PosixThreadControl extends PlatformService implements ThreadControl {
     private static final int EINVAL = 22;
     /** {@code cpu_set_t}'s 1024 bits; doubled while the kernel says the mask is too small. */
     private static final int INITIAL_MASK_WORDS = 16;
@@ -50,7 +48,6 @@ public final class PosixThreadControl implements ThreadControl {
     /** The layer the calls go through, for messages: {@link CounterInfo#BINDING_FFM} or {@link CounterInfo#BINDING_JNA}. */
     private final String bindingName;
     private final String bindingFailure;
-    private final Supplier<Optional<String>> unavailableReason = Suppliers.memoize(this::checkAvailable);
 
     /**
      * The control of this process's platform, as {@link java.util.ServiceLoader} creates it: through
@@ -63,6 +60,7 @@ public final class PosixThreadControl implements ThreadControl {
 
     /** The control of {@code platform} through the {@code chosen} libc layer. */
     PosixThreadControl(PosixPlatform platform, LayerChoice<PosixCalls> chosen) {
+        super(PosixKinds.PROVIDER_NAME);
         this.platform = requireNonNull(platform, "platform");
         this.calls = chosen.calls().orElse(null);
         this.scheduling = calls == null ? null : calls.scheduling();
@@ -72,27 +70,13 @@ public final class PosixThreadControl implements ThreadControl {
 
     /** The control of {@code platform} through {@code binding}, a JNA layer or a test's fake. */
     <T extends PosixCalls & SchedulingCalls> PosixThreadControl(PosixPlatform platform, Binding<T> binding) {
+        super(PosixKinds.PROVIDER_NAME);
         this.platform = requireNonNull(platform, "platform");
         T bound = binding.calls().orElse(null);
         this.calls = bound;
         this.scheduling = bound;
         this.bindingName = CounterInfo.BINDING_JNA;
         this.bindingFailure = binding.failure().orElse(null);
-    }
-
-    @Override
-    public String name() {
-        return PosixKinds.PROVIDER_NAME;
-    }
-
-    @Override
-    public int rank() {
-        return CounterProvider.RANK_PLATFORM;
-    }
-
-    @Override
-    public Optional<String> unavailableReason() {
-        return unavailableReason.get();
     }
 
     /**
@@ -169,7 +153,8 @@ public final class PosixThreadControl implements ThreadControl {
         });
     }
 
-    private Optional<String> checkAvailable() {
+    @Override
+    protected Optional<String> findUnavailableReason() {
         if (platform.refusal().isPresent()) {
             return platform.refusal();
         }

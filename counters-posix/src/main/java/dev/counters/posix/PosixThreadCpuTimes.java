@@ -3,14 +3,13 @@ package dev.counters.posix;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
-import com.google.common.base.Suppliers;
 import dev.counters.CounterException;
 import dev.counters.nativeaccess.LayerChoice;
-import dev.counters.spi.CounterProvider;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.ThreadCpuTimesReader;
+import dev.counters.toolkit.AbstractThreadCpuTimes;
+import dev.counters.toolkit.PlatformService;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * Reads the CPU times of any thread of this process on Linux, by its tid, from the thread's
@@ -29,7 +28,7 @@ import java.util.function.Supplier;
  * {@code MAKE_THREAD_CPUCLOCK} builds it. The calls go through the binding the clocks use (FFM on
  * JDK 22+, else JNA). Found by {@link java.util.ServiceLoader} as a {@link ThreadCpuTimesReader}.
  */
-public final class PosixThreadCpuTimes implements ThreadCpuTimesReader {
+public final class PosixThreadCpuTimes extends PlatformService implements ThreadCpuTimesReader {
     /** {@code CPUCLOCK_PERTHREAD_MASK}: the bit that makes a CPU clock id name a thread, not a process. */
     static final int PER_THREAD = 4;
     static final int CPUCLOCK_PROF = 0;
@@ -39,7 +38,6 @@ public final class PosixThreadCpuTimes implements ThreadCpuTimesReader {
 
     private final PosixPlatform platform;
     private final LayerChoice<PosixCalls> binding;
-    private final Supplier<Optional<String>> unavailableReason = Suppliers.memoize(this::checkAvailable);
 
     /** The reader of this process's platform, as {@link java.util.ServiceLoader} creates it. */
     public PosixThreadCpuTimes() {
@@ -47,6 +45,7 @@ public final class PosixThreadCpuTimes implements ThreadCpuTimesReader {
     }
 
     PosixThreadCpuTimes(PosixPlatform platform, LayerChoice<PosixCalls> binding) {
+        super(PosixKinds.PROVIDER_NAME);
         this.platform = requireNonNull(platform, "platform");
         this.binding = requireNonNull(binding, "binding");
     }
@@ -54,21 +53,6 @@ public final class PosixThreadCpuTimes implements ThreadCpuTimesReader {
     /** The clock id of CPU clock {@code which} of thread {@code tid}, as the kernel's {@code MAKE_THREAD_CPUCLOCK} builds it. */
     static int clockId(long tid, int which) {
         return (~(int) tid << 3) | PER_THREAD | which;
-    }
-
-    @Override
-    public String name() {
-        return PosixKinds.PROVIDER_NAME;
-    }
-
-    @Override
-    public int rank() {
-        return CounterProvider.RANK_PLATFORM;
-    }
-
-    @Override
-    public Optional<String> unavailableReason() {
-        return unavailableReason.get();
     }
 
     @Override
@@ -110,7 +94,8 @@ public final class PosixThreadCpuTimes implements ThreadCpuTimesReader {
         return new ClockGettime(calls, new NamedClock(name + " of thread " + tid, clockId(tid, which)));
     }
 
-    private Optional<String> checkAvailable() {
+    @Override
+    protected Optional<String> findUnavailableReason() {
         if (platform.refusal().isPresent()) {
             return platform.refusal();
         }
@@ -121,19 +106,12 @@ public final class PosixThreadCpuTimes implements ThreadCpuTimesReader {
     }
 
     /** One thread's clocks. Closing only marks it closed: a clock id holds nothing in the kernel. */
-    private static final class Opened implements ThreadCpuTimes {
-        private final long tid;
+    private static final class Opened extends AbstractThreadCpuTimes {
         private final CpuClockTimes times;
-        private boolean closed;
 
         Opened(long tid, CpuClockTimes times) {
-            this.tid = tid;
+            super(tid);
             this.times = times;
-        }
-
-        @Override
-        public long nativeThreadId() {
-            return tid;
         }
 
         @Override
@@ -152,17 +130,6 @@ public final class PosixThreadCpuTimes implements ThreadCpuTimesReader {
         public void sampleEnd(long[] into) {
             checkOpen();
             times.sampleEnd(into);
-        }
-
-        private void checkOpen() {
-            if (closed) {
-                throw new IllegalStateException("The CPU times of thread " + tid + " were closed; open them again to read");
-            }
-        }
-
-        @Override
-        public void close() {
-            closed = true;
         }
     }
 }

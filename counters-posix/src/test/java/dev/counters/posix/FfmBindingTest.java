@@ -10,6 +10,7 @@ import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.ForeignLayers;
 import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.nativeaccess.Scratch;
+import dev.counters.testing.ReadingBetween;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,11 +61,7 @@ class FfmBindingTest {
         for (CounterKind kind : new CounterKind[] {CounterKind.TICK, CounterKind.MULTIMEDIA, CounterKind.SYSTEM_TIME,
                 CounterKind.HIGH_PERFORMANCE, CounterKind.THREAD_TIMES, CounterKind.PROCESS_TIMES}) {
             NamedClock clock = LINUX.clock(kind).orElseThrow();
-            long before = new ClockGettime(JNA, clock).read();
-            long between = new ClockGettime(ffm, clock).read();
-            long after = new ClockGettime(JNA, clock).read();
-            assertTrue(before <= between && between <= after,
-                    clock.name() + ": FFM read " + between + " outside the JNA bracket " + before + ".." + after);
+            ReadingBetween.assertBetween(clock.name(), new ClockGettime(JNA, clock)::read, new ClockGettime(ffm, clock)::read);
 
             Scratch ffmRes = ffm.allocate(Layouts.TIMESPEC_BYTES);
             Scratch jnaRes = JNA.allocate(Layouts.TIMESPEC_BYTES);
@@ -77,18 +74,17 @@ class FfmBindingTest {
     @Test
     void getrusageFillsTheSameStructure() {
         PosixCalls ffm = ffm();
-        Scratch before = JNA.allocate(Layouts.RUSAGE_BYTES);
-        Scratch between = ffm.allocate(Layouts.RUSAGE_BYTES);
-        Scratch after = JNA.allocate(Layouts.RUSAGE_BYTES);
-        assertEquals(0, JNA.getrusage(PosixPlatform.RUSAGE_SELF, before));
-        assertEquals(0, ffm.getrusage(PosixPlatform.RUSAGE_SELF, between));
-        assertEquals(0, JNA.getrusage(PosixPlatform.RUSAGE_SELF, after));
+        ReadingBetween<Scratch> usage = ReadingBetween.read(() -> selfUsage(JNA), () -> selfUsage(ffm));
         for (int offset : new int[] {Layouts.RUSAGE_UTIME_OFFSET, Layouts.RUSAGE_STIME_OFFSET}) {
-            long b = Layouts.timevalMicros(before, offset, false);
-            long m = Layouts.timevalMicros(between, offset, false);
-            long a = Layouts.timevalMicros(after, offset, false);
-            assertTrue(b <= m && m <= a, "offset " + offset + ": " + b + " <= " + m + " <= " + a);
+            usage.assertInOrder(rusage -> Layouts.timevalMicros(rusage, offset, false), "the timeval at offset " + offset);
         }
+    }
+
+    /** {@code getrusage(RUSAGE_SELF)} through {@code calls}, into a new structure. */
+    private static Scratch selfUsage(PosixCalls calls) {
+        Scratch rusage = calls.allocate(Layouts.RUSAGE_BYTES);
+        assertEquals(0, calls.getrusage(PosixPlatform.RUSAGE_SELF, rusage));
+        return rusage;
     }
 
     @Test

@@ -1,7 +1,6 @@
 package dev.counters.posix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterKind;
@@ -20,58 +19,55 @@ class PosixPlatformTest {
         assertEquals(Optional.empty(), PosixPlatform.current().refusal());
     }
 
-    @Test
-    void linuxX8664() {
-        PosixPlatform linux = PosixPlatform.of("Linux", "amd64", "64");
-        assertEquals(Optional.of(new NamedClock("CLOCK_MONOTONIC_COARSE", 6)), linux.clock(CounterKind.TICK));
-        assertEquals(Optional.of(new NamedClock("CLOCK_BOOTTIME", 7)), linux.clock(CounterKind.MULTIMEDIA));
-        assertEquals(Optional.of(new NamedClock("CLOCK_REALTIME", 0)), linux.clock(CounterKind.SYSTEM_TIME));
-        assertEquals(Optional.of(new NamedClock("CLOCK_MONOTONIC", 1)), linux.clock(CounterKind.HIGH_PERFORMANCE));
-        assertEquals(linux.clock(CounterKind.HIGH_PERFORMANCE), linux.clock(CounterKind.PERFORMANCE));
-        assertEquals(Optional.of(new NamedClock("CLOCK_THREAD_CPUTIME_ID", 3)), linux.clock(CounterKind.THREAD_TIMES));
-        assertEquals(Optional.of(new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 2)), linux.clock(CounterKind.PROCESS_TIMES));
-        assertEquals(Optional.empty(), linux.clock(CounterKind.CPU_CYCLES));
-        assertEquals(OptionalInt.of(1), linux.rusageThread());
-        assertEquals(2, TestLibcDirect.scClkTck(linux));
-        assertFalse(linux.narrowSuseconds());
-        assertEquals(OptionalLong.of(186), linux.gettidSyscall());
-        assertEquals(OptionalLong.of(298), linux.perfEventOpenSyscall());
-        assertEquals(0x20, linux.mapAnonymous());
-        assertEquals(OptionalLong.of(241), PosixPlatform.of("Linux", "aarch64", "64").perfEventOpenSyscall());
+    @ParameterizedTest(name = "{0}/{1}: {2} reads {3} ({4})")
+    @CsvSource({
+        "Linux, amd64, TICK, CLOCK_MONOTONIC_COARSE, 6",
+        "Linux, amd64, MULTIMEDIA, CLOCK_BOOTTIME, 7",
+        "Linux, amd64, SYSTEM_TIME, CLOCK_REALTIME, 0",
+        "Linux, amd64, HIGH_PERFORMANCE, CLOCK_MONOTONIC, 1",
+        "Linux, amd64, PERFORMANCE, CLOCK_MONOTONIC, 1",
+        "Linux, amd64, THREAD_TIMES, CLOCK_THREAD_CPUTIME_ID, 3",
+        "Linux, amd64, PROCESS_TIMES, CLOCK_PROCESS_CPUTIME_ID, 2",
+        "Mac OS X, aarch64, HIGH_PERFORMANCE, CLOCK_UPTIME_RAW, 8",
+        "Mac OS X, aarch64, PERFORMANCE, CLOCK_UPTIME_RAW, 8",
+        "Mac OS X, aarch64, THREAD_TIMES, CLOCK_THREAD_CPUTIME_ID, 16",
+        "Mac OS X, aarch64, PROCESS_TIMES, CLOCK_PROCESS_CPUTIME_ID, 12",
+        "FreeBSD, amd64, HIGH_PERFORMANCE, CLOCK_MONOTONIC, 4",
+        "FreeBSD, amd64, TICK, CLOCK_MONOTONIC_FAST, 12",
+        "FreeBSD, amd64, THREAD_TIMES, CLOCK_THREAD_CPUTIME_ID, 14",
+        "FreeBSD, amd64, PROCESS_TIMES, CLOCK_PROCESS_CPUTIME_ID, 15",
+    })
+    void eachKindReadsItsSystemsClock(String os, String arch, CounterKind kind, String clock, int id) {
+        assertEquals(Optional.of(new NamedClock(clock, id)), PosixPlatform.of(os, arch, "64").clock(kind));
+    }
+
+    @ParameterizedTest(name = "{0}/{1}")
+    @CsvSource({
+        // os, arch, RUSAGE_THREAD, _SC_CLK_TCK, 32-bit tv_usec, SYS_gettid, SYS_perf_event_open, MAP_ANONYMOUS; blank: none
+        "Linux, amd64, 1, 2, false, 186, 298, 0x20",
+        "Linux, aarch64, 1, 2, false, 178, 241, 0x20",
+        "Mac OS X, aarch64, , 3, true, , , 0x1000",
+        "FreeBSD, amd64, 1, 3, false, , , 0x1000",
+    })
+    void eachSystemsOtherConstants(String os, String arch, Integer rusageThread, int clkTck, boolean narrowSuseconds,
+            Long gettid, Long perfEventOpen, String mapAnonymous) {
+        PosixPlatform platform = PosixPlatform.of(os, arch, "64");
+        assertEquals(rusageThread == null ? OptionalInt.empty() : OptionalInt.of(rusageThread), platform.rusageThread());
+        assertEquals(clkTck, TestLibcDirect.scClkTck(platform));
+        assertEquals(narrowSuseconds, platform.narrowSuseconds());
+        assertEquals(gettid == null ? OptionalLong.empty() : OptionalLong.of(gettid), platform.gettidSyscall());
+        assertEquals(perfEventOpen == null ? OptionalLong.empty() : OptionalLong.of(perfEventOpen), platform.perfEventOpenSyscall());
+        assertEquals(Integer.decode(mapAnonymous), platform.mapAnonymous());
+        assertEquals(Optional.empty(), platform.clock(CounterKind.CPU_CYCLES), "no system has a clock id for cycles");
     }
 
     @Test
     void linuxAarch64DiffersOnlyInItsSystemCallNumbers() {
         PosixPlatform arm = PosixPlatform.of("Linux", "aarch64", "64");
         PosixPlatform x86 = PosixPlatform.of("Linux", "x86_64", "64");
-        assertEquals(OptionalLong.of(178), arm.gettidSyscall());
         for (CounterKind kind : CounterKind.values()) {
             assertEquals(x86.clock(kind), arm.clock(kind), kind.toString());
         }
-    }
-
-    @Test
-    void macOsHasItsOwnClockIdsAndNoThreadUsage() {
-        PosixPlatform mac = PosixPlatform.of("Mac OS X", "aarch64", "64");
-        assertEquals(Optional.of(new NamedClock("CLOCK_UPTIME_RAW", 8)), mac.clock(CounterKind.HIGH_PERFORMANCE));
-        assertEquals(Optional.of(new NamedClock("CLOCK_THREAD_CPUTIME_ID", 16)), mac.clock(CounterKind.THREAD_TIMES));
-        assertEquals(Optional.of(new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 12)), mac.clock(CounterKind.PROCESS_TIMES));
-        assertEquals(OptionalInt.empty(), mac.rusageThread());
-        assertEquals(3, TestLibcDirect.scClkTck(mac));
-        assertTrue(mac.narrowSuseconds());
-        assertEquals(OptionalLong.empty(), mac.gettidSyscall());
-        assertEquals(OptionalLong.empty(), mac.perfEventOpenSyscall());
-        assertEquals(0x1000, mac.mapAnonymous());
-    }
-
-    @Test
-    void freeBsdHasItsOwnClockIds() {
-        PosixPlatform bsd = PosixPlatform.of("FreeBSD", "amd64", "64");
-        assertEquals(Optional.of(new NamedClock("CLOCK_MONOTONIC", 4)), bsd.clock(CounterKind.HIGH_PERFORMANCE));
-        assertEquals(Optional.of(new NamedClock("CLOCK_MONOTONIC_FAST", 12)), bsd.clock(CounterKind.TICK));
-        assertEquals(Optional.of(new NamedClock("CLOCK_THREAD_CPUTIME_ID", 14)), bsd.clock(CounterKind.THREAD_TIMES));
-        assertEquals(Optional.of(new NamedClock("CLOCK_PROCESS_CPUTIME_ID", 15)), bsd.clock(CounterKind.PROCESS_TIMES));
-        assertEquals(OptionalInt.of(1), bsd.rusageThread());
     }
 
     @ParameterizedTest

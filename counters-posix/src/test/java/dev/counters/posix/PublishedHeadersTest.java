@@ -12,6 +12,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -63,8 +64,9 @@ class PublishedHeadersTest {
         }
     }
 
-    private static HeaderLine line(String source, String line) {
-        return new HeaderLine(source, line);
+    /** The lines {@code lines} of one published header, {@code source}. */
+    private static List<HeaderLine> lines(String source, String... lines) {
+        return Stream.of(lines).map(line -> new HeaderLine(source, line)).toList();
     }
 
     /** {@code name}'s numeric value among {@code lines}, following a name defined as another name. */
@@ -84,58 +86,58 @@ class PublishedHeadersTest {
     // macOS
 
     /** Libc's {@code include/_time.h}: the {@code clockid_t} enumerators (each with its {@code #define} beside it). */
-    static final List<HeaderLine> MAC_OS_CLOCKS = List.of(
-            line(LIBC_TIME_H, "_CLOCK_REALTIME __CLOCK_AVAILABILITY = 0,"),
-            line(LIBC_TIME_H, "_CLOCK_MONOTONIC __CLOCK_AVAILABILITY = 6,"),
-            line(LIBC_TIME_H, "_CLOCK_UPTIME_RAW __CLOCK_AVAILABILITY = 8,"),
-            line(LIBC_TIME_H, "_CLOCK_UPTIME_RAW_APPROX __CLOCK_AVAILABILITY = 9,"),
-            line(LIBC_TIME_H, "_CLOCK_PROCESS_CPUTIME_ID __CLOCK_AVAILABILITY = 12,"),
-            line(LIBC_TIME_H, "_CLOCK_THREAD_CPUTIME_ID __CLOCK_AVAILABILITY = 16"));
+    static final List<HeaderLine> MAC_OS_CLOCKS = lines(LIBC_TIME_H,
+            "_CLOCK_REALTIME __CLOCK_AVAILABILITY = 0,",
+            "_CLOCK_MONOTONIC __CLOCK_AVAILABILITY = 6,",
+            "_CLOCK_UPTIME_RAW __CLOCK_AVAILABILITY = 8,",
+            "_CLOCK_UPTIME_RAW_APPROX __CLOCK_AVAILABILITY = 9,",
+            "_CLOCK_PROCESS_CPUTIME_ID __CLOCK_AVAILABILITY = 12,",
+            "_CLOCK_THREAD_CPUTIME_ID __CLOCK_AVAILABILITY = 16");
 
     /** xnu's {@code bsd/sys/resource.h}: the {@code getrusage} selectors (there is no {@code RUSAGE_THREAD}) and priorities. */
-    static final List<HeaderLine> MAC_OS_RESOURCE = List.of(
-            line(XNU + "bsd/sys/resource.h", "#define PRIO_PROCESS 0 /* Second argument is a PID */"),
-            line(XNU + "bsd/sys/resource.h", "#define PRIO_MIN -20"),
-            line(XNU + "bsd/sys/resource.h", "#define RUSAGE_SELF 0 /* Current process information */"),
-            line(XNU + "bsd/sys/resource.h", "#define RUSAGE_CHILDREN -1 /* Current process' children */"));
+    static final List<HeaderLine> MAC_OS_RESOURCE = lines(XNU + "bsd/sys/resource.h",
+            "#define PRIO_PROCESS 0 /* Second argument is a PID */",
+            "#define PRIO_MIN -20",
+            "#define RUSAGE_SELF 0 /* Current process information */",
+            "#define RUSAGE_CHILDREN -1 /* Current process' children */");
 
     /** xnu's {@code bsd/sys/mman.h}. */
-    static final List<HeaderLine> MAC_OS_MMAN = List.of(
-            line(XNU + "bsd/sys/mman.h", "#define PROT_READ 0x01 /* [MC2] pages can be read */"),
-            line(XNU + "bsd/sys/mman.h", "#define PROT_WRITE 0x02 /* [MC2] pages can be written */"),
-            line(XNU + "bsd/sys/mman.h", "#define PROT_EXEC 0x04 /* [MC2] pages can be executed */"),
-            line(XNU + "bsd/sys/mman.h", "#define MAP_PRIVATE 0x0002 /* [MF|SHM] changes are private */"),
-            line(XNU + "bsd/sys/mman.h", "#define MAP_JIT 0x0800 /* Allocate a region that will be used for JIT purposes */"),
-            line(XNU + "bsd/sys/mman.h", "#define MAP_ANON 0x1000 /* allocated from memory, swap space */"));
+    static final List<HeaderLine> MAC_OS_MMAN = lines(XNU + "bsd/sys/mman.h",
+            "#define PROT_READ 0x01 /* [MC2] pages can be read */",
+            "#define PROT_WRITE 0x02 /* [MC2] pages can be written */",
+            "#define PROT_EXEC 0x04 /* [MC2] pages can be executed */",
+            "#define MAP_PRIVATE 0x0002 /* [MF|SHM] changes are private */",
+            "#define MAP_JIT 0x0800 /* Allocate a region that will be used for JIT purposes */",
+            "#define MAP_ANON 0x1000 /* allocated from memory, swap space */");
 
     // FreeBSD
 
     /** {@code sys/sys/_clock_id.h}, with the Linux-compatible names it defines as FreeBSD clocks. */
-    static final List<HeaderLine> FREEBSD_CLOCKS = List.of(
-            line(FREEBSD_CLOCK_ID_H, "#define CLOCK_REALTIME 0"),
-            line(FREEBSD_CLOCK_ID_H, "#define CLOCK_MONOTONIC 4"),
-            line(FREEBSD_CLOCK_ID_H, "#define CLOCK_UPTIME 5"),
-            line(FREEBSD_CLOCK_ID_H, "#define CLOCK_MONOTONIC_FAST 12"),
-            line(FREEBSD_CLOCK_ID_H, "#define CLOCK_THREAD_CPUTIME_ID 14"),
-            line(FREEBSD_CLOCK_ID_H, "#define CLOCK_PROCESS_CPUTIME_ID 15"),
-            line(FREEBSD_CLOCK_ID_H, "#define CLOCK_BOOTTIME CLOCK_UPTIME"),
-            line(FREEBSD_CLOCK_ID_H, "#define CLOCK_MONOTONIC_COARSE CLOCK_MONOTONIC_FAST"));
+    static final List<HeaderLine> FREEBSD_CLOCKS = lines(FREEBSD_CLOCK_ID_H,
+            "#define CLOCK_REALTIME 0",
+            "#define CLOCK_MONOTONIC 4",
+            "#define CLOCK_UPTIME 5",
+            "#define CLOCK_MONOTONIC_FAST 12",
+            "#define CLOCK_THREAD_CPUTIME_ID 14",
+            "#define CLOCK_PROCESS_CPUTIME_ID 15",
+            "#define CLOCK_BOOTTIME CLOCK_UPTIME",
+            "#define CLOCK_MONOTONIC_COARSE CLOCK_MONOTONIC_FAST");
 
     /** {@code sys/sys/resource.h}. */
-    static final List<HeaderLine> FREEBSD_RESOURCE = List.of(
-            line(FREEBSD_RESOURCE_H, "#define PRIO_MIN -20"),
-            line(FREEBSD_RESOURCE_H, "#define PRIO_PROCESS 0"),
-            line(FREEBSD_RESOURCE_H, "#define RUSAGE_SELF 0"),
-            line(FREEBSD_RESOURCE_H, "#define RUSAGE_CHILDREN -1"),
-            line(FREEBSD_RESOURCE_H, "#define RUSAGE_THREAD 1"));
+    static final List<HeaderLine> FREEBSD_RESOURCE = lines(FREEBSD_RESOURCE_H,
+            "#define PRIO_MIN -20",
+            "#define PRIO_PROCESS 0",
+            "#define RUSAGE_SELF 0",
+            "#define RUSAGE_CHILDREN -1",
+            "#define RUSAGE_THREAD 1");
 
     /** {@code sys/sys/mman.h}. */
-    static final List<HeaderLine> FREEBSD_MMAN = List.of(
-            line(FREEBSD_TREE + "sys/sys/mman.h", "#define PROT_READ 0x01 /**< pages can be read */"),
-            line(FREEBSD_TREE + "sys/sys/mman.h", "#define PROT_WRITE 0x02 /**< pages can be written */"),
-            line(FREEBSD_TREE + "sys/sys/mman.h", "#define PROT_EXEC 0x04 /**< pages can be executed */"),
-            line(FREEBSD_TREE + "sys/sys/mman.h", "#define MAP_PRIVATE 0x0002 /**< changes are private */"),
-            line(FREEBSD_TREE + "sys/sys/mman.h", "#define MAP_ANON 0x1000 /**< allocated from memory, swap space */"));
+    static final List<HeaderLine> FREEBSD_MMAN = lines(FREEBSD_TREE + "sys/sys/mman.h",
+            "#define PROT_READ 0x01 /**< pages can be read */",
+            "#define PROT_WRITE 0x02 /**< pages can be written */",
+            "#define PROT_EXEC 0x04 /**< pages can be executed */",
+            "#define MAP_PRIVATE 0x0002 /**< changes are private */",
+            "#define MAP_ANON 0x1000 /**< allocated from memory, swap space */");
 
     /** Which clock each kind reads, by the name the headers give it. */
     private static final Map<CounterKind, String> MAC_OS_CLOCK_OF = Map.of(

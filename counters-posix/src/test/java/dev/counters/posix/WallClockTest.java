@@ -7,6 +7,7 @@ import dev.counters.Counter;
 import dev.counters.CounterKind;
 import dev.counters.CpuTimesCounter;
 import dev.counters.Resolution;
+import dev.counters.testing.Bracket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,47 +32,29 @@ class WallClockTest {
 
     @ParameterizedTest
     @EnumSource(names = {"TICK", "MULTIMEDIA", "SYSTEM_TIME", "HIGH_PERFORMANCE", "PERFORMANCE"})
-    void agreesWithSystemNanoTimeOverTheSameInterval(CounterKind kind) throws InterruptedException {
+    void agreesWithSystemNanoTimeOverTheSameInterval(CounterKind kind) {
         Counter counter = provider.create(kind);
-        long tolerance = resolutionNanos(counter.getInfo().measureResolution()) + MARGIN_NANOS;
+        Duration tolerance = Duration.ofNanos(resolutionNanos(counter.getInfo().measureResolution()) + MARGIN_NANOS);
 
-        long outerStart = System.nanoTime();
-        counter.start();
-        long innerStart = System.nanoTime();
-        Thread.sleep(SLEEP.toMillis());
-        long innerEnd = System.nanoTime();
-        counter.stop();
-        long outerEnd = System.nanoTime();
+        Bracket bracket = Bracket.time(counter, System::nanoTime, () -> Bracket.sleep(SLEEP));
 
-        long measured = counter.getNanoseconds();
-        System.out.printf("%s: %.3f ms inside System.nanoTime's [%.3f, %.3f] ms, tolerance %.3f ms%n", kind,
-                measured / 1e6, (innerEnd - innerStart) / 1e6, (outerEnd - outerStart) / 1e6, tolerance / 1e6);
-        assertTrue(measured >= innerEnd - innerStart - tolerance,
-                () -> kind + " measured " + measured + " ns, System.nanoTime at least " + (innerEnd - innerStart));
-        assertTrue(measured <= outerEnd - outerStart + tolerance,
-                () -> kind + " measured " + measured + " ns, System.nanoTime at most " + (outerEnd - outerStart));
+        Duration measured = Duration.ofNanos(counter.getNanoseconds());
+        System.out.println(kind + ": " + measured + ", System.nanoTime " + bracket + ", tolerance " + tolerance);
+        bracket.assertContains(measured, tolerance, kind + " against System.nanoTime");
     }
 
     @ParameterizedTest
     @EnumSource(names = {"SYSTEM_TIME"})
-    void systemTimeAgreesWithCurrentTimeMillis(CounterKind kind) throws InterruptedException {
+    void systemTimeAgreesWithCurrentTimeMillis(CounterKind kind) {
         Counter counter = provider.create(kind);
+        // currentTimeMillis truncates to whole milliseconds, hence the extra millisecond either side.
         long toleranceMillis = 1 + Duration.ofNanos(resolutionNanos(counter.getInfo().measureResolution()) + MARGIN_NANOS).toMillis();
 
-        long outerStart = System.currentTimeMillis();
-        counter.start();
-        long innerStart = System.currentTimeMillis();
-        Thread.sleep(SLEEP.toMillis());
-        long innerEnd = System.currentTimeMillis();
-        counter.stop();
-        long outerEnd = System.currentTimeMillis();
+        Bracket bracket = Bracket.time(counter, () -> System.currentTimeMillis() * 1_000_000L, () -> Bracket.sleep(SLEEP));
 
-        long measured = counter.getMilliseconds();
-        System.out.printf("%s: %d ms inside System.currentTimeMillis's [%d, %d] ms%n",
-                kind, measured, innerEnd - innerStart, outerEnd - outerStart);
-        // currentTimeMillis truncates to whole milliseconds, hence the extra millisecond either side.
-        assertTrue(measured >= innerEnd - innerStart - toleranceMillis);
-        assertTrue(measured <= outerEnd - outerStart + toleranceMillis);
+        Duration measured = Duration.ofMillis(counter.getMilliseconds());
+        System.out.println(kind + ": " + measured + ", System.currentTimeMillis " + bracket);
+        bracket.assertContains(measured, Duration.ofMillis(toleranceMillis), kind + " against System.currentTimeMillis");
     }
 
     @ParameterizedTest

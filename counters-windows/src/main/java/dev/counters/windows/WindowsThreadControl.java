@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
 import dev.counters.nativeaccess.CpuLists;
-import dev.counters.spi.CounterProvider;
 import dev.counters.spi.ThreadControl;
+import dev.counters.toolkit.PlatformService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -33,7 +33,7 @@ import java.util.stream.IntStream;
  * try-with-resources does). Nothing is lowered: a class or priority already at or above the
  * target is left as it is. Off Windows the control is unavailable and says why.
  */
-public final class WindowsThreadControl implements ThreadControl {
+public final class WindowsThreadControl extends PlatformService implements ThreadControl {
     private static final String SET_THREAD_AFFINITY_MASK = "SetThreadAffinityMask";
 
     private final WindowsCalls api;
@@ -45,6 +45,7 @@ public final class WindowsThreadControl implements ThreadControl {
     }
 
     private WindowsThreadControl(WindowsCalls api, String unavailableReason) {
+        super(WindowsKinds.PROVIDER);
         this.api = api;
         this.unavailableReason = unavailableReason;
     }
@@ -60,17 +61,7 @@ public final class WindowsThreadControl implements ThreadControl {
     }
 
     @Override
-    public String name() {
-        return WindowsKinds.PROVIDER;
-    }
-
-    @Override
-    public int rank() {
-        return CounterProvider.RANK_PLATFORM;
-    }
-
-    @Override
-    public Optional<String> unavailableReason() {
+    protected Optional<String> findUnavailableReason() {
         return api == null ? Optional.of(unavailableReason) : Optional.empty();
     }
 

@@ -2,8 +2,9 @@ package dev.counters.windows;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
-import dev.counters.spi.CounterProvider;
 import dev.counters.spi.ThreadCpuTimesReader;
+import dev.counters.toolkit.AbstractThreadCpuTimes;
+import dev.counters.toolkit.PlatformService;
 import java.util.Optional;
 
 /**
@@ -15,7 +16,7 @@ import java.util.Optional;
  * the layer counters-windows binds (FFM on JDK 22+, else JNA). Found by
  * {@link java.util.ServiceLoader} as a {@link ThreadCpuTimesReader}.
  */
-public final class WindowsThreadCpuTimes implements ThreadCpuTimesReader {
+public final class WindowsThreadCpuTimes extends PlatformService implements ThreadCpuTimesReader {
     private static final long FILETIME_TICKS_PER_SECOND = 10_000_000L;
 
     private final WindowsCalls api;
@@ -28,22 +29,13 @@ public final class WindowsThreadCpuTimes implements ThreadCpuTimesReader {
 
     /** @param api the layer, or {@code null} when {@code unavailableReason} says why there is none */
     WindowsThreadCpuTimes(WindowsCalls api, String unavailableReason) {
+        super(WindowsKinds.PROVIDER);
         this.api = api;
         this.unavailableReason = unavailableReason;
     }
 
     @Override
-    public String name() {
-        return "windows";
-    }
-
-    @Override
-    public int rank() {
-        return CounterProvider.RANK_PLATFORM;
-    }
-
-    @Override
-    public Optional<String> unavailableReason() {
+    protected Optional<String> findUnavailableReason() {
         return api == null ? Optional.of(unavailableReason) : Optional.empty();
     }
 
@@ -80,43 +72,29 @@ public final class WindowsThreadCpuTimes implements ThreadCpuTimesReader {
         return new Opened(api, nativeThreadId, handle);
     }
 
-    /** One thread's handle and its times. */
-    private static final class Opened implements ThreadCpuTimes {
+    /** One thread's handle and its times; closing closes the handle. */
+    private static final class Opened extends AbstractThreadCpuTimes {
         private final WindowsCalls api;
-        private final long threadId;
         private final long handle;
         private final FileTimesSource times;
-        private boolean closed;
 
         Opened(WindowsCalls api, long threadId, long handle) {
+            super(threadId);
             this.api = api;
-            this.threadId = threadId;
             this.handle = handle;
             this.times = FileTimesSource.ofThread(api, handle);
         }
 
         @Override
-        public long nativeThreadId() {
-            return threadId;
-        }
-
-        @Override
         public void sample(long[] into) {
-            if (closed) {
-                throw new IllegalStateException("The CPU times of thread " + threadId + " were closed; open them again to read");
-            }
+            checkOpen();
             times.sample(into);
         }
 
-        /** Closes the handle, once; a second call does nothing. */
         @Override
-        public void close() {
-            if (closed) {
-                return;
-            }
-            closed = true;
+        protected void release() {
             if (!api.closeHandle(handle)) {
-                throw WindowsErrors.lastError(api, "CloseHandle(thread " + threadId + ")");
+                throw WindowsErrors.lastError(api, "CloseHandle(thread " + nativeThreadId() + ")");
             }
         }
     }

@@ -252,21 +252,21 @@ final class FakeWindowsCalls implements WindowsCalls {
 
     @Override
     public boolean queryThreadCycleTime(long thread, Scratch cycles) {
-        handlesUsed.add(thread);
-        if (cycleError != 0) {
-            return fail(cycleError);
-        }
-        cycles.buffer().putLong(0, threadCycles);
-        return true;
+        return cycleQuery(thread, cycles, threadCycles);
     }
 
     @Override
     public boolean queryProcessCycleTime(long process, Scratch cycles) {
-        handlesUsed.add(process);
+        return cycleQuery(process, cycles, processCycles);
+    }
+
+    /** A cycle-time query of {@code handle}: fails with {@link #cycleError} if set, else writes {@code count}. */
+    private boolean cycleQuery(long handle, Scratch cycles, long count) {
+        handlesUsed.add(handle);
         if (cycleError != 0) {
             return fail(cycleError);
         }
-        cycles.buffer().putLong(0, processCycles);
+        cycles.buffer().putLong(0, count);
         return true;
     }
 

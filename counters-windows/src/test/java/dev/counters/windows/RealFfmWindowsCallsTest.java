@@ -15,6 +15,7 @@ import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.nativeaccess.Scratch;
 import dev.counters.spi.CpuTimesSource;
 import dev.counters.testing.Allocations;
+import dev.counters.testing.ReadingBetween;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -92,19 +93,12 @@ class RealFfmWindowsCallsTest {
     @Test
     void getProcessTimesFillsTheSameFourFileTimes() {
         WindowsCalls ffm = ffm();
-        Scratch before = JNA.allocate(WindowsCalls.TIMES_BYTES);
-        Scratch between = ffm.allocate(WindowsCalls.TIMES_BYTES);
-        Scratch after = JNA.allocate(WindowsCalls.TIMES_BYTES);
-        assertTrue(JNA.getProcessTimes(JNA.getCurrentProcess(), before));
-        assertTrue(ffm.getProcessTimes(ffm.getCurrentProcess(), between));
-        assertTrue(JNA.getProcessTimes(JNA.getCurrentProcess(), after));
+        ReadingBetween<Scratch> times = ReadingBetween.read(() -> processTimes(JNA), () -> processTimes(ffm));
 
-        assertEquals(before.longAt(WindowsCalls.TIMES_CREATION), between.longAt(WindowsCalls.TIMES_CREATION), "creation time");
+        assertEquals(times.before().longAt(WindowsCalls.TIMES_CREATION), times.between().longAt(WindowsCalls.TIMES_CREATION),
+                "creation time");
         for (int offset : new int[] {WindowsCalls.TIMES_KERNEL, WindowsCalls.TIMES_USER}) {
-            long b = before.longAt(offset);
-            long m = between.longAt(offset);
-            long a = after.longAt(offset);
-            assertTrue(b <= m && m <= a, "offset " + offset + ": " + b + " <= " + m + " <= " + a);
+            times.assertInOrder(fileTimes -> fileTimes.longAt(offset), "the FILETIME at offset " + offset);
         }
         assertEquals(JNA.getCurrentProcess(), ffm.getCurrentProcess(), "GetCurrentProcess");
         assertEquals(JNA.getCurrentThread(), ffm.getCurrentThread(), "GetCurrentThread");
@@ -200,11 +194,14 @@ class RealFfmWindowsCallsTest {
 
     /** Reads {@code clock} through JNA, FFM and JNA again: the FFM reading must lie between. */
     private static void assertBracketed(String clock, WindowsCalls ffm, ToLongFunction<WindowsCalls> read) {
-        long before = read.applyAsLong(JNA);
-        long between = read.applyAsLong(ffm);
-        long after = read.applyAsLong(JNA);
-        assertTrue(before <= between && between <= after,
-                clock + ": FFM read " + between + " outside the JNA bracket " + before + ".." + after);
+        ReadingBetween.assertBetween(clock, () -> read.applyAsLong(JNA), () -> read.applyAsLong(ffm));
+    }
+
+    /** {@code GetProcessTimes(GetCurrentProcess())} through {@code api}, into a new structure. */
+    private static Scratch processTimes(WindowsCalls api) {
+        Scratch times = api.allocate(WindowsCalls.TIMES_BYTES);
+        assertTrue(api.getProcessTimes(api.getCurrentProcess(), times));
+        return times;
     }
 
     private static long fileTime(WindowsCalls api, java.util.function.BiConsumer<WindowsCalls, Scratch> call) {

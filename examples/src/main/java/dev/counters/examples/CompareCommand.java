@@ -1,7 +1,5 @@
 package dev.counters.examples;
 
-import dev.counters.CounterKind;
-import dev.counters.CounterRegistry;
 import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.RatioChart;
@@ -20,11 +18,8 @@ import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -49,18 +44,12 @@ import picocli.CommandLine.TypeConversionException;
             + "itself drifted meanwhile. --order duet runs each pair's A and B at the same time instead, on two "
             + "threads pinned to different CPUs, changing sides every pair.",
 })
-final class CompareCommand implements Runnable {
+final class CompareCommand extends Subcommand {
     /** A few milliseconds of the built-in workload: thousands of pairs fit in the default budget. */
     static final String DEFAULT_ITERATIONS = "2000000";
     static final String CI_NOTE = "The interval is the distribution-free confidence interval of the median ratio from "
             + "order statistics (the binomial distribution of how many ratios fall below the true median): exact for "
             + "independent pairs, no resampling, and one preempted run moves it by at most one rank.";
-
-    @ParentCommand
-    CountersCommand parent;
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--task-a", paramLabel = "CLASS",
             description = "Class of task A, the baseline, implementing dev.counters.measure.Task (default: the built-in workload).")
@@ -150,7 +139,6 @@ final class CompareCommand implements Runnable {
     }
 
     private CompareResult compare(WatchedTask a, WatchedTask b) {
-        CounterRegistry registry = parent.registry();
         a.enter("the comparison");
         b.enter("the comparison");
         try {
@@ -162,8 +150,8 @@ final class CompareCommand implements Runnable {
                     .minPairs(minPairs)
                     .warmUp(warmUp)
                     .order(order)
-                    .wallCounter(() -> registry.create(CounterKind.PERFORMANCE))
-                    .threadCounter(() -> registry.createCpuTimes(CounterKind.THREAD_TIMES))
+                    .wallCounter(this::wallClock)
+                    .threadCounter(this::threadCpuClock)
                     .run();
         } catch (TaskFailedException e) {
             WatchedTask failed = e.phase().contains(" of B") ? b : a;
@@ -304,7 +292,7 @@ final class CompareCommand implements Runnable {
     }
 
     private CellFormat timeFormat() {
-        return unitGiven() ? CellFormat.nanosIn(charting.unit) : CellFormat.NANOS;
+        return unitGiven() ? charting.timeFormat() : CellFormat.NANOS;
     }
 
     private static String sentence(ClockComparison clock) {

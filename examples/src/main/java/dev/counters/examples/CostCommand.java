@@ -17,11 +17,8 @@ import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code counters cost}: STLSoft's {@code counter_cost} program, measured on this machine. For every
@@ -36,19 +33,13 @@ import picocli.CommandLine.Spec;
             + "measured resolution, frequency, provider and source API, as STLSoft's counter_cost program does. "
             + "Dear counters run smaller batches to fit --budget, so a default run stays short.",
 })
-final class CostCommand implements Runnable {
+final class CostCommand extends Subcommand {
     /** Where each kind timed alone lives: measured figures of other machines are not this one's, so none are printed. */
     static final String PERFORMANCE_PAGE = "Each kind timed alone with JMH, beside its peers and the same calls from C, "
             + "is in docs/PERFORMANCE.md of the counters source tree (scripts/benchmarks.sh measures it on your machine).";
 
     /** The smallest --budget: below it the fewest pairs a kind needs would overrun it, and it would not be honoured. */
     static final Duration SMALLEST_BUDGET = Duration.ofMillis(10);
-
-    @ParentCommand
-    CountersCommand parent;
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--batches", paramLabel = "N", defaultValue = "5",
             description = "Batches per kind; the median is reported (default: ${DEFAULT-VALUE}).")
@@ -75,10 +66,10 @@ final class CostCommand implements Runnable {
     @Override
     public void run() {
         checkOptions();
-        CounterRegistry registry = parent.registry();
+        CounterRegistry registry = registry();
         List<CounterKind> chosen = Kinds.chosenOrAvailable(registry, kinds);
         Progress progress = output.progress(spec);
-        Counter clock = registry.create(CounterKind.PERFORMANCE);
+        Counter clock = wallClock();
         CounterInfo clockInfo = clock.getInfo();
         CostMeter meter = new CostMeter(clock, batches, pairs, budget);
 

@@ -11,10 +11,8 @@ import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code counters frequency}: the processor cycle counter's frequency, estimated the classic way
@@ -28,10 +26,7 @@ import picocli.CommandLine.Spec;
             + "each timed by the high-performance counter, and reports the trimmed mean, every "
             + "sample, their spread, and what the kernel reports where it has an exact figure.",
 })
-final class FrequencyCommand implements Runnable {
-    @Spec
-    CommandSpec spec;
-
+final class FrequencyCommand extends Subcommand {
     /** The longest sampled interval: a frequency needs no more, and a longer one only delays the answer. */
     static final Duration LONGEST_INTERVAL = Duration.ofSeconds(10);
 

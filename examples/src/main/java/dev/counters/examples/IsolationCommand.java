@@ -1,10 +1,7 @@
 package dev.counters.examples;
 
 import dev.counters.Counter;
-import dev.counters.CounterKind;
-import dev.counters.CounterRegistry;
 import dev.counters.CpuTimesCounter;
-import dev.counters.TimeUnits;
 import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.Report;
@@ -18,11 +15,8 @@ import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code counters isolation}: after STLSoft's {@code counter_isolation} program. A fixed CPU-bound task is
@@ -35,15 +29,9 @@ import picocli.CommandLine.Spec;
     "Times a fixed CPU-bound task on the wall clock and in thread CPU time, first alone, then while other threads "
             + "(or, with --process, another process) load every CPU, as STLSoft's counter_isolation program does.",
 })
-final class IsolationCommand implements Runnable {
+final class IsolationCommand extends Subcommand {
     private static final int WARM_UP_RUNS = 3;
     private static final Duration LOAD_SETTLE = Duration.ofMillis(200);
-
-    @ParentCommand
-    CountersCommand parent;
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--threads", paramLabel = "N",
             description = "Load threads (default: twice the number of CPUs, so that every CPU is shared).")
@@ -98,9 +86,8 @@ final class IsolationCommand implements Runnable {
     }
 
     private Phases isolate(int loadThreads, Phases phases) {
-        CounterRegistry registry = parent.registry();
-        Counter wall = registry.create(CounterKind.PERFORMANCE);
-        CpuTimesCounter cpu = registry.createCpuTimes(CounterKind.THREAD_TIMES);
+        Counter wall = wallClock();
+        CpuTimesCounter cpu = threadCpuClock();
         Progress progress = output.progress(spec);
 
         progress.step("warming up (" + WARM_UP_RUNS + " runs)");
@@ -174,8 +161,8 @@ final class IsolationCommand implements Runnable {
     }
 
     private Table.Builder perRunTable() {
-        CellFormat time = CellFormat.nanosIn(charting.unit);
-        return Table.builder("runs", "Every run (" + TimeUnits.shortName(charting.unit) + ")")
+        CellFormat time = charting.timeFormat();
+        return Table.builder("runs", "Every run (" + charting.unitName() + ")")
                 .column(Column.text("phase", "phase"))
                 .column(Column.number("run", "run", CellFormat.INTEGER))
                 .column(Column.number("wall_ns", "wall", time))
@@ -186,8 +173,8 @@ final class IsolationCommand implements Runnable {
     }
 
     private Report report(Report.Builder report, Runs alone, Runs loaded, String loadDescription) {
-        CellFormat time = CellFormat.nanosIn(charting.unit);
-        String unitName = TimeUnits.shortName(charting.unit);
+        CellFormat time = charting.timeFormat();
+        String unitName = charting.unitName();
         double aloneWall = Statistics.of(alone.wall, 0).median();
         double loadedWall = Statistics.of(loaded.wall, 0).median();
         double aloneCpu = Statistics.of(alone.cpu, 0).median();

@@ -15,9 +15,6 @@ import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code counters list}: every kind served here, by which provider and clock, at what frequency
@@ -30,7 +27,7 @@ import picocli.CommandLine.Spec;
             + "whether it splits kernel/user time, and its source API. Then every provider found, what it serves, "
             + "and why not the rest (or why it failed to load).",
 })
-final class ListCommand implements Runnable {
+final class ListCommand extends Subcommand {
     static final String BINDING_NOTE = "binding: FFM = Foreign Function & Memory downcalls (JDK 22+, about the cost of C), "
             + "JNA = JNA direct mapping (JDK 17+, 60-90 ns more per call), JVM = a JDK method that reads the clock itself. "
             + "FFM serves where the JVM is 22+, the library was built on 22+ and native access is enabled; "
@@ -40,18 +37,12 @@ final class ListCommand implements Runnable {
             + "on carrier threads that change whenever it blocks. Measure on a platform thread, or use PROCESS_TIMES or "
             + "a wall-clock kind there.";
 
-    @ParentCommand
-    CountersCommand parent;
-
-    @Spec
-    CommandSpec spec;
-
     @Mixin
     OutputOptions output;
 
     @Override
     public void run() {
-        CounterRegistry registry = parent.registry();
+        CounterRegistry registry = registry();
         output.progress(spec).step("probing the resolution of every kind");
         Report report = Report.builder("list", "Counters available on " + Platform.describe())
                 .table(kinds(registry))

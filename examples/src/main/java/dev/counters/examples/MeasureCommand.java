@@ -1,8 +1,5 @@
 package dev.counters.examples;
 
-import dev.counters.CounterKind;
-import dev.counters.CounterRegistry;
-import dev.counters.TimeUnits;
 import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.HumanNumbers;
@@ -19,11 +16,8 @@ import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code counters measure}: the benchmarking lesson that a timing needs preparation, shown on the
@@ -44,16 +38,10 @@ import picocli.CommandLine.Spec;
             + "constructor), found on the class path or in --class-path. A task that throws, overflows its stack or "
             + "calls System.exit ends the command with exit code 2 and the run it failed in.",
 })
-final class MeasureCommand implements Runnable {
+final class MeasureCommand extends Subcommand {
     /** How the statistics table's interval is bounded, for the notes. */
     static final String CI_NOTE = "95% CI: Student's t interval of the mean, cut at 0 where it would reach below "
             + "(a time cannot be negative), so a cut interval holds the mean at least as often.";
-
-    @ParentCommand
-    CountersCommand parent;
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--task", paramLabel = "CLASS",
             description = "Fully qualified name of a class implementing dev.counters.measure.Task "
@@ -113,14 +101,13 @@ final class MeasureCommand implements Runnable {
 
     /** Runs both phases on the calling thread, keeping each result in {@code results} as it completes. */
     private Results measureBoth(WatchedTask task, Results results) {
-        CounterRegistry registry = parent.registry();
         Progress progress = output.progress(spec);
         progress.step(runs + " unprepared runs of " + task.name());
         task.enter("the unprepared runs");
-        results.unprepared = runPhase(task, "unprepared", measure(registry, task).noWarmUp());
+        results.unprepared = runPhase(task, "unprepared", measure(task).noWarmUp());
         progress.step("warm-up of up to " + warmUp.toMillis() + " ms, then " + runs + " prepared runs");
         task.enter("the warm-up and prepared runs (warm-up calls included)");
-        results.prepared = runPhase(task, "prepared", measure(registry, task).warmUp(warmUp).pinned().highPriority());
+        results.prepared = runPhase(task, "prepared", measure(task).warmUp(warmUp).pinned().highPriority());
         return results;
     }
 
@@ -142,19 +129,19 @@ final class MeasureCommand implements Runnable {
         tasks.checkClassPathHasUse(spec, taskClass != null, "--task");
     }
 
-    private Measure measure(CounterRegistry registry, Task task) {
+    private Measure measure(Task task) {
         return Measure.of(task)
                 .repetitions(runs)
                 .trim(trim)
-                .wallCounter(() -> registry.create(CounterKind.PERFORMANCE))
-                .threadCounter(() -> registry.createCpuTimes(CounterKind.THREAD_TIMES));
+                .wallCounter(this::wallClock)
+                .threadCounter(this::threadCpuClock);
     }
 
     private Report report(Results results, String taskName) {
         MeasureResult unprepared = results.unprepared;
         MeasureResult prepared = results.prepared;
-        CellFormat time = CellFormat.nanosIn(charting.unit);
-        String unitName = TimeUnits.shortName(charting.unit);
+        CellFormat time = charting.timeFormat();
+        String unitName = charting.unitName();
         Report.Builder report = Report.builder("measure", "Unprepared vs prepared runs of " + taskName + ", on "
                         + Platform.describe())
                 .parameter("task", taskName)

@@ -1,5 +1,7 @@
 package dev.counters.examples;
 
+import dev.counters.TimeUnits;
+import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.ChartFile;
 import dev.counters.examples.report.RunChart;
 import java.io.IOException;
@@ -28,6 +30,16 @@ final class RunChartOptions {
                     + "(compare: each pair's ratio B/A); "
                     + "it is checked before measuring and written after the report.")
     ChartFile chart;
+
+    /** The cells of a time in nanoseconds, shown in {@code --unit}. */
+    CellFormat timeFormat() {
+        return CellFormat.nanosIn(unit);
+    }
+
+    /** {@code --unit}'s short name, for table titles: {@code "ms"}. */
+    String unitName() {
+        return TimeUnits.shortName(unit);
+    }
 
     /**
      * Checks that the {@code --chart} file, if any, can be written.

@@ -126,27 +126,28 @@ class BadInputTest {
         assertMentions(mistake("measure", "--class-path", "/tmp"), "--class-path needs --task");
     }
 
-    @Test
-    void nonPositiveCountsAreRefused() {
-        assertMentions(mistake("measure", "--runs", "4", "--trim", "2"), "must exceed twice --trim");
-        assertMentions(mistake("measure", "--warm-up", "0s"), "'--warm-up': must be more than 0");
-        assertMentions(mistake("frequency", "--repeats", "0"), "--repeats must be from 1 to 10,000, was 0");
-        assertMentions(mistake("frequency", "--interval", "0ms"), "'--interval': must be more than 0");
-        assertMentions(mistake("cost", "--batches", "0"), "--batches must be from 1 to 1,000, was 0");
-        assertMentions(mistake("cost", "--pairs", "-5"), "--pairs must be from 1 to 1,000,000,000, was -5");
-        assertMentions(mistake("cost", "--budget", "0ms"), "'--budget': must be more than 0");
-        assertMentions(mistake("isolation", "--runs", "0"), "--runs must be from 1 to 100,000, was 0");
-        assertMentions(mistake("isolation", "--threads", "0"), "--threads must be from 1 to 1,024, was 0");
-        assertMentions(mistake("cost", "--pairs", "many"), "'many' is not an int");
-    }
-
-    @Test
-    void countsAndDurationsTooLargeToRunAreRefused() {
-        assertMentions(mistake("isolation", "--threads", "100000"), "--threads must be from 1 to 1,024, was 100,000");
-        assertMentions(mistake("frequency", "--repeats", "2000000000"), "--repeats must be from 1 to 10,000");
-        assertMentions(mistake("measure", "--runs", "1000000"), "--runs must be from 1 to 100,000");
-        assertMentions(mistake("cost", "--budget", "999999999999s"), "at most 1 day");
-        assertMentions(mistake("measure", "--warm-up", "99999999999s"), "at most 1 day");
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        // not positive
+        "measure --runs 4 --trim 2 | must exceed twice --trim",
+        "measure --warm-up 0s | '--warm-up': must be more than 0",
+        "frequency --repeats 0 | --repeats must be from 1 to 10,000, was 0",
+        "frequency --interval 0ms | '--interval': must be more than 0",
+        "cost --batches 0 | --batches must be from 1 to 1,000, was 0",
+        "cost --pairs -5 | --pairs must be from 1 to 1,000,000,000, was -5",
+        "cost --budget 0ms | '--budget': must be more than 0",
+        "isolation --runs 0 | --runs must be from 1 to 100,000, was 0",
+        "isolation --threads 0 | --threads must be from 1 to 1,024, was 0",
+        "cost --pairs many | 'many' is not an int",
+        // too large to run
+        "isolation --threads 100000 | --threads must be from 1 to 1,024, was 100,000",
+        "frequency --repeats 2000000000 | --repeats must be from 1 to 10,000",
+        "measure --runs 1000000 | --runs must be from 1 to 100,000",
+        "cost --budget 999999999999s | at most 1 day",
+        "measure --warm-up 99999999999s | at most 1 day",
+    })
+    void countsAndDurationsOutOfRangeAreRefused(String command, String message) {
+        assertMentions(mistake(command.split(" ")), message);
     }
 
     @Test

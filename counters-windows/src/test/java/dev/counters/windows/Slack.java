@@ -1,0 +1,31 @@
+package dev.counters.windows;
+
+import dev.counters.Resolution;
+import dev.counters.testing.Bracket;
+import java.time.Duration;
+
+/**
+ * How far a Windows counter's interval may lie outside a {@link Bracket}: two of the counter's
+ * steps (its probed step, or a coarser one it may take later) and a margin for JNA calls and Wine's
+ * clock reads between the paired readings.
+ */
+final class Slack {
+    private static final Duration MARGIN = Duration.ofMillis(5);
+
+    private Slack() {}
+
+    /** Two steps of {@code resolution}, and the margin. */
+    static Duration of(Resolution resolution) {
+        return of(resolution, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #of(Resolution)}, for a clock whose step may grow to {@code coarsestStep} after its
+     * resolution was probed: a step is the larger of the two.
+     */
+    static Duration of(Resolution resolution, Duration coarsestStep) {
+        Duration probed = resolution.typical().compareTo(resolution.smallest()) > 0 ? resolution.typical() : resolution.smallest();
+        Duration step = probed.compareTo(coarsestStep) >= 0 ? probed : coarsestStep;
+        return step.multipliedBy(2).plus(MARGIN);
+    }
+}
