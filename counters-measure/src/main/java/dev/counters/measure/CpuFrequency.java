@@ -59,9 +59,26 @@ public final class CpuFrequency {
      *     platform module serves {@link CounterKind#CPU_CYCLES}), saying why
      */
     public static FrequencyEstimate estimate(Duration interval, int repeats) {
-        Counter cycles = Counters.create(CounterKind.CPU_CYCLES);
-        return estimate(readings(cycles), Counters.highPerformance(), interval, repeats,
-                instructionName(System.getProperty("os.arch", "")), kernelReportedHz());
+        return estimate(Counters.create(CounterKind.CPU_CYCLES), Counters.highPerformance(), interval, repeats,
+                kernelReportedHz());
+    }
+
+    /**
+     * Estimates the frequency of {@code cycles} (a {@link CounterKind#CPU_CYCLES} counter) against
+     * {@code reference} (a high-performance counter), with {@code repeats} intervals of
+     * {@code interval}, beside {@code kernelHz} (from {@link #kernelReportedHz()}). This only
+     * samples: it creates no counter and reads no file, so a caller can create the counters where
+     * it chooses (the first counter of a process binds the native layer, loading libraries and
+     * classes) and sample elsewhere, for instance on a thread bounded by a time limit.
+     *
+     * @throws IllegalArgumentException if {@code interval} is not positive or {@code repeats} is below 1
+     */
+    public static FrequencyEstimate estimate(Counter cycles, Counter reference, Duration interval, int repeats,
+            OptionalLong kernelHz) {
+        requireNonNull(cycles, "cycles");
+        requireNonNull(kernelHz, "kernelHz");
+        return estimate(readings(cycles), reference, interval, repeats,
+                instructionName(System.getProperty("os.arch", "")), kernelHz);
     }
 
     /** Estimates the frequency of {@code cycles} against {@code reference}; the seam for tests. */

@@ -38,6 +38,28 @@ class CpuFrequencyTest {
     }
 
     @Test
+    void estimatesCountersTheCallerCreated() {
+        // The overload the command line uses: the counters are made on one thread, sampled on another.
+        long[] now = {0};
+        Counter reference = FakeCounters.nanoseconds(() -> now[0] += 1000);
+        Counter cycles = FakeCounters.over(CounterKind.CPU_CYCLES, () -> 3 * (now[0] + 500), 3_000_000_000L);
+        FrequencyEstimate estimate = CpuFrequency.estimate(cycles, reference, Duration.ofMillis(1), 4,
+                OptionalLong.of(2_500_000_000L));
+        assertEquals(3e9, estimate.hz(), 1e-3);
+        assertEquals(4, estimate.samplesHz().length);
+        assertEquals(Duration.ofMillis(1), estimate.interval());
+        assertEquals(0.2, estimate.relativeErrorToKernel().orElseThrow(), 1e-9, "the kernel figure given is kept");
+        assertTrue(estimate.toString().startsWith(CpuFrequency.instructionName(System.getProperty("os.arch", ""))),
+                estimate.toString());
+        assertThrows(NullPointerException.class,
+                () -> CpuFrequency.estimate(null, reference, Duration.ofMillis(1), 4, OptionalLong.empty()));
+        assertThrows(NullPointerException.class,
+                () -> CpuFrequency.estimate(cycles, reference, Duration.ofMillis(1), 4, null));
+        assertThrows(IllegalArgumentException.class,
+                () -> CpuFrequency.estimate(cycles, reference, Duration.ZERO, 4, OptionalLong.empty()));
+    }
+
+    @Test
     void readsTheKernelFigureOnlyWhenTheTscRateIsKnown() {
         List<String> known = List.of("processor\t: 0", "cpu MHz\t\t: 2445.430", "flags\t\t: fpu tsc constant_tsc tsc_known_freq", "",
                 "processor\t: 1", "cpu MHz\t\t: 1.000");

@@ -6,9 +6,12 @@ import dev.counters.CounterException;
 import dev.counters.CounterRegistry;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ExecutionException;
 import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IExecutionStrategy;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -26,7 +29,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * 2 a user mistake (unknown subcommand, option, kind, unit or format; a task class that is missing
  * or not a task), reported as a message, a suggestion where one fits and a pointer to
  * {@code --help}, never a stack trace; 1 a failure of the machine or the library (a native call
- * that failed, a report or chart that could not be written), with its cause; 2 also for a
+ * that failed, a report or chart that could not be written, a JVM out of memory or address space),
+ * with its cause; 2 also for a
  * {@code --task} that throws, overflows its stack or calls {@code System.exit}, named with the run
  * it failed in; 3 a {@code --timeout} that ended the command, after the report of what was
  * measured before it.
@@ -54,8 +58,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
-            "1:a counter or the platform failed, or the report or chart could not be written "
-                    + "(the message says which call and why)",
+            "1:a counter or the platform failed, the report or chart could not be written, or the JVM "
+                    + "ran out of memory (the message says which call and why, or what limit to raise)",
             "2:a mistake in the command line or in a --task class, including a task that throws "
                     + "or calls System.exit",
             "3:--timeout ended the command; what was measured before it is printed",
@@ -95,6 +99,7 @@ public final class CountersCommand implements Runnable {
         CommandLine commandLine = new CommandLine(new CountersCommand(registry));
         commandLine.setParameterExceptionHandler(new UsageErrors());
         commandLine.setExecutionExceptionHandler(new ExecutionErrors());
+        commandLine.setExecutionStrategy(new OutOfMemoryReported());
         return commandLine;
     }
 
@@ -136,10 +141,33 @@ public final class CountersCommand implements Runnable {
     }
 
     /**
+     * Runs the chosen command as picocli does by default ({@link CommandLine.RunLast}), and hands an
+     * {@link OutOfMemoryError}, which picocli would let through to a stack trace, to
+     * {@link ExecutionErrors} as an {@link OutOfMemory} of the command that ran. Under
+     * {@code ulimit -v} the JVM can run out of address space for a thread (the thread of
+     * {@code --timeout}) long before its heap is full.
+     */
+    private static final class OutOfMemoryReported implements IExecutionStrategy {
+        private final IExecutionStrategy runLast = new CommandLine.RunLast();
+
+        @Override
+        public int execute(ParseResult parseResult) {
+            try {
+                return runLast.execute(parseResult);
+            } catch (OutOfMemoryError error) {
+                List<CommandLine> chosen = parseResult.asCommandLineList();
+                OutOfMemory failure = new OutOfMemory(error);
+                throw new ExecutionException(chosen.get(chosen.size() - 1), failure.getMessage(), failure);
+            }
+        }
+    }
+
+    /**
      * Failures while running. A {@link UserInputException} is the user's mistake: its message and
      * a pointer to the help, exit 2; a {@link TaskRunFailure} is the user's task failing: which run,
      * the exception and its message, exit 2. A {@link TimeLimit.Reached} is {@code --timeout}
-     * ending the command, exit 3. A {@link CounterException}, {@link UnsupportedOperationException}
+     * ending the command, exit 3. An {@link OutOfMemory} is the JVM out of memory (or address space):
+     * what to do, exit 1. A {@link CounterException}, {@link UnsupportedOperationException}
      * or {@link UncheckedIOException} is the platform saying no (a native call failed, a kind is
      * not served, a write failed): their messages name the call and the error, so they are printed
      * with their causes, exit 1. Anything else is a bug: message and stack trace for the report, exit 1.
@@ -176,6 +204,10 @@ public final class CountersCommand implements Runnable {
             if (ex instanceof TimeLimit.Reached) {
                 printError(commandLine, ex.getMessage());
                 return EXIT_TIMEOUT;
+            }
+            if (ex instanceof OutOfMemory) {
+                printError(commandLine, "failed: " + ex.getMessage());
+                return EXIT_FAILURE;
             }
             printError(commandLine, "failed: " + ex.getMessage());
             if (ex instanceof CounterException || ex instanceof UnsupportedOperationException

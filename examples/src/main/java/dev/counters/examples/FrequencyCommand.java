@@ -1,5 +1,8 @@
 package dev.counters.examples;
 
+import dev.counters.Counter;
+import dev.counters.CounterKind;
+import dev.counters.CounterRegistry;
 import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.HumanNumbers;
@@ -9,6 +12,7 @@ import dev.counters.measure.CpuFrequency;
 import dev.counters.measure.FrequencyEstimate;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.OptionalLong;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -48,10 +52,21 @@ final class FrequencyCommand extends Subcommand {
     @Override
     public void run() {
         checkOptions();
+        // The counters are made here, on the main thread, as list and cost make theirs; the thread of --timeout
+        // only samples. The first counter binds the native layer (libraries, classes: thousands of mallocs).
+        // glibc gave the main thread its malloc arena at start-up, before the JVM reserved its heap; a thread
+        // started now needs a new arena, 64 MB of address space (mapped as 128 MB to align it), which a tight
+        // `ulimit -v` no longer leaves, and without one each of its allocations becomes a mapping of its own.
+        // Bound on that thread, the binding used up the address space where list ran (issue 23, item 10).
+        CounterRegistry registry = registry();
+        Counter cycles = registry.create(CounterKind.CPU_CYCLES);
+        Counter reference = registry.create(CounterKind.HIGH_PERFORMANCE);
+        OptionalLong kernelHz = CpuFrequency.kernelReportedHz();
         output.progress(spec).step("sampling " + repeats + " intervals of " + interval.toMillis() + " ms");
         FrequencyEstimate estimate;
         try {
-            estimate = limit.call("counters frequency", () -> CpuFrequency.estimate(interval, repeats),
+            estimate = limit.call("counters frequency",
+                    () -> CpuFrequency.estimate(cycles, reference, interval, repeats, kernelHz),
                     () -> "the sampling of " + repeats + " intervals");
         } catch (TimeLimit.Reached reached) {
             output.print(spec, Report.builder("frequency", "CPU cycle counter frequency on " + Platform.describe())
