@@ -122,7 +122,6 @@ class CompareDuetTest {
             assertEquals(i % 2 == 0 ? 1 : 2, worker(aThreads.get(i)), "A's worker in pair " + i);
             assertEquals(i % 2 == 0 ? 2 : 1, worker(bThreads.get(i)), "B's worker in pair " + i);
             assertFalse(aThreads.get(i).isAlive(), "joined before run() returned");
-            assertTrue(aThreads.get(i).isDaemon(), "a task that hangs cannot keep the JVM alive");
         }
         assertSame(aThreads.get(0), aThreads.get(2), "the same two workers throughout");
         assertSame(aThreads.get(0), bThreads.get(1));
@@ -140,6 +139,17 @@ class CompareDuetTest {
         String text = result.toString();
         assertTrue(text.contains("8 pairs (duet order)"), text);
         assertTrue(text.contains("pin worker 1: pinned to CPU 2"), text);
+    }
+
+    @Test
+    void theWorkersAreDaemonsEvenWhenTheCallerIsNot() throws InterruptedException {
+        // a thread starts as a daemon if its creator is one: the caller here is not
+        Thread caller = new Thread(() -> duet(task(aThreads, 1000), task(bThreads, 1000)).minPairs(8).run(), "not a daemon");
+        caller.setDaemon(false);
+        caller.start();
+        caller.join();
+        assertEquals(8, aThreads.size());
+        assertTrue(aThreads.get(0).isDaemon() && aThreads.get(1).isDaemon(), "a task that hangs cannot keep the JVM alive");
     }
 
     @Test
