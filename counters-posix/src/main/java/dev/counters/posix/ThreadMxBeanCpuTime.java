@@ -85,24 +85,24 @@ final class ThreadMxBeanCpuTime implements TickSource {
      * failure, or the suspicion itself when the native reading does not follow either.
      */
     private long confirmed(long suspect, long wall) {
-        CounterException suspicion = CounterException.sourceFailure(CurrentThreadCpuClock.CPU_TIME_API, "returned " + suspect
-                + " ns after " + lastCpu + " ns on the same thread " + Durations.formatNanos(wall - lastWall)
-                + " earlier, and the native clock could not confirm it: the thread's CPU clock failed (HotSpot does "
-                + "not check clock_gettime's result, and gives no error code)");
         long confirmation;
         try {
             confirmation = sameClockNatively.get().read();
-        } catch (CounterException nativeFailure) {
-            nativeFailure.addSuppressed(suspicion);
-            throw nativeFailure;
-        } catch (LinkageError | RuntimeException unexplained) {
-            suspicion.addSuppressed(unexplained);
-            throw suspicion;
+        } catch (LinkageError | RuntimeException nativeFailure) {
+            throw explained(suspicion(suspect, wall));
         }
         if (confirmation < lastCpu) {
-            throw suspicion;
+            throw suspicion(suspect, wall);
         }
         return confirmation;
+    }
+
+    /** The failure a {@code suspect} reading is, once the native clock has not confirmed it. */
+    private CounterException suspicion(long suspect, long wall) {
+        return CounterException.sourceFailure(CurrentThreadCpuClock.CPU_TIME_API, "returned " + suspect + " ns after "
+                + lastCpu + " ns on the same thread " + Durations.formatNanos(wall - lastWall) + " earlier, and the native "
+                + "clock could not confirm it: the thread's CPU clock failed (HotSpot does not check clock_gettime's "
+                + "result, and gives no error code)");
     }
 
     /** The native clock's own failure, if it fails now too; else the JVM's. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,7 +74,7 @@ class AddressSpaceLimitTest {
             }
             fail("under ulimit -v of " + mb + " MB list ran three times, but frequency failed: " + frequency);
         }
-        assumeTrue(false, "list ran under none of the limits tried: " + tried);
+        Assumptions.abort("list ran under none of the limits tried: " + tried);
     }
 
     /** Whether {@code ulimit -v} may be lowered here, as the test will lower it. */
