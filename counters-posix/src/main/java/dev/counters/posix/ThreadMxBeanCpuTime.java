@@ -27,13 +27,23 @@ import java.util.function.Supplier;
  * wall clock now and then (by 1 to 19 ms within a few microseconds, seen on a 2-vCPU VM under
  * JMH). So the native clock decides: if it reads, its reading, taken just after, stands in for the
  * JVM's; if it fails, its error is thrown.
+ *
+ * <p>What no check can catch: when the clock fails, the buffer HotSpot passes on may hold an
+ * earlier true reading of a CPU clock (this thread's, taken by other code, or another thread's, left
+ * on a reused thread stack) that happens to follow from the last. Almost all such garbage is a
+ * pointer or zero, and is refused; a failing thread clock that must never go unnoticed is best read
+ * natively: FFM on JDK 22 or later, which reports the clock's own {@code errno}.
  */
 final class ThreadMxBeanCpuTime implements TickSource {
     /**
-     * What a thread's CPU time may gain beyond the wall time between two readings: the two clocks
-     * are read one after the other, not at once. Generous, so that no true reading is refused.
+     * What a thread's CPU time may gain beyond the wall time between two readings. Each wall reading
+     * follows its CPU reading, so the CPU time between two readings cannot exceed the wall time
+     * between them by more than the two clocks' disagreement: they are kept by different kernel
+     * sources (the scheduler's clock, the clocksource). A reading beyond this is only a suspicion,
+     * settled by the native clock, so the margin is small, and the window a garbage reading could
+     * slip through is as narrow as it can be.
      */
-    static final long WALL_SLACK_NANOS = 1_000_000L;
+    static final long WALL_SLACK_NANOS = 50_000L;
 
     private final Supplier<? extends TickSource> sameClockNatively;
     private final LongSupplier wallClock;
