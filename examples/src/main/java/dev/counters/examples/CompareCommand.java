@@ -1,5 +1,6 @@
 package dev.counters.examples;
 
+import dev.counters.CounterKind;
 import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.RatioChart;
@@ -123,6 +124,7 @@ final class CompareCommand extends Subcommand {
         Progress progress = output.progress(spec);
         progress.step("B = " + b.name() + " against A = " + a.name() + ", for at most " + budget.toMillis() + " ms");
         CompareResult result;
+        TimeLimit.bindOnThisThread(registry(), CounterKind.PERFORMANCE, CounterKind.THREAD_TIMES);
         try {
             result = tasks.run(spec, List.of(a, b), List.of("A", "B"), () -> compare(a, b));
         } catch (TimeLimit.Reached reached) {

@@ -53,11 +53,8 @@ final class FrequencyCommand extends Subcommand {
     public void run() {
         checkOptions();
         // The counters are made here, on the main thread, as list and cost make theirs; the thread of --timeout
-        // only samples. The first counter binds the native layer (libraries, classes: thousands of mallocs).
-        // glibc gave the main thread its malloc arena at start-up, before the JVM reserved its heap; a thread
-        // started now needs a new arena, 64 MB of address space (mapped as 128 MB to align it), which a tight
-        // `ulimit -v` no longer leaves, and without one each of its allocations becomes a mapping of its own.
-        // Bound on that thread, the binding used up the address space where list ran (issue 23, item 10).
+        // only samples. The first counter binds the native layer, which under a tight `ulimit -v` needs the
+        // main thread's malloc arena (TimeLimit.bindOnThisThread says why; issue 23, item 10).
         CounterRegistry registry = registry();
         Counter cycles = registry.create(CounterKind.CPU_CYCLES);
         Counter reference = registry.create(CounterKind.HIGH_PERFORMANCE);

@@ -1,5 +1,6 @@
 package dev.counters.examples;
 
+import dev.counters.CounterKind;
 import dev.counters.Counter;
 import dev.counters.CpuTimesCounter;
 import dev.counters.examples.report.CellFormat;
@@ -68,6 +69,7 @@ final class IsolationCommand extends Subcommand {
         checkOptions(loadThreads);
         charting.checkChart(spec);
         Phases phases = new Phases();
+        TimeLimit.bindOnThisThread(registry(), CounterKind.PERFORMANCE, CounterKind.THREAD_TIMES);
         try {
             limit.call("counters isolation", () -> isolate(loadThreads, phases), () -> doing);
         } catch (TimeLimit.Reached reached) {

@@ -1,5 +1,6 @@
 package dev.counters.examples;
 
+import dev.counters.CounterKind;
 import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.HumanNumbers;
@@ -82,6 +83,7 @@ final class MeasureCommand extends Subcommand {
         charting.checkChart(spec);
         WatchedTask watched = tasks.task(taskClass, iterations);
         Results results = new Results();
+        TimeLimit.bindOnThisThread(registry(), CounterKind.PERFORMANCE, CounterKind.THREAD_TIMES);
         try {
             tasks.run(spec, List.of(watched), List.of(), () -> measureBoth(watched, results));
         } catch (TimeLimit.Reached reached) {

@@ -1,5 +1,7 @@
 package dev.counters.examples;
 
+import dev.counters.CounterKind;
+import dev.counters.CounterRegistry;
 import dev.counters.examples.report.HumanNumbers;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -56,6 +58,24 @@ final class TimeLimit {
             throw new Reached("interrupted during " + where.get() + "; the report above holds what was measured");
         } catch (ExecutionException e) {
             throw rethrow(e.getCause());
+        }
+    }
+
+    /**
+     * Creates one counter of each of {@code kinds} on the calling thread, the main thread, and drops
+     * it, so that the first counter of the process, which binds the native layer (libraries and
+     * classes: thousands of mallocs), is made here rather than on the thread of {@link #call}. glibc
+     * gave the main thread its malloc arena at start-up, before the JVM reserved its heap; the
+     * thread of {@code call} starts later and needs a new arena, 64 MB of address space, which a
+     * tight {@code ulimit -v} may not leave. Its mallocs then take a mapping each, and a binding made
+     * there used up the address space under limits at which {@code counters list} ran (issue 23,
+     * item 10).
+     *
+     * @throws UnsupportedOperationException if a kind is served by no provider here, saying why
+     */
+    static void bindOnThisThread(CounterRegistry registry, CounterKind... kinds) {
+        for (CounterKind kind : kinds) {
+            registry.create(kind);
         }
     }
 
