@@ -21,8 +21,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** The wall-clock kinds against the JDK's clocks over the same interval, and the monotonic kinds under load. */
 class WallClockTest {
     private static final Duration SLEEP = Duration.ofMillis(60);
-    /** Scheduling noise between adjacent readings on a shared, busy machine. */
-    private static final long MARGIN_NANOS = Duration.ofMillis(2).toNanos();
+    /**
+     * Scheduling noise between adjacent readings on a shared, busy machine, and a timer tick that a
+     * loaded VM delays: a coarse clock (TICK) then lags by more than its step (6 ms beyond a 4 ms step
+     * seen in CI).
+     */
+    private static final long MARGIN_NANOS = Duration.ofMillis(10).toNanos();
     private static final int WALL_CLOCK_PAIRS = 1_000_000;
     /** Each CPU-times pair makes four system calls (about 2.5 us here, several times that under load), so fewer pairs. */
     private static final int CPU_TIMES_PAIRS = 100_000;
@@ -34,7 +38,8 @@ class WallClockTest {
     @EnumSource(names = {"TICK", "MULTIMEDIA", "SYSTEM_TIME", "HIGH_PERFORMANCE", "PERFORMANCE"})
     void agreesWithSystemNanoTimeOverTheSameInterval(CounterKind kind) {
         Counter counter = provider.create(kind);
-        Duration tolerance = Duration.ofNanos(resolutionNanos(counter.getInfo().measureResolution()) + MARGIN_NANOS);
+        // Either end of a coarse clock's interval may lag by a step.
+        Duration tolerance = Duration.ofNanos(2 * resolutionNanos(counter.getInfo().measureResolution()) + MARGIN_NANOS);
 
         Bracket bracket = Bracket.time(counter, System::nanoTime, () -> Bracket.sleep(SLEEP));
 
