@@ -182,14 +182,15 @@ class VirtualThreadsTest {
             long[] bracket = VirtualThreadRunner.call(() -> {
                 long before = System.nanoTime();
                 counter.start();
-                Thread.sleep(20);                  // unmounts: the virtual thread may resume on another carrier
+                Thread.sleep(100);                 // unmounts: the virtual thread may resume on another carrier
                 counter.stop();
                 return new long[] {before, System.nanoTime()};
             });
-            long resolution = counter.getInfo().measureResolution().typical().toNanos();
+            // Either end may lag by a step, and a coarse clock by more when a loaded machine delays its tick.
+            long margin = 2 * counter.getInfo().measureResolution().typical().toNanos() + 10_000_000L;
             long measured = counter.getNanoseconds();
-            assertTrue(measured >= 20_000_000L - resolution - 1_000_000L, kind + " measured " + measured);
-            assertTrue(measured <= bracket[1] - bracket[0] + resolution + 1_000_000L, kind + " measured " + measured);
+            assertTrue(measured >= 100_000_000L - margin, kind + " measured " + measured);
+            assertTrue(measured <= bracket[1] - bracket[0] + margin, kind + " measured " + measured);
         }
     }
 

@@ -60,13 +60,14 @@ class JdkCounterProviderTest {
             Counter counter = provider.create(kind);
             long before = System.nanoTime();
             counter.start();
-            Thread.sleep(30);
+            Thread.sleep(100);
             counter.stop();
             long outer = System.nanoTime() - before;
-            long resolution = counter.getInfo().measureResolution().typical().toNanos();
+            // Either end may lag by a step, and a coarse clock by more when a loaded machine delays its tick.
+            long margin = 2 * counter.getInfo().measureResolution().typical().toNanos() + 10_000_000L;
             long measured = counter.getNanoseconds();
-            assertTrue(measured >= 30_000_000L - resolution - 1_000_000L, kind + " measured " + measured);
-            assertTrue(measured <= outer + resolution + 1_000_000L, kind + " measured " + measured + " > " + outer);
+            assertTrue(measured >= 100_000_000L - margin, kind + " measured " + measured);
+            assertTrue(measured <= outer + margin, kind + " measured " + measured + " > " + outer);
         }
     }
 

@@ -50,18 +50,20 @@ class PosixThreadCpuTimesTest {
             long[] start = new long[CpuTimesSource.SAMPLE_LENGTH];
             long[] end = new long[CpuTimesSource.SAMPLE_LENGTH];
             worker.awaitBlocked();
+            awaitParked(worker.tid);
             ProcStat statBefore = ProcStat.task(worker.tid);
             long runtimeBefore = schedstatRuntime(worker.tid);
             times.sampleStart(start);
             worker.runAndWait();
             worker.awaitBlocked();
+            awaitParked(worker.tid);
             times.sampleEnd(end);
             long runtimeAfter = schedstatRuntime(worker.tid);
             ProcStat statAfter = ProcStat.task(worker.tid);
 
             long total = end[CpuTimesSource.TOTAL] - start[CpuTimesSource.TOTAL];
-            // The worker is blocked while both are read, so both read the same run time, to the nanosecond but for
-            // what the worker still runs between its state turning WAITING and its parking in the kernel.
+            // The worker is parked while both are read (its run time stood still for a millisecond first), so both
+            // read the same run time, to the nanosecond but for a wake-up in between.
             long schedstat = runtimeAfter - runtimeBefore;
             assertTrue(Math.abs(total - schedstat) <= 200_000, () -> "CPUCLOCK_SCHED " + total
                     + " ns against /proc/self/task/<tid>/schedstat " + schedstat + " ns");
@@ -105,6 +107,24 @@ class PosixThreadCpuTimesTest {
         assertThrows(IllegalStateException.class, () -> own.sampleStart(new long[CpuTimesSource.SAMPLE_LENGTH]));
         assertThrows(IllegalArgumentException.class, () -> reader.open(0));
         assertThrows(IllegalArgumentException.class, () -> reader.open(1L << 32));
+    }
+
+    /**
+     * Waits until {@code tid} has parked in the kernel: a thread's state turns WAITING before it
+     * gets there, and a preempted or emulated thread may take a while. Parked is when its run time
+     * stands still for a millisecond; gives up after a second, leaving the assertions to tell.
+     */
+    private static void awaitParked(long tid) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+        long runtime = schedstatRuntime(tid);
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(1);
+            long now = schedstatRuntime(tid);
+            if (now == runtime) {
+                return;
+            }
+            runtime = now;
+        }
     }
 
     private static long schedstatRuntime(long tid) throws IOException {

@@ -76,7 +76,9 @@ class RealTimerPeriodTest {
 
         try (MultimediaCounter counter = MultimediaCounter.withTimerPeriod(kinds, finest)) {
             Bracket bracket = Bracket.time(counter, System::nanoTime, () -> Bracket.sleep(Duration.ofMillis(100)));
-            bracket.assertContains(counter.getElapsed(), Slack.of(counter.getInfo().measureResolution()), "MULTIMEDIA with a raised period");
+            // A raised period need not move the tick count sooner: under Wine it moves when wineserver updates it.
+            bracket.assertContains(counter.getElapsed(), Slack.of(counter.getInfo().measureResolution(), Slack.SYSTEM_TIMER_TICK),
+                    "MULTIMEDIA with a raised period");
             assertEquals(CounterKind.MULTIMEDIA, counter.getInfo().kind());
             assertTrue(counter.getInfo().notes().contains("holds a timer period of " + finest + " ms"));
         }

@@ -11,6 +11,14 @@ import java.time.Duration;
  */
 final class Slack {
     private static final Duration MARGIN = Duration.ofMillis(5);
+    /**
+     * The default system timer tick (64 Hz), the step GetTickCount64 and timeGetTime move in
+     * unless some process raised the timer period. Any process may raise or restore it at any
+     * time, and under Wine the tick count moves only when the wineserver updates it (often while
+     * busy, every 16 ms when idle), so a step probed a moment earlier may be 1 ms where the
+     * interval then sees this one.
+     */
+    static final Duration SYSTEM_TIMER_TICK = Duration.ofNanos(15_625_000);
 
     private Slack() {}
 

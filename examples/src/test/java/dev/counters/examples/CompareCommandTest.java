@@ -142,10 +142,14 @@ class CompareCommandTest {
         assertEquals("slower", json.get("clocks").get(1).get("verdict").asText(), json.get("clocks").toString());
         JsonNode pairs = json.get("pairs");
         assertEquals(json.get("run").get(0).get("pairs").asInt(), pairs.size());
+        int slowerB = 0;
         for (int i = 0; i < pairs.size(); i++) {
             assertEquals(i % 2 == 0 ? 1 : 2, pairs.get(i).get("a_worker").asInt(), "A's worker changes every pair");
-            assertTrue(pairs.get(i).get("cpu_ratio").asDouble() > 1, pairs.get(i).toString());
+            slowerB += pairs.get(i).get("cpu_ratio").asDouble() > 1 ? 1 : 0;
         }
+        // B does twice A's work; a pair of 40 us runs may still flip when an interrupt burst or a jump of the
+        // thread's CPU clock lands in A's run, so not every pair, but nearly all.
+        assertTrue(pairs.size() - slowerB <= Math.max(1, pairs.size() / 100), slowerB + " of " + pairs.size() + " pairs had B slower");
         JsonNode preparation = json.get("preparation");
         assertEquals(2, preparation.size(), json.toString());
         assertEquals("pin worker 1", preparation.get(0).get("step").asText());
