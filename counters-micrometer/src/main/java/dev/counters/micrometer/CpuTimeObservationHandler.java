@@ -73,17 +73,11 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
             context.put(this, Unmeasured.VIRTUAL_THREAD);
             return;
         }
-        CpuClockPool pool = pools.get();
         CpuClock clock;
         try {
-            clock = pool.take(current);
-        } catch (CounterException failed) {
-            context.put(this, Unmeasured.CLOCK_FAILED);
-            return;
-        }
-        try {
+            clock = pools.get().take(current);
             clock.start();
-        } catch (CounterException failed) {
+        } catch (CounterException failed) {   // a clock that failed is dropped, not given back to the pool
             context.put(this, Unmeasured.CLOCK_FAILED);
             return;
         }
