@@ -3,14 +3,20 @@ package dev.counters.nativeaccess;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterInfo;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
  * The one choice between a platform module's two native layers: Foreign Function &amp; Memory
  * downcalls on a JVM of release {@value ForeignLayers#RELEASE} or later where they link, else JNA,
  * which is bound only then. {@code -Ddev.counters.binding=jna} keeps a JVM of 22 or later on JNA:
- * to compare the two, or to step around an FFM problem. Both platform modules hold one choice for
+ * to compare the two, or to step around an FFM problem; {@code =ffm} is the default, and any other
+ * value is ignored with a warning. Both platform modules hold one choice for
  * the process, made the first time it is needed:
  * <pre>{@code
  * LayerChoice<PosixCalls> chosen = LayerChoice.choose(FfmPosixCalls::bind, PosixSystem::binding);
@@ -27,6 +33,12 @@ import java.util.function.Supplier;
 public record LayerChoice<T>(String name, Binding<T> binding, String ffmProblem) {
     /** The system property that can keep a JVM of 22 or later on JNA. */
     public static final String BINDING_PROPERTY = "dev.counters.binding";
+    /** The logger that says, once, when the choice falls back or the property is not understood. */
+    public static final String LOGGER_NAME = "dev.counters";
+
+    private static final String BINDING_JNA_VALUE = "jna";
+    private static final String BINDING_FFM_VALUE = "ffm";
+    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
 
     public LayerChoice {
         requireNonNull(name, "name");
@@ -64,12 +76,64 @@ public record LayerChoice<T>(String name, Binding<T> binding, String ffmProblem)
         return binding.calls();
     }
 
-    /** The choice on this JVM, honouring {@link #BINDING_PROPERTY}. */
+    /**
+     * The choice on this JVM, honouring {@link #BINDING_PROPERTY}. Where the choice is not what the
+     * user would expect, it says so once, as a {@link System.Logger.Level#WARNING} of the logger
+     * {@value #LOGGER_NAME}: a property value that is not a binding, FFM asked for on a JVM that has
+     * none, JNA serving on JDK {@value ForeignLayers#RELEASE}+ because FFM could not link (native
+     * access not enabled), and no native layer at all (native access denied), which leaves the JDK's
+     * own clocks. When all is well (FFM on 22+, JNA before, or JNA asked for) it says nothing.
+     */
     public static <T> LayerChoice<T> choose(Supplier<? extends T> ffm, Supplier<? extends Binding<? extends T>> jna) {
-        if ("jna".equalsIgnoreCase(System.getProperty(BINDING_PROPERTY, "").trim())) {
+        String requested = System.getProperty(BINDING_PROPERTY);
+        int release = Runtime.version().feature();
+        LayerChoice<T> chosen = choose(release, requested, ffm, jna);
+        chosen.warnings(release, requested).forEach(LayerChoice::warnOnce);
+        return chosen;
+    }
+
+    /** {@link #choose(Supplier, Supplier)} on a JVM of {@code release} with {@link #BINDING_PROPERTY} set to {@code requested} (null: unset). */
+    static <T> LayerChoice<T> choose(int release, String requested, Supplier<? extends T> ffm,
+            Supplier<? extends Binding<? extends T>> jna) {
+        if (BINDING_JNA_VALUE.equals(normalised(requested))) {
             return new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.widen(jna.get()), BINDING_PROPERTY + "=jna chose JNA");
         }
-        return choose(Runtime.version().feature(), ffm, jna);
+        return choose(release, ffm, jna);
+    }
+
+    /**
+     * What a user should be told about this choice, made on a JVM of {@code release} with
+     * {@link #BINDING_PROPERTY} set to {@code requested} (null: unset); empty when all is well.
+     */
+    List<String> warnings(int release, String requested) {
+        List<String> warnings = new ArrayList<>();
+        String asked = normalised(requested);
+        if (!asked.isEmpty() && !asked.equals(BINDING_JNA_VALUE) && !asked.equals(BINDING_FFM_VALUE)) {
+            warnings.add("-D" + BINDING_PROPERTY + "=" + requested + " is not a binding: the valid values are "
+                    + BINDING_FFM_VALUE + " (the default, on JDK " + ForeignLayers.RELEASE + "+ where it links) and "
+                    + BINDING_JNA_VALUE + "; it is ignored");
+        }
+        if (asked.equals(BINDING_FFM_VALUE) && release < ForeignLayers.RELEASE) {
+            warnings.add("-D" + BINDING_PROPERTY + "=ffm cannot be honoured: " + ffmProblem + "; counters read through JNA");
+        }
+        if (binding.failure().isPresent()) {
+            warnings.add("counters could not bind a native layer (" + name + "): " + binding.failure().get()
+                    + "; the JDK's own clocks serve instead, and the kinds only a platform module serves are unavailable");
+        } else if (!asked.equals(BINDING_JNA_VALUE) && !whyNotFfm(release).isEmpty()) {
+            warnings.add("counters " + whyNotFfm(release));
+        }
+        return warnings;
+    }
+
+    private static String normalised(String requested) {
+        return requested == null ? "" : requested.trim().toLowerCase(Locale.ROOT);
+    }
+
+    /** Logs {@code warning} unless it was logged before in this process: a choice is made once per platform module. */
+    private static void warnOnce(String warning) {
+        if (WARNED.add(warning)) {
+            System.getLogger(LOGGER_NAME).log(System.Logger.Level.WARNING, warning);
+        }
     }
 
     /**

@@ -7,6 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.counters.CounterInfo;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /** How {@link LayerChoice} chooses between FFM and JNA, with stand-ins for both layers. */
@@ -83,5 +89,86 @@ class LayerChoiceTest {
         assertEquals("", denied.whyNotFfm(17), "FFM is no option before 22");
         assertEquals("", new LayerChoice<>(CounterInfo.BINDING_FFM, Binding.of(() -> ffm), "").whyNotFfm(25));
         assertEquals("", new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.of(() -> jna), "").whyNotFfm(25));
+    }
+
+    /** Issue #32 item 11: a value of the property that is not a binding, or FFM where there is none, is not ignored silently. */
+    @Test
+    void aBindingPropertyThatCannotBeHonouredIsWarnedAbout() {
+        LayerChoice<Object> bogus = LayerChoice.choose(25, "bogus", () -> ffm, () -> Binding.of(() -> jna));
+        assertEquals(CounterInfo.BINDING_FFM, bogus.name(), "an unknown value leaves the default");
+        assertEquals(List.of("-Ddev.counters.binding=bogus is not a binding: the valid values are ffm (the default, on JDK 22+"
+                + " where it links) and jna; it is ignored"), bogus.warnings(25, "bogus"));
+
+        LayerChoice<Object> ffmOn17 = LayerChoice.choose(17, "ffm", () -> ffm, () -> Binding.of(() -> jna));
+        assertEquals(CounterInfo.BINDING_JNA, ffmOn17.name());
+        assertEquals(List.of("-Ddev.counters.binding=ffm cannot be honoured: FFM needs JDK 22+; this is JDK 17; counters read"
+                + " through JNA"), ffmOn17.warnings(17, "ffm"));
+    }
+
+    /** Issue #32 item 13: falling back from FFM to JNA, or to no native layer at all, is said; all being well is not. */
+    @Test
+    void aFallbackIsWarnedAboutAndAllBeingWellIsNot() {
+        LayerChoice<Object> noAccess = LayerChoice.choose(25, null, () -> {
+            throw ForeignLayers.nativeAccessNotEnabled(Object.class.getModule());
+        }, () -> Binding.of(() -> jna));
+        List<String> warned = noAccess.warnings(25, null);
+        assertEquals(1, warned.size(), warned.toString());
+        assertTrue(warned.get(0).startsWith("counters read through JNA, not FFM: FFM could not link: native access is denied")
+                && warned.get(0).contains(NativeAccess.HOW_TO_ENABLE), warned.get(0));
+
+        LayerChoice<Object> denied = LayerChoice.choose(25, null, () -> {
+            throw ForeignLayers.nativeAccessNotEnabled(Object.class.getModule());
+        }, () -> Binding.of(() -> {
+            throw new IllegalCallerException("Illegal native access from: unnamed module");
+        }));
+        List<String> deniedWarnings = denied.warnings(25, null);
+        assertEquals(1, deniedWarnings.size(), deniedWarnings.toString());
+        assertTrue(deniedWarnings.get(0).contains("the JDK's own clocks serve instead")
+                && deniedWarnings.get(0).contains(NativeAccess.HOW_TO_ENABLE), deniedWarnings.get(0));
+
+        assertEquals(List.of(), LayerChoice.choose(25, null, () -> ffm, () -> Binding.of(() -> jna)).warnings(25, null));
+        assertEquals(List.of(), LayerChoice.choose(17, null, () -> ffm, () -> Binding.of(() -> jna)).warnings(17, null));
+        assertEquals(List.of(), LayerChoice.choose(25, "jna", () -> ffm, () -> Binding.of(() -> jna)).warnings(25, "jna"),
+                "JNA asked for is no fallback");
+        assertEquals(List.of(), LayerChoice.choose(25, " FFM ", () -> ffm, () -> Binding.of(() -> jna)).warnings(25, " FFM "));
+    }
+
+    /** Issue #32 item 13: the warning reaches the user once, through System.Logger, however often a choice is made. */
+    @Test
+    void theChoiceOnThisJvmWarnsOnceThroughSystemLogger() {
+        List<LogRecord> records = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                records.add(record);
+            }
+
+            @Override
+            public void flush() {}
+
+            @Override
+            public void close() {}
+        };
+        Logger logger = Logger.getLogger(LayerChoice.LOGGER_NAME);
+        logger.addHandler(capture);
+        String previous = System.setProperty(LayerChoice.BINDING_PROPERTY, "bogus-" + System.nanoTime());
+        try {
+            LayerChoice.choose(() -> ffm, () -> Binding.of(() -> jna));
+            LayerChoice.choose(() -> ffm, () -> Binding.of(() -> jna));
+        } finally {
+            restore(previous);
+            logger.removeHandler(capture);
+        }
+        List<LogRecord> aboutTheProperty = records.stream().filter(record -> record.getMessage().contains("is not a binding")).toList();
+        assertEquals(1, aboutTheProperty.size(), records.toString());
+        assertEquals(Level.WARNING, aboutTheProperty.get(0).getLevel());
+    }
+
+    private static void restore(String previous) {
+        if (previous == null) {
+            System.clearProperty(LayerChoice.BINDING_PROPERTY);
+        } else {
+            System.setProperty(LayerChoice.BINDING_PROPERTY, previous);
+        }
     }
 }

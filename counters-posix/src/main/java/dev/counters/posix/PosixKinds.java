@@ -34,8 +34,10 @@ import java.util.function.Supplier;
  *
  * <p>Where the JVM reads the very same clock through a cheap JNI call, that path is used, after
  * {@link JvmClockCheck} confirmed it is the same clock: {@link System#nanoTime()} for
- * {@code CLOCK_MONOTONIC}, {@link java.time.Instant#now()} for {@code CLOCK_REALTIME} and
- * {@link ThreadMxBeanCpuTime} for {@code CLOCK_THREAD_CPUTIME_ID}. On a JVM whose
+ * {@code CLOCK_MONOTONIC} and {@link ThreadMxBeanCpuTime} for {@code CLOCK_THREAD_CPUTIME_ID}.
+ * {@code CLOCK_REALTIME} is always read through libc: the JVM's path, {@link java.time.Instant#now()},
+ * allocates an {@code Instant} that escape analysis does not always remove (24 to 48 bytes a pair on
+ * JDK 25 after 300,000 warm pairs), and start/stop allocate nothing. On a JVM whose
  * {@code System.nanoTime()} is known to read the platform's HIGH_PERFORMANCE clock
  * ({@link JvmClockCheck#nanoTimeIsKnown}), HIGH_PERFORMANCE and PERFORMANCE need no native call at
  * all: they are served without binding libc, and the check runs when their description is made.
@@ -54,9 +56,11 @@ final class PosixKinds {
     static final String PROVIDER_NAME = "posix";
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    /** Why SYSTEM_TIME is read through libc although HotSpot reads the same clock in {@code Instant.now()}. */
+    static final String SYSTEM_TIME_PATH = "read through libc into scratch memory, never through " + InstantNow.API
+            + ", whose Instant escape analysis does not always remove: start/stop allocate nothing";
     private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(NANOS_PER_SECOND);
     private static final String NANO_TIME_API = "System.nanoTime()";
-    private static final String INSTANT_NOW_API = InstantNow.API;
 
     private final PosixPlatform platform;
     private final Supplier<LayerChoice<PosixCalls>> binder;
@@ -69,7 +73,7 @@ final class PosixKinds {
             return checkSupport(kind);
         }
     };
-    /** Whether the JVM reads a kind's clock itself (HIGH_PERFORMANCE, SYSTEM_TIME, THREAD_TIMES); false for the rest. */
+    /** Whether the JVM reads a kind's clock itself (HIGH_PERFORMANCE, THREAD_TIMES); false for the rest. */
     private final PerKind<Boolean> readThroughJvm = new PerKind<>() {
         @Override
         protected Boolean compute(CounterKind kind) {
@@ -145,11 +149,6 @@ final class PosixKinds {
     /** Whether {@link CounterKind#HIGH_PERFORMANCE} is read through {@link System#nanoTime()}. */
     boolean readsHighPerformanceThroughNanoTime() {
         return readThroughJvm.get(CounterKind.HIGH_PERFORMANCE);
-    }
-
-    /** Whether {@link CounterKind#SYSTEM_TIME} is read through {@link java.time.Instant#now()}. */
-    boolean readsSystemTimeThroughInstant() {
-        return readThroughJvm.get(CounterKind.SYSTEM_TIME);
     }
 
     /** Whether the thread-times total is read through {@link ThreadMxBeanCpuTime}. */
@@ -231,11 +230,6 @@ final class PosixKinds {
             case HIGH_PERFORMANCE:
                 return servedByKnownNanoTime(kind)
                         || isSupported(kind) && JvmClockCheck.readsSameClock(clockSource(kind), JvmClocks.NANO_TIME);
-            case SYSTEM_TIME:
-                // Instant.now() costs more than an FFM downcall to clock_gettime(CLOCK_REALTIME), less than a JNA one.
-                return isSupported(kind)
-                        && !CounterInfo.BINDING_FFM.equals(bindingName())
-                        && JvmClockCheck.readsSameClock(clockSource(kind), InstantNow.INSTANCE);
             case THREAD_TIMES:
                 // Decided on a platform thread whichever thread asks: on a virtual thread ThreadMXBean
                 // answers -1 and clock_gettime reads the carrier, and the check would fail.
@@ -259,7 +253,7 @@ final class PosixKinds {
         if (highPerformance && readsHighPerformanceThroughNanoTime()) {
             return JvmClocks.NANO_TIME;
         }
-        return kind == CounterKind.SYSTEM_TIME && readsSystemTimeThroughInstant() ? InstantNow.INSTANCE : clockSource(kind);
+        return clockSource(kind);
     }
 
     private CpuTimesSource cpuTimesSource(CounterKind kind) {
@@ -315,7 +309,6 @@ final class PosixKinds {
     private String bindingOf(CounterKind kind) {
         return switch (kind) {
             case HIGH_PERFORMANCE, PERFORMANCE -> readsHighPerformanceThroughNanoTime() ? CounterInfo.BINDING_JVM : natives().calls.binding();
-            case SYSTEM_TIME -> readsSystemTimeThroughInstant() ? CounterInfo.BINDING_JVM : natives().calls.binding();
             case THREAD_TIMES -> readsThreadTimesThroughMxBean()
                     ? CounterInfo.BINDING_JVM + " + " + natives().calls.binding()
                     : natives().calls.binding();
@@ -346,7 +339,7 @@ final class PosixKinds {
             case SYSTEM_TIME:
                 return info.source(clock.gettimeApi())
                         .notes(withBindingReason(kind, "nanoseconds since 1970-01-01T00:00Z; not monotonic: the time of day can be set or slewed; "
-                                + systemTimePath(clock)))
+                                + SYSTEM_TIME_PATH))
                         .build();
             case HIGH_PERFORMANCE:
             case PERFORMANCE:
@@ -413,19 +406,6 @@ final class PosixKinds {
                         + " reading lay between two " + clock.gettimeApi() + " readings): same clock and ticks, without a native call's cost"
                 : "; but a check when this description was made found a " + NANO_TIME_API + " reading outside two "
                         + clock.gettimeApi() + " readings: this JVM's nanoTime may read another clock");
-    }
-
-    private String systemTimePath(NamedClock clock) {
-        if (readsSystemTimeThroughInstant()) {
-            return "read through " + INSTANT_NOW_API + ", which HotSpot on Linux implements with clock_gettime(CLOCK_REALTIME) "
-                    + "and which a check at load confirmed reads " + clock.name() + " on this JVM (a reading lay between two "
-                    + clock.gettimeApi() + " readings): same clock and nanoseconds, without JNA's call cost; "
-                    + InstantNow.ALLOCATION_NOTE;
-        }
-        if (CounterInfo.BINDING_FFM.equals(bindingName())) {
-            return "read through an FFM downcall, cheaper than " + INSTANT_NOW_API;
-        }
-        return "read through JNA: " + INSTANT_NOW_API + " did not lie between two " + clock.gettimeApi() + " readings";
     }
 
     private String threadTotalPath(NamedClock clock) {
