@@ -28,13 +28,19 @@ import java.time.Instant;
  *   <li>HIGH_PERFORMANCE, PERFORMANCE: {@link System#nanoTime()}.
  *   <li>SYSTEM_TIME: {@link Instant#now()}, in nanoseconds since the epoch.
  *   <li>TICK: {@link System#currentTimeMillis()}.
- *   <li>THREAD_TIMES: {@link ThreadMXBean} CPU and user time; kernel = CPU - user.
+ *   <li>THREAD_TIMES: {@link ThreadMXBean#getCurrentThreadCpuTime()}, which has no honest
+ *       kernel/user split: HotSpot's user time comes from {@code /proc} in 10 ms scheduler ticks
+ *       (15.6 ms on Windows), so CPU less user put 79% of pure user work in the kernel.
  *   <li>PROCESS_TIMES: {@code com.sun.management.OperatingSystemMXBean.getProcessCpuTime()},
  *       which has no kernel/user split.
  * </ul>
  */
 public final class JdkCounterProvider implements CounterProvider {
     public static final String NAME = "jdk";
+    /** Why the floor's THREAD_TIMES has no kernel/user split, in its {@link CounterInfo#notes()}. */
+    public static final String NO_THREAD_SPLIT = "no kernel/user split: the JDK's only thread user time, "
+            + "ThreadMXBean.getCurrentThreadUserTime(), moves in scheduler ticks (HotSpot on Linux reads it from /proc, "
+            + "10 ms), so CPU time less user time is no kernel time; add counters-posix or counters-windows for the split";
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(NANOS_PER_SECOND);
     private static final LazyFrequency MILLISECONDS = LazyFrequency.fixed(1_000L);
@@ -80,7 +86,7 @@ public final class JdkCounterProvider implements CounterProvider {
             case THREAD_TIMES:
                 requireSupported(kind);
                 ThreadCpuTimes.enable();
-                return new SampledCpuTimesCounter(kind, ThreadCpuTimes.INSTANCE, true, NANOSECONDS, infos.supplier(kind));
+                return new SampledCpuTimesCounter(kind, ThreadCpuTimes.INSTANCE, false, NANOSECONDS, infos.supplier(kind));
             case PROCESS_TIMES:
                 requireSupported(kind);
                 return new SampledCpuTimesCounter(kind, ProcessCpuTime.INSTANCE, false, NANOSECONDS, infos.supplier(kind));
@@ -116,10 +122,7 @@ public final class JdkCounterProvider implements CounterProvider {
                         "the time of day in milliseconds: not monotonic, it jumps when the system clock is set; "
                                 + "PERFORMANCE costs as little and never jumps");
             case THREAD_TIMES:
-                return cpuInfo(kind, "ThreadMXBean.getCurrentThreadCpuTime()/getCurrentThreadUserTime()",
-                        ThreadCpuTimes.INSTANCE, true, "kernel = CPU time - user time. The total is exact, but HotSpot on Linux "
-                                + "reads the user time from /proc in scheduler ticks (10 ms), so the split of an interval "
-                                + "shorter than a few ticks is unreliable; counters-posix splits it finely");
+                return cpuInfo(kind, CurrentThreadCpuClock.CPU_TIME_API, ThreadCpuTimes.INSTANCE, false, NO_THREAD_SPLIT);
             case PROCESS_TIMES:
                 return cpuInfo(kind, "OperatingSystemMXBean.getProcessCpuTime()", ProcessCpuTime.INSTANCE, false,
                         "no kernel/user split: the JDK reports process CPU time as one figure");
@@ -168,7 +171,7 @@ public final class JdkCounterProvider implements CounterProvider {
         }
     }
 
-    /** The calling thread's CPU and user time from the platform {@link ThreadMXBean}. */
+    /** The calling thread's CPU time from the platform {@link ThreadMXBean}. */
     private enum ThreadCpuTimes implements CpuTimesSource {
         INSTANCE;
 
@@ -198,25 +201,11 @@ public final class JdkCounterProvider implements CounterProvider {
             }
         }
 
-        /** Reads user time first, so that its cost (a /proc read on Linux) falls before the interval's total. */
-        @Override
-        public void sampleStart(long[] into) {
-            long user = CurrentThreadCpuClock.userTimeNanos();
-            long cpu = CurrentThreadCpuClock.cpuTimeNanos();
-            write(into, cpu, user);
-        }
-
         @Override
         public void sample(long[] into) {
-            long cpu = CurrentThreadCpuClock.cpuTimeNanos();
-            long user = CurrentThreadCpuClock.userTimeNanos();
-            write(into, cpu, user);
-        }
-
-        private static void write(long[] into, long cpu, long user) {
-            into[TOTAL] = cpu;
-            into[KERNEL] = Math.max(0, cpu - user);
-            into[USER] = user;
+            into[TOTAL] = CurrentThreadCpuClock.cpuTimeNanos();
+            into[KERNEL] = 0;
+            into[USER] = 0;
         }
     }
 

@@ -90,30 +90,25 @@ class JdkCounterProviderTest {
         assertTrue(info.notes().contains(dev.counters.toolkit.InstantNow.ALLOCATION_NOTE), "the allocation is stated: " + info.notes());
     }
 
+    /**
+     * Issue #32 item 1: the JDK's thread user time moves in scheduler ticks, so CPU less user is no
+     * kernel time (500 pure-user spins came out 79% kernel): the floor gives the exact total and no split.
+     */
     @Test
-    void threadTimesAgreeWithThreadMxBeanPartByPart() {
+    void threadTimesGiveTheExactTotalAndNoSplit() {
         CpuTimesCounter counter = (CpuTimesCounter) provider.create(CounterKind.THREAD_TIMES);
-        long userStep = userTimeStep();
-        long userBefore = THREADS.getCurrentThreadUserTime();
         long cpuBefore = THREADS.getCurrentThreadCpuTime();
         counter.start();
-        Work.burnCpu(Duration.ofMillis(200));
+        Work.burnCpu(Duration.ofMillis(50));
         counter.stop();
         long cpuAfter = THREADS.getCurrentThreadCpuTime();
-        long userAfter = THREADS.getCurrentThreadUserTime();
         long measured = counter.getNanoseconds();
         assertTrue(measured > 0 && measured <= cpuAfter - cpuBefore, measured + " vs " + (cpuAfter - cpuBefore));
-        // Each part on its own against the JDK's figures read around the counter: user time moves in steps, so the
-        // outer reading may hold one more step at each end; kernel time (CPU less user) inherits those steps.
-        long tolerance = 2 * userStep + TimeUnit.MILLISECONDS.toNanos(1);
-        long user = userAfter - userBefore;
-        long kernel = (cpuAfter - userAfter) - (cpuBefore - userBefore);
-        assertEquals(user, counter.getUserNanoseconds(), tolerance, "user time, with user time moving in steps of " + userStep + " ns");
-        assertEquals(kernel, counter.getKernelNanoseconds(), tolerance, "kernel time, with user time moving in steps of " + userStep + " ns");
-        assertTrue(counter.getUserPeriodCount() >= counter.getKernelPeriodCount(), "a pure loop is mostly user time");
         CounterInfo info = counter.getInfo();
         assertEquals(Measures.THREAD_CPU_TIME, info.measures());
-        assertTrue(info.hasKernelUserSplit());
+        assertFalse(info.hasKernelUserSplit());
+        assertEquals(JdkCounterProvider.NO_THREAD_SPLIT, info.notes());
+        assertThrows(UnsupportedOperationException.class, counter::getKernelPeriodCount);
         assertEquals(1_000_000_000L, info.frequency());
     }
 
@@ -197,24 +192,4 @@ class JdkCounterProviderTest {
         return counter.getInfo().measureResolution().typical().toNanos();
     }
 
-    /**
-     * The step {@link ThreadMXBean#getCurrentThreadUserTime()} moves by while this thread computes: a
-     * scheduler tick where the JDK reads it from {@code /proc} (10 ms), 15.6 ms on Windows, 1 ns where it is exact.
-     * The smallest of a few consecutive moves, found within a bounded amount of CPU.
-     */
-    private static long userTimeStep() {
-        long smallest = Long.MAX_VALUE;
-        long last = THREADS.getCurrentThreadUserTime();
-        long giveUp = THREADS.getCurrentThreadCpuTime() + TimeUnit.SECONDS.toNanos(1);
-        for (int moves = 0; moves < 3 && THREADS.getCurrentThreadCpuTime() < giveUp; ) {
-            Work.burnCpu(Duration.ofNanos(100_000));
-            long now = THREADS.getCurrentThreadUserTime();
-            if (now != last) {
-                smallest = Math.min(smallest, now - last);
-                last = now;
-                moves++;
-            }
-        }
-        return smallest == Long.MAX_VALUE ? TimeUnit.SECONDS.toNanos(1) : smallest;
-    }
 }

@@ -21,7 +21,7 @@ final class CpuClock {
         this.split = counter.getInfo().hasKernelUserSplit();
     }
 
-    /** Whether the clock splits kernel from user time; the JDK floor ({@code ThreadMXBean}) does not. */
+    /** Whether the clock splits kernel from user time; the JDK floor ({@code ThreadMXBean}, whose user time moves in scheduler ticks) does not. */
     boolean hasKernelUserSplit() {
         return split;
     }

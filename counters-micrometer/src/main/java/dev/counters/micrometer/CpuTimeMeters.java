@@ -36,7 +36,15 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * too, so the next stop registers it anew, as Micrometer would for its {@code Meter.Id}.
  */
 final class CpuTimeMeters {
-    static final String REASON_TAG = "reason";
+    /**
+     * The tag that says why an observation is unmeasured: not {@code reason}, which an observation
+     * may carry as its own low-cardinality key, and which the meter must keep.
+     */
+    static final String REASON_TAG = "unmeasured.reason";
+    /** The tag Micrometer's {@code DefaultMeterObservationHandler} puts on the wall-time timer, so that the two series join. */
+    static final String ERROR_TAG = "error";
+    /** The {@link #ERROR_TAG} of an observation that ended without an error, as Micrometer writes it. */
+    static final String NO_ERROR = "none";
     /** Tag sets kept per observation name; beyond, stops look their meters up in the registry. */
     static final int MAX_TAG_SETS_PER_NAME = 1024;
 
@@ -49,19 +57,27 @@ final class CpuTimeMeters {
     }
 
     /**
-     * Records {@code cpu}'s total, kernel and user time under the observation's name and tags;
-     * only the total where the clock has no kernel/user split (never a made-up zero).
+     * Records {@code cpu}'s total, kernel and user time under the observation's name and tags, and
+     * the {@value #ERROR_TAG} tag the wall-time timer carries; only the total where the clock has no
+     * kernel/user split (never a made-up zero).
      */
     void record(Observation.Context context, CpuTimesReadings cpu, boolean split) {
         TaggedMeters meters = meters(context);
+        String error = errorValue(context);
         long total = cpu.getNanoseconds();
-        meters.timer(CpuPart.TOTAL).record(total, TimeUnit.NANOSECONDS);
+        meters.timer(CpuPart.TOTAL, error).record(total, TimeUnit.NANOSECONDS);
         if (!split) {
             return;
         }
         long kernel = cpu.getKernelNanoseconds();
-        meters.timer(CpuPart.KERNEL).record(kernel, TimeUnit.NANOSECONDS);
-        meters.timer(CpuPart.USER).record(total - kernel, TimeUnit.NANOSECONDS);
+        meters.timer(CpuPart.KERNEL, error).record(kernel, TimeUnit.NANOSECONDS);
+        meters.timer(CpuPart.USER, error).record(total - kernel, TimeUnit.NANOSECONDS);
+    }
+
+    /** The error's simple class name, or {@value #NO_ERROR}: the value Micrometer's own meter handler tags with. */
+    private static String errorValue(Observation.Context context) {
+        Throwable error = context.getError();
+        return error == null ? NO_ERROR : error.getClass().getSimpleName();
     }
 
     /** Counts one observation that has no CPU figure, and why. */
@@ -150,7 +166,10 @@ final class CpuTimeMeters {
     static final class TaggedMeters {
         private final Names names;
         private final Tags tags;
+        /** The timers of observations that ended without an error, the usual case, kept without a look-up. */
         private final AtomicReferenceArray<Timer> timers = new AtomicReferenceArray<>(CpuPart.values().length);
+        /** The timers of observations that ended with an error, by the error's {@link #ERROR_TAG} value. */
+        private final ConcurrentMap<String, AtomicReferenceArray<Timer>> failedTimers = new ConcurrentHashMap<>();
         private final AtomicReferenceArray<Counter> unmeasured = new AtomicReferenceArray<>(Unmeasured.values().length);
 
         TaggedMeters(Names names, Tags tags) {
@@ -158,11 +177,13 @@ final class CpuTimeMeters {
             this.tags = tags;
         }
 
-        Timer timer(CpuPart part) {
-            Timer timer = timers.get(part.ordinal());
+        Timer timer(CpuPart part, String error) {
+            AtomicReferenceArray<Timer> kept = NO_ERROR.equals(error) ? timers
+                    : failedTimers.computeIfAbsent(error, unused -> new AtomicReferenceArray<>(CpuPart.values().length));
+            Timer timer = kept.get(part.ordinal());
             if (timer == null) {
-                timer = names.timers.get(part.ordinal()).withTags(tags);
-                timers.set(part.ordinal(), timer);
+                timer = names.timers.get(part.ordinal()).withTags(tags.and(ERROR_TAG, error));
+                kept.set(part.ordinal(), timer);
             }
             return timer;
         }
@@ -177,13 +198,20 @@ final class CpuTimeMeters {
         }
 
         boolean holds(Meter meter) {
-            for (int i = 0; i < timers.length(); i++) {
-                if (timers.get(i) == meter) {
-                    return true;
-                }
+            if (holds(timers, meter) || failedTimers.values().stream().anyMatch(kept -> holds(kept, meter))) {
+                return true;
             }
             for (int i = 0; i < unmeasured.length(); i++) {
                 if (unmeasured.get(i) == meter) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static boolean holds(AtomicReferenceArray<Timer> kept, Meter meter) {
+            for (int i = 0; i < kept.length(); i++) {
+                if (kept.get(i) == meter) {
                     return true;
                 }
             }

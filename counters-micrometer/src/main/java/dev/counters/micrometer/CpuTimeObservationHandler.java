@@ -28,19 +28,22 @@ import java.util.function.Supplier;
  *
  * <p>On start it reads the calling thread's CPU clock ({@code Counters.threadTimes()}); on stop,
  * on the same thread, it records three {@link io.micrometer.core.instrument.Timer Timers} with
- * the observation's low-cardinality tags: {@code <name>.cpu} (the total), {@code <name>.cpu.kernel}
- * and {@code <name>.cpu.user}. Kernel plus user equals the total exactly, to the nanosecond.
- * Where no platform module (counters-posix, counters-windows) is present, the JDK's
- * {@code ThreadMXBean} serves the total alone: only {@code <name>.cpu} is recorded, and the
- * kernel and user timers are absent rather than zero.
+ * the observation's low-cardinality tags and, as Micrometer's own wall-time timer has it, an
+ * {@code error} tag ({@code none}, or the error's simple class name): {@code <name>.cpu} (the
+ * total), {@code <name>.cpu.kernel} and {@code <name>.cpu.user}. Kernel plus user equals the total
+ * exactly, to the nanosecond. Where no platform module (counters-posix, counters-windows) is
+ * present, the JDK's {@code ThreadMXBean} serves the total alone (its user time moves in scheduler
+ * ticks, so it has no honest split): only {@code <name>.cpu} is recorded, and the kernel and user
+ * timers are absent rather than zero or guessed.
  *
  * <p>It never records another thread's CPU time. An observation started on a virtual thread
  * (which has no CPU clock of its own: its carriers change whenever it blocks), or stopped on a
  * different thread than it started on, records no CPU timer; instead it counts once in
- * {@code <name>.cpu.unmeasured}, tagged {@code reason=virtual-thread} or {@code reason=other-thread},
+ * {@code <name>.cpu.unmeasured}, tagged {@code unmeasured.reason=virtual-thread} or {@code =other-thread}
+ * (a key of its own, so that an observation's own {@code reason} tag is kept),
  * so missing figures are visible rather than silently zero. Nor does a failing clock fail the
  * observed work: where the thread's CPU clock cannot be read (a {@link dev.counters.CounterException}
- * at start or stop), the observation counts in {@code reason=clock-failed} instead.
+ * at start or stop), the observation counts in {@code unmeasured.reason=clock-failed} instead.
  *
  * <p>Nested observations on one thread each get their own figures. The handler supports every
  * context, so it composes with Micrometer's {@code DefaultMeterObservationHandler} and with

@@ -23,11 +23,19 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * }</pre>
  *
  * <p>They read PROCESS_TIMES ({@code getrusage(RUSAGE_SELF)} on Linux, {@code GetProcessTimes} on
- * Windows) and count from the moment {@link #bindTo} ran: their rates, which is what a dashboard
- * plots, agree with {@code process.cpu.time}'s; their sum falls short of it by the CPU time the
- * process spent before binding. Without a platform module (counters-posix, counters-windows) the
- * JDK floor has no split, and this binder registers nothing rather than a zero:
- * {@link #hasKernelUserSplit()} says which you have.
+ * Windows) and count from the moment {@link #bindTo} ran, not from the process's start as
+ * {@code process.cpu.time} does: set their rates beside its rate, which is what a dashboard plots
+ * ({@code rate(process_cpu_kernel_seconds_total[1m]) + rate(process_cpu_user_seconds_total[1m])}
+ * against {@code rate(process_cpu_time_seconds_total[1m])} in Prometheus), never their sum beside its
+ * value, which falls short by the CPU time the process spent before binding.
+ *
+ * <p>They never decrease, as a counter must not (Prometheus reads a decrease as a reset). The
+ * kernel's split comes from sampled ticks and is apportioned over the exact total, so on its own
+ * a part may step back by a few milliseconds between two reads while the total grows; each read
+ * therefore keeps each part at least where it was, and kernel plus user still equals the total
+ * read. Without a platform module (counters-posix, counters-windows) the JDK floor has no split,
+ * and this binder registers nothing rather than a zero: {@link #hasKernelUserSplit()} says which
+ * you have.
  */
 public final class ProcessCpuMetrics implements MeterBinder {
     private static final double NANOS_PER_SECOND = 1e9;
@@ -58,12 +66,12 @@ public final class ProcessCpuMetrics implements MeterBinder {
         }
         ProcessCpu cpu = new ProcessCpu(counter);
         FunctionCounter.builder("process.cpu.kernel", registry, meters -> cpu.kernelSeconds())
-                .description("CPU time the process spent in the kernel (system time) since this binder was bound")
+                .description("CPU time the process spent in the kernel (system time) since this binder was bound, not since the process started")
                 .baseUnit("seconds")
                 .tags(tags)
                 .register(registry);
         FunctionCounter.builder("process.cpu.user", registry, meters -> cpu.userSeconds())
-                .description("CPU time the process spent in user code since this binder was bound")
+                .description("CPU time the process spent in user code since this binder was bound, not since the process started")
                 .baseUnit("seconds")
                 .tags(tags)
                 .register(registry);
@@ -76,6 +84,7 @@ public final class ProcessCpuMetrics implements MeterBinder {
      */
     private static final class ProcessCpu {
         private final CpuTimesCounter counter;
+        private final MonotoneSplit split = new MonotoneSplit();
 
         ProcessCpu(CpuTimesCounter counter) {
             this.counter = counter;
@@ -83,13 +92,18 @@ public final class ProcessCpuMetrics implements MeterBinder {
         }
 
         synchronized double kernelSeconds() {
-            counter.stop();
-            return counter.getKernelNanoseconds() / NANOS_PER_SECOND;
+            read();
+            return split.kernel() / NANOS_PER_SECOND;
         }
 
         synchronized double userSeconds() {
+            read();
+            return split.user() / NANOS_PER_SECOND;
+        }
+
+        private void read() {
             counter.stop();
-            return counter.getUserNanoseconds() / NANOS_PER_SECOND;
+            split.advance(counter.getNanoseconds(), counter.getKernelNanoseconds());
         }
     }
 }

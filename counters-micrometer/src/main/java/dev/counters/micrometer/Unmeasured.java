@@ -1,6 +1,6 @@
 package dev.counters.micrometer;
 
-/** Why an observation has no CPU figure: the {@code reason} tag of {@code <name>.cpu.unmeasured}. */
+/** Why an observation has no CPU figure: the {@code unmeasured.reason} tag of {@code <name>.cpu.unmeasured}. */
 enum Unmeasured {
     /** Started on a virtual thread, which has no CPU clock of its own. */
     VIRTUAL_THREAD("virtual-thread"),

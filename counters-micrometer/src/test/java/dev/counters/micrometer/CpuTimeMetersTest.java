@@ -38,13 +38,13 @@ class CpuTimeMetersTest {
         assertSame(kept, meters.meters(second), "an equal name and tag set finds the kept meters");
         assertNotSame(kept, meters.meters(context("request", "uri", "/b")), "another tag value has its own");
         assertNotSame(kept, meters.meters(context("other", "uri", "/a")), "another name has its own");
-        Timer total = kept.timer(CpuTimeMeters.CpuPart.TOTAL);
+        Timer total = kept.timer(CpuTimeMeters.CpuPart.TOTAL, CpuTimeMeters.NO_ERROR);
         assertSame(registry.get("request.cpu").tag("uri", "/a").timer(), total, "the kept timer is the registry's");
-        assertSame(total, meters.meters(second).timer(CpuTimeMeters.CpuPart.TOTAL));
-        assertSame(kept.timer(CpuTimeMeters.CpuPart.KERNEL), meters.meters(second).timer(CpuTimeMeters.CpuPart.KERNEL));
+        assertSame(total, meters.meters(second).timer(CpuTimeMeters.CpuPart.TOTAL, CpuTimeMeters.NO_ERROR));
+        assertSame(kept.timer(CpuTimeMeters.CpuPart.KERNEL, CpuTimeMeters.NO_ERROR), meters.meters(second).timer(CpuTimeMeters.CpuPart.KERNEL, CpuTimeMeters.NO_ERROR));
         Counter unmeasured = kept.unmeasured(Unmeasured.OTHER_THREAD);
         assertSame(unmeasured, meters.meters(second).unmeasured(Unmeasured.OTHER_THREAD));
-        assertSame(registry.get("request.cpu.unmeasured").tags("uri", "/a", "reason", "other-thread").counter(), unmeasured);
+        assertSame(registry.get("request.cpu.unmeasured").tags("uri", "/a", CpuTimeMeters.REASON_TAG, "other-thread").counter(), unmeasured);
     }
 
     @Test
@@ -76,11 +76,11 @@ class CpuTimeMetersTest {
         CpuTimeMeters meters = new CpuTimeMeters(registry);
         Observation.Context context = context("request", "uri", "/a");
         meters.unmeasured(context, Unmeasured.VIRTUAL_THREAD);
-        Counter removed = registry.get("request.cpu.unmeasured").tag("reason", "virtual-thread").counter();
+        Counter removed = registry.get("request.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "virtual-thread").counter();
         registry.remove(removed);
 
         meters.unmeasured(context, Unmeasured.VIRTUAL_THREAD);
-        Counter anew = registry.get("request.cpu.unmeasured").tag("reason", "virtual-thread").counter();
+        Counter anew = registry.get("request.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "virtual-thread").counter();
         assertNotSame(removed, anew);
         assertEquals(1, anew.count());
     }
@@ -89,7 +89,7 @@ class CpuTimeMetersTest {
     void removingAnotherMeterKeepsTheCachedOnes() {
         CpuTimeMeters meters = new CpuTimeMeters(registry);
         CpuTimeMeters.TaggedMeters kept = meters.meters(context("request", "uri", "/a"));
-        kept.timer(CpuTimeMeters.CpuPart.TOTAL);
+        kept.timer(CpuTimeMeters.CpuPart.TOTAL, CpuTimeMeters.NO_ERROR);
         registry.remove(registry.counter("unrelated"));
         assertSame(kept, meters.meters(context("request", "uri", "/a")));
     }
@@ -101,13 +101,13 @@ class CpuTimeMetersTest {
         registry.config().meterFilter(MeterFilter.replaceTagValues("uri", uri -> "merged"));
         CpuTimeMeters meters = new CpuTimeMeters(registry);
         for (int i = 0; i < CpuTimeMeters.MAX_TAG_SETS_PER_NAME; i++) {
-            meters.meters(context("request", "uri", "/" + i)).timer(CpuTimeMeters.CpuPart.TOTAL);
+            meters.meters(context("request", "uri", "/" + i)).timer(CpuTimeMeters.CpuPart.TOTAL, CpuTimeMeters.NO_ERROR);
         }
         Observation.Context beyond = context("request", "uri", "/beyond");
         CpuTimeMeters.TaggedMeters once = meters.meters(beyond);
 
         assertNotSame(once, meters.meters(beyond), "not kept: each stop makes its own");
-        assertSame(registry.get("request.cpu").tag("uri", "merged").timer(), once.timer(CpuTimeMeters.CpuPart.TOTAL),
+        assertSame(registry.get("request.cpu").tag("uri", "merged").timer(), once.timer(CpuTimeMeters.CpuPart.TOTAL, CpuTimeMeters.NO_ERROR),
                 "and records into the registry's meter all the same");
         assertSame(meters.meters(context("request", "uri", "/0")), meters.meters(context("request", "uri", "/0")),
                 "the tag sets within the bound stay kept");

@@ -25,6 +25,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -117,7 +118,7 @@ class CpuTimeObservationHandlerTest {
         other.join();
 
         assertNull(meters.find("handoff.cpu").timer(), "no CPU timer for a hand-off");
-        assertEquals(1, meters.get("handoff.cpu.unmeasured").tag("reason", "other-thread").counter().count());
+        assertEquals(1, meters.get("handoff.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "other-thread").counter().count());
         observe("handoff", () -> Work.burnCpu(Duration.ofMillis(1)));
         assertEquals(1, timer("handoff.cpu").count(), "the starting thread measures its next observation");
     }
@@ -141,7 +142,7 @@ class CpuTimeObservationHandlerTest {
 
         assertTrue(ran[0] && ran[1], "the observed work ran both times");
         assertNull(meters.find("flaky.cpu").timer(), "no CPU figure from a failed clock");
-        assertEquals(2, meters.get("flaky.cpu.unmeasured").tag("reason", "clock-failed").counter().count(),
+        assertEquals(2, meters.get("flaky.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "clock-failed").counter().count(),
                 "one failed stop, one failed start");
     }
 
@@ -154,7 +155,7 @@ class CpuTimeObservationHandlerTest {
             return null;
         });
         assertNull(meters.find("virtual.cpu").timer(), "no CPU timer: a virtual thread has no CPU clock");
-        assertEquals(2, meters.get("virtual.cpu.unmeasured").tag("reason", "virtual-thread").counter().count());
+        assertEquals(2, meters.get("virtual.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "virtual-thread").counter().count());
     }
 
     @Test
@@ -165,7 +166,57 @@ class CpuTimeObservationHandlerTest {
             observation.stop();
             return null;
         });
-        assertEquals(1, meters.get("to-virtual.cpu.unmeasured").tag("reason", "other-thread").counter().count());
+        assertEquals(1, meters.get("to-virtual.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "other-thread").counter().count());
+    }
+
+    /**
+     * Issue #32 item 3: an observation's own low-cardinality {@code reason} is kept on the unmeasured
+     * counter, which says why it is unmeasured under a key of its own (both landed in one meter,
+     * {@code reason=other-thread}, before).
+     */
+    @Test
+    void anObservationsOwnReasonTagIsKeptWhenItIsUnmeasured() throws Exception {
+        for (String reason : List.of("timeout", "evicted", "timeout")) {
+            Observation observation = Observation.createNotStarted("job", observations).lowCardinalityKeyValue("reason", reason).start();
+            Thread other = new Thread(observation::stop, "other");
+            other.start();
+            other.join();
+        }
+        assertEquals(2, meters.get("job.cpu.unmeasured").tags("reason", "timeout", CpuTimeMeters.REASON_TAG, "other-thread")
+                .counter().count());
+        assertEquals(1, meters.get("job.cpu.unmeasured").tags("reason", "evicted", CpuTimeMeters.REASON_TAG, "other-thread")
+                .counter().count());
+    }
+
+    /** Issue #32 item 3: the CPU timers carry the {@code error} tag Micrometer's wall-time timer carries, with the same values. */
+    @Test
+    void theCpuTimersCarryTheWallTimersErrorTag() {
+        observations.observationConfig().observationHandler(new DefaultMeterObservationHandler(meters));
+        observe("call", () -> Work.burnCpu(Duration.ofMillis(1)));
+        assertThrows(IllegalStateException.class, () -> observe("call", () -> {
+            throw new IllegalStateException("failed on purpose");
+        }));
+        for (String error : List.of("none", "IllegalStateException")) {
+            Timer wall = meters.get("call").tag("error", error).timer();
+            Timer cpu = meters.get("call.cpu").tag("error", error).timer();
+            assertEquals(1, wall.count(), "wall time, error=" + error);
+            assertEquals(1, cpu.count(), "CPU time, error=" + error);
+            assertEquals(wall.getId().getTags(), cpu.getId().getTags(), "the two series join on every tag");
+        }
+    }
+
+    /**
+     * Issue #32 item 1: without a platform module (the module's second test run, with counters-posix and
+     * counters-windows off the class path) the JDK floor has no honest split, and only the total is recorded.
+     */
+    @Test
+    void withoutAPlatformModuleOnlyTheTotalIsRecorded() {
+        org.junit.jupiter.api.Assumptions.assumeTrue("jdk".equals(Counters.threadTimes().getInfo().provider()),
+                "a platform module serves THREAD_TIMES here");
+        observe("floor", () -> Work.burnCpu(Duration.ofMillis(5)));
+        assertEquals(1, timer("floor.cpu").count());
+        assertNull(meters.find("floor.cpu.kernel").timer(), "no kernel timer from a split the JDK cannot measure");
+        assertNull(meters.find("floor.cpu.user").timer(), "no user timer from a split the JDK cannot measure");
     }
 
     @Test

@@ -1,16 +1,21 @@
 package dev.counters.micrometer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.Counters;
 import dev.counters.testing.Work;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,7 +62,21 @@ class ProcessCpuMetricsTest {
     @Test
     void onLinuxWithCountersPosixTheSplitIsThere() {
         Assumptions.assumeTrue(System.getProperty("os.name").startsWith("Linux"), "counters-posix splits on Linux");
+        Assumptions.assumeFalse(servedByTheJdkFloor(), "counters-posix is not on the class path");
         assertTrue(ProcessCpuMetrics.hasKernelUserSplit(), "getrusage(RUSAGE_SELF) splits kernel from user time");
+    }
+
+    /** Issue #32 item 1: without a platform module (the module's second test run) nothing is registered, not a zero. */
+    @Test
+    void withoutAPlatformModuleNothingIsRegistered() {
+        Assumptions.assumeTrue(servedByTheJdkFloor(), "a platform module serves PROCESS_TIMES here");
+        assertFalse(ProcessCpuMetrics.hasKernelUserSplit());
+        new ProcessCpuMetrics().bindTo(meters);
+        assertTrue(meters.getMeters().isEmpty(), "registered " + meters.getMeters());
+    }
+
+    private static boolean servedByTheJdkFloor() {
+        return "jdk".equals(Counters.processTimes().getInfo().provider());
     }
 
     @Test
@@ -88,6 +107,82 @@ class ProcessCpuMetricsTest {
         String text = Files.readString(stat);
         String[] fields = text.substring(text.lastIndexOf(')') + 2).trim().split(" ");
         return Long.parseLong(fields[12]);
+    }
+
+    /**
+     * Issue #32 item 2: read back to back while another thread makes system calls (so the kernel's
+     * share moves), the two counters never decrease; 11,089 of 27,812 reads did before.
+     */
+    @Test
+    void neitherCounterEverDecreasesReadBackToBack() throws Exception {
+        Assumptions.assumeTrue(ProcessCpuMetrics.hasKernelUserSplit(), "no kernel/user split on this platform");
+        new ProcessCpuMetrics().bindTo(meters);
+        FunctionCounter kernel = meters.get("process.cpu.kernel").functionCounter();
+        FunctionCounter user = meters.get("process.cpu.user").functionCounter();
+        Thread busy = new Thread(() -> {
+            try {
+                Work.systemCalls(Duration.ofMillis(300));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, "system-calls");
+        busy.start();
+        double lastKernel = 0;
+        double lastUser = 0;
+        int reads = 0;
+        while (busy.isAlive()) {
+            double kernelNow = kernel.count();
+            double userNow = user.count();
+            assertTrue(kernelNow >= lastKernel, "process.cpu.kernel went from " + lastKernel + " to " + kernelNow + " at read " + reads);
+            assertTrue(userNow >= lastUser, "process.cpu.user went from " + lastUser + " to " + userNow + " at read " + reads);
+            lastKernel = kernelNow;
+            lastUser = userNow;
+            reads++;
+        }
+        busy.join();
+        assertTrue(reads > 100, reads + " reads");
+    }
+
+    /**
+     * Issue #32 item 2: what Prometheus scrapes. Two scrapes around kernel and user work: each counter
+     * grew (never fell), and their growth is the kernel's own accounting of the process, /proc/self/stat's
+     * utime + stime, within two of its ticks at each end and 10%.
+     */
+    @Test
+    void aPrometheusScrapeGrowsAsProcSelfStatDoes() throws Exception {
+        Assumptions.assumeTrue(ProcessCpuMetrics.hasKernelUserSplit(), "no kernel/user split on this platform");
+        Path stat = Path.of("/proc/self/stat");
+        Assumptions.assumeTrue(Files.isReadable(stat) && Files.isReadable(Path.of("/dev/zero")), "needs /proc/self/stat and /dev/zero");
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        new ProcessCpuMetrics().bindTo(prometheus);
+        String before = prometheus.scrape();
+        long[] procBefore = cpuTicks(stat);
+        Work.systemCalls(Duration.ofMillis(150));
+        Work.burnCpu(Duration.ofMillis(150));
+        long[] procAfter = cpuTicks(stat);
+        String after = prometheus.scrape();
+
+        double kernelGrew = sample(after, "process_cpu_kernel_seconds_total") - sample(before, "process_cpu_kernel_seconds_total");
+        double userGrew = sample(after, "process_cpu_user_seconds_total") - sample(before, "process_cpu_user_seconds_total");
+        double procGrew = ((procAfter[0] - procBefore[0]) + (procAfter[1] - procBefore[1])) / (double) USER_HZ;
+        String detail = "scraped kernel grew " + kernelGrew + " s, user " + userGrew + " s; /proc/self/stat utime + stime grew "
+                + procGrew + " s\n" + after;
+        assertTrue(kernelGrew >= 0 && userGrew > 0, detail);
+        assertEquals(procGrew, kernelGrew + userGrew, 4.0 / USER_HZ + 0.1 * procGrew, detail);
+    }
+
+    /** The value of the unlabelled sample {@code name} in a Prometheus text scrape. */
+    private static double sample(String scrape, String name) {
+        return scrape.lines().filter(line -> line.startsWith(name + " "))
+                .mapToDouble(line -> Double.parseDouble(line.substring(name.length() + 1).trim()))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + name + " in\n" + scrape));
+    }
+
+    /** The process's user and kernel time in clock ticks: fields 14 and 15 of /proc/self/stat. */
+    private static long[] cpuTicks(Path stat) throws IOException {
+        String text = Files.readString(stat);
+        String[] fields = text.substring(text.lastIndexOf(')') + 2).trim().split(" ");
+        return new long[] {Long.parseLong(fields[11]), Long.parseLong(fields[12])};
     }
 
     @Test
