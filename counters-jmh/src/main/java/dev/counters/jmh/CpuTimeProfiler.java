@@ -1,5 +1,6 @@
 package dev.counters.jmh;
 
+import dev.counters.CounterInfo;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import java.io.File;
@@ -130,12 +131,23 @@ public final class CpuTimeProfiler implements InternalProfiler, ExternalProfiler
             }
             workers = new WorkerCpu(clocks, WorkerThreads::named, NativeThreadIds::ofThisJvm);
             process = options.process() ? Counters.processTimes() : null;
+            if (process != null && !process.getInfo().hasKernelUserSplit()) {
+                System.out.println("# " + CpuTimeProfiler.class.getSimpleName() + ": " + whyNoProcessSplit(process.getInfo()));
+            }
         }
         workers.beforeIteration(WorkerThreads.prefix(benchmarkParams.getBenchmark()));
         if (process != null) {
             process.start();
         }
         wallStart = System.nanoTime();
+    }
+
+    /** Why the process's kernel and user rows are missing where {@code info}, PROCESS_TIMES's, has no split. */
+    static String whyNoProcessSplit(CounterInfo info) {
+        return "no " + IterationFigures.PROCESS_KERNEL + " or " + IterationFigures.PROCESS_USER + ": PROCESS_TIMES is served by"
+                + " the '" + info.provider() + "' provider, which has no kernel/user split (" + info.notes() + "). counters-jmh"
+                + " brings counters-posix and counters-windows; where they are in the benchmarks jar, its META-INF/services"
+                + " files were not merged when it was shaded: keep the shade plugin's ServicesResourceTransformer (docs/JMH.md)";
     }
 
     @Override

@@ -13,6 +13,7 @@ import org.openjdk.jmh.results.ScalarResult;
  * operation count as JMH's {@code -prof gc} normalises {@code gc.alloc.rate.norm} (NaN when the
  * iteration counted no operation), and the workers' CPU utilisation. Every result is averaged over
  * iterations and forks ({@link AggregationPolicy#AVG}), as JMH's own per-operation figures are.
+ * The process's kernel and user parts are never below its workers' ({@link CpuShare#containing}).
  */
 final class IterationFigures {
     static final String WORKER = "cpu.worker.norm";
@@ -49,8 +50,9 @@ final class IterationFigures {
         if (process != null) {
             results.add(perOp(PROCESS, process.totalNanos(), operations, nanosPerUnit, unit));
             if (processSplit) {
-                results.add(perOp(PROCESS_KERNEL, process.kernelNanos(), operations, nanosPerUnit, unit));
-                results.add(perOp(PROCESS_USER, process.userNanos(), operations, nanosPerUnit, unit));
+                CpuShare consistent = process.containing(workers);
+                results.add(perOp(PROCESS_KERNEL, consistent.kernelNanos(), operations, nanosPerUnit, unit));
+                results.add(perOp(PROCESS_USER, consistent.userNanos(), operations, nanosPerUnit, unit));
             }
         }
         double utilisation = wallNanos > 0 ? workers.totalNanos() / ((double) wallNanos * threads) : Double.NaN;

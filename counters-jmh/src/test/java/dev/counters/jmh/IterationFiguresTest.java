@@ -2,6 +2,7 @@ package dev.counters.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,6 +38,34 @@ class IterationFiguresTest {
         assertEquals(0.8, results.get("cpu.worker.utilisation").getScore(), 1e-12);
         assertEquals("us/op", results.get("cpu.worker.norm").getScoreUnit());
         assertEquals("cpu/wall", results.get("cpu.worker.utilisation").getScoreUnit());
+    }
+
+    /**
+     * Issue #32 item 4: on a sleeping benchmark the profiler printed cpu.process.kernel.norm 5808.9 below
+     * cpu.worker.kernel.norm 18879.9; the process holds its workers, so neither of its parts is below theirs.
+     */
+    @Test
+    void theProcessesPartsAreNeverBelowItsWorkers() {
+        Map<String, ScalarResult> results = byLabel(IterationFigures.of(ProfilerOptions.DEFAULTS,
+                new CpuShare(19_000, 18_880), new CpuShare(30_000, 5_809), true, 1_000_000, 1, 1));
+        assertEquals(30_000, results.get("cpu.process.norm").getScore(), 1e-9);
+        assertEquals(18_880, results.get("cpu.process.kernel.norm").getScore(), 1e-9, "at least the workers' kernel time");
+        assertEquals(11_120, results.get("cpu.process.user.norm").getScore(), 1e-9, "kernel + user is still the total");
+    }
+
+    @Property
+    void aContainingShareKeepsItsTotalAndHoldsEachPartOfThePart(
+            @ForAll @LongRange(max = 1_000_000) long partTotal, @ForAll @LongRange(max = 1_000_000) long partKernelSeed,
+            @ForAll @LongRange(max = 1_000_000) long extra, @ForAll @LongRange(max = 2_000_000) long kernelSeed) {
+        CpuShare part = new CpuShare(partTotal, partKernelSeed % (partTotal + 1));
+        long total = partTotal + extra;
+        CpuShare whole = new CpuShare(total, kernelSeed % (total + 1));
+        CpuShare consistent = whole.containing(part);
+        assertEquals(total, consistent.totalNanos());
+        assertTrue(consistent.kernelNanos() >= part.kernelNanos() && consistent.userNanos() >= part.userNanos(),
+                consistent + " holds " + part);
+        boolean wasConsistent = whole.kernelNanos() >= part.kernelNanos() && whole.userNanos() >= part.userNanos();
+        assertEquals(wasConsistent, consistent.equals(whole), "a consistent split is left as measured");
     }
 
     @Test
