@@ -31,7 +31,8 @@ import picocli.CommandLine.ParameterException;
     "For every counter kind available here: the cost of one start()/stop() pair in nanoseconds (the median over "
             + "--batches batches of up to --pairs pairs, timed with the PERFORMANCE counter), beside the counter's "
             + "measured resolution, frequency, provider and source API, as STLSoft's counter_cost program does. "
-            + "Dear counters run smaller batches to fit --budget, so a default run stays short.",
+            + "Dear counters run smaller batches to fit --budget, so a default run stays short. A kind named with "
+            + "--kind that could not be measured, or no kind measured at all, is exit code 1 after the report.",
 })
 final class CostCommand extends Subcommand {
     /** Where each kind timed alone lives: measured figures of other machines are not this one's, so none are printed. */
@@ -82,6 +83,22 @@ final class CostCommand extends Subcommand {
         }
         rows.sort(Comparator.comparingDouble(Row::sortKey));
         output.print(spec, report(rows, clockInfo));
+        requireMeasured(rows);
+    }
+
+    /**
+     * Exit 1, after the report, where a kind the user named with {@code --kind} could not be
+     * measured, or no kind at all could: the report's error column says why, and the exit code must
+     * not say success. Without {@code --kind}, a kind that fails among others that were measured is a
+     * row of the report, not a failure of the command.
+     */
+    private void requireMeasured(List<Row> rows) {
+        List<Row> failed = rows.stream().filter(row -> row.error != null).toList();
+        if (failed.isEmpty() || kinds == null && failed.size() < rows.size()) {
+            return;
+        }
+        throw new UnsupportedOperationException(failed.stream().map(row -> row.kind + " could not be measured: " + row.error)
+                .collect(java.util.stream.Collectors.joining("; ")));
     }
 
     private void checkOptions() {

@@ -33,7 +33,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * with its cause; 2 also for a
  * {@code --task} that throws, overflows its stack or calls {@code System.exit}, named with the run
  * it failed in; 3 a {@code --timeout} that ended the command, after the report of what was
- * measured before it.
+ * measured before it; 130 and 143 a SIGINT or SIGTERM that ended the JVM, after that report too
+ * where the command runs a task ({@link TimeLimit}).
  */
 @Command(
         name = "counters",
@@ -63,6 +64,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "2:a mistake in the command line or in a --task class, including a task that throws "
                     + "or calls System.exit",
             "3:--timeout ended the command; what was measured before it is printed",
+            "130:SIGINT (Ctrl-C) ended the command; a command that runs a task prints what was measured before it",
+            "143:SIGTERM ended the command; as for 130",
         })
 public final class CountersCommand implements Runnable {
     /** Exit code for success, and for output whose reader stopped reading ({@code | head}). */

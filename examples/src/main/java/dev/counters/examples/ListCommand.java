@@ -50,12 +50,26 @@ final class ListCommand extends Subcommand {
                 .table(unserved(registry))
                 .note("resolution: the smallest step seen reading the clock back to back; typical: the median step. "
                         + "A timing shorter than a few steps is mostly noise.")
-                .note("Each kind is served by the highest-ranked provider that supports it here; "
-                        + "add counters-posix or counters-windows to read the native clocks.")
+                .note(servingNote(registry))
                 .note(BINDING_NOTE)
                 .note(VIRTUAL_THREADS_NOTE)
                 .build();
         output.print(spec, report);
+    }
+
+    /**
+     * How kinds are served, and what to add only where it is missing: a platform module that is
+     * loaded but serves nothing here says why in the providers table, and adding it again would not help.
+     */
+    static String servingNote(CounterRegistry registry) {
+        String jdkFloor = "jdk"; // JdkCounterProvider.NAME, in a package counters-api does not export
+        String served = "Each kind is served by the highest-ranked provider that supports it here";
+        boolean platformLoaded = registry.providers().stream()
+                .anyMatch(provider -> provider.isLoaded() && !provider.name().equals(jdkFloor));
+        return platformLoaded
+                ? served + "; where a platform module serves less than you expect, the providers table says why."
+                : served + "; only the JDK's own clocks are here: add counters-posix (Linux, macOS, FreeBSD) or "
+                        + "counters-windows to read the native clocks.";
     }
 
     private static Table kinds(CounterRegistry registry) {

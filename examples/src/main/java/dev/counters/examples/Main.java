@@ -14,6 +14,10 @@ public final class Main {
         System.setProperty("java.awt.headless", "true");
         CommandLine commandLine = CountersCommand.commandLine();
         commandLine.setOut(StandardOutput.open());
-        System.exit(commandLine.execute(args));
+        int exitCode = commandLine.execute(args);
+        commandLine.getOut().flush();
+        commandLine.getErr().flush();
+        TimeLimit.commandFinished();
+        System.exit(exitCode);
     }
 }

@@ -1,10 +1,12 @@
 package dev.counters.examples;
 
+import dev.counters.examples.report.TerminalText;
 import java.io.PrintWriter;
 
 /**
  * Tells the user on standard error what a long command is doing, so that standard output holds
- * only the report (and pipes cleanly into a file or {@code jq}). {@code --quiet} silences it.
+ * only the report (and pipes cleanly into a file or {@code jq}). {@code --quiet} silences it. What it
+ * says may name the user's task, whose control characters are shown escaped ({@link TerminalText#line}).
  */
 final class Progress {
     private final PrintWriter err;
@@ -20,7 +22,7 @@ final class Progress {
     /** Says what starts now. */
     void step(String what) {
         if (enabled) {
-            err.println("counters " + command + ": " + what);
+            err.println("counters " + command + ": " + TerminalText.line(what));
             err.flush();
         }
     }

@@ -5,10 +5,12 @@ import dev.counters.CounterRegistry;
 import dev.counters.examples.report.HumanNumbers;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
@@ -18,10 +20,20 @@ import picocli.CommandLine.Option;
  * is reached, the work is interrupted and {@link #call} throws {@link Reached}, so that the command
  * can print what it measured so far before exiting with code 3. The thread is a daemon: a task
  * that ignores the interrupt ends with the JVM.
+ *
+ * <p>A signal that ends the JVM (SIGINT from Ctrl-C, SIGTERM) does the same: while the work runs, a
+ * shutdown hook interrupts the command's thread, which prints what was measured, and waits (at most
+ * {@link #REPORT_GRACE}) until {@link Main} says the command has finished; the JVM then exits with
+ * the signal's code, 130 or 143.
  */
 final class TimeLimit {
     /** The default limit: far beyond a default run, short of a run that hangs unnoticed. */
     static final String DEFAULT = "600s";
+    /** How long a signal waits for the command to print what it measured before the JVM ends anyway. */
+    static final Duration REPORT_GRACE = Duration.ofSeconds(5);
+
+    /** Counted down when the command has written its report and messages ({@link #commandFinished}). */
+    private static final CountDownLatch FINISHED = new CountDownLatch(1);
 
     @Option(names = "--timeout", paramLabel = "TIME", defaultValue = DEFAULT,
             converter = OptionConverters.DurationConverter.class,
@@ -43,6 +55,14 @@ final class TimeLimit {
         FutureTask<T> future = new FutureTask<>(work);
         Thread worker = new Thread(future, name);
         worker.setDaemon(true);
+        Thread command = Thread.currentThread();
+        AtomicBoolean signalled = new AtomicBoolean();
+        Thread onSignal = new Thread(() -> {
+            signalled.set(true);
+            command.interrupt();
+            awaitTheReport();
+        }, "counters report on signal");
+        Runtime.getRuntime().addShutdownHook(onSignal);
         worker.start();
         try {
             return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
@@ -53,11 +73,38 @@ final class TimeLimit {
                     + doing + "; the report above holds only what was measured before it (raise --timeout to "
                     + "let it finish)");
         } catch (InterruptedException e) {
+            String doing = where.get();
             worker.interrupt();
+            if (signalled.get()) {
+                throw new Reached("a signal (SIGINT or SIGTERM) ended the command during " + doing
+                        + "; the report above holds only what was measured before it");
+            }
             Thread.currentThread().interrupt();
-            throw new Reached("interrupted during " + where.get() + "; the report above holds what was measured");
+            throw new Reached("interrupted during " + doing + "; the report above holds what was measured");
         } catch (ExecutionException e) {
             throw rethrow(e.getCause());
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onSignal);
+            } catch (IllegalStateException shuttingDown) {
+                // A signal came: the hook runs, and waits for the report.
+            }
+        }
+    }
+
+    /**
+     * Says that the command has written everything it will (its report, its message): a signal's
+     * shutdown hook, waiting for that, lets the JVM end. Called by {@link Main} before it exits.
+     */
+    static void commandFinished() {
+        FINISHED.countDown();
+    }
+
+    private static void awaitTheReport() {
+        try {
+            FINISHED.await(REPORT_GRACE.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

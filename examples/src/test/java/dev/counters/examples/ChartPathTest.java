@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -79,6 +80,18 @@ class ChartPathTest {
                 + vanishing.resolve("runs.png")), result.err());
         assertTrue(Cli.csv(result.out()).size() > 0, "the report came first:\n" + result.out());
         assertFalse(Files.exists(vanishing), "the folder was not recreated");
+    }
+
+    /** Issue #32 item 10: a chart name of 242 to 255 bytes is legal; the temporary file's name was longer and was refused. */
+    @Test
+    void aChartNameOfTheLongestLegalLengthIsWritten() throws IOException {
+        String name = "c".repeat(255 - ".svg".length()) + ".svg";
+        Cli.Result result = measure(folder.resolve(name).toString());
+        assertEquals(0, result.exitCode(), result.toString());
+        assertTrue(Files.size(folder.resolve(name)) > 0, "the chart was written");
+        try (var left = Files.list(folder)) {
+            assertEquals(List.of(name), left.map(file -> file.getFileName().toString()).toList(), "no temporary file");
+        }
     }
 
     @Test

@@ -30,6 +30,25 @@ class FailureTest {
         assertTrue(!rows.get(0).get("cost_ns").isEmpty() && rows.get(0).get("error").isEmpty(), rows.toString());
     }
 
+    /** Issue #32 item 7: {@code cost --kind THREAD_TIMES} exited 0 when the one kind asked for could not be measured. */
+    @Test
+    void aKindAskedForByNameThatCannotBeMeasuredIsExitCodeOneAfterTheReport() {
+        CounterRegistry registry = CounterRegistry.of(List.of(
+                new FloorProvider(CounterKind.PERFORMANCE, CounterKind.HIGH_PERFORMANCE),
+                new FailingProvider(CounterKind.THREAD_TIMES)));
+        Cli.Result result = Cli.run(registry, "cost", "--kind", "THREAD_TIMES", "--batches", "1", "--pairs", "1000",
+                "--budget", "10ms", "--format", "csv", "-q");
+        assertEquals(CountersCommand.EXIT_FAILURE, result.exitCode(), result.toString());
+        assertEquals("THREAD_TIMES", Cli.csv(result.out()).get(0).get("kind"), "the report still says which and why");
+        assertTrue(result.err().contains("counters cost: failed: THREAD_TIMES could not be measured: ")
+                && result.err().contains(FailingProvider.API), result.err());
+        assertTrue(result.err().lines().noneMatch(line -> line.matches("^\\s+at [\\w.$/]+\\(.*")), result.err());
+
+        Cli.Result named = Cli.run(registry, "cost", "--kind", "PERFORMANCE,THREAD_TIMES", "--batches", "1", "--pairs", "1000",
+                "--budget", "10ms", "-q");
+        assertEquals(CountersCommand.EXIT_FAILURE, named.exitCode(), "one of two named kinds failed: " + named);
+    }
+
     @Test
     void aFailingClockEndsTheCommandWithExitCodeOneAndTheCallThatFailed() {
         CounterRegistry registry = CounterRegistry.of(List.of(

@@ -1,6 +1,7 @@
 package dev.counters.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -53,6 +54,18 @@ class ListCommandTest {
         }
         assertTrue(result.out().contains("Providers found"), result.out());
         assertEquals("", result.err());
+    }
+
+    /** Issue #32 item 18: the note said "add counters-posix or counters-windows" while counters-posix was loaded. */
+    @Test
+    void theNoteSaysToAddAPlatformModuleOnlyWhereNoneIsLoaded() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getProperty("os.name").startsWith("Linux"), "counters-posix loads here");
+        Cli.Result withPosix = Cli.run("list", "--quiet");
+        assertFalse(withPosix.out().contains("add counters-posix"), withPosix.out());
+        assertTrue(withPosix.out().contains("the providers table says why"), withPosix.out());
+
+        Cli.Result floorOnly = Cli.run(CounterRegistry.of(List.of(FloorProvider.jdk())), "list", "--quiet");
+        assertTrue(floorOnly.out().contains("only the JDK's own clocks are here: add counters-posix"), floorOnly.out());
     }
 
     @Test

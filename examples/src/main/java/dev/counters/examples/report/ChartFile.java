@@ -17,7 +17,10 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>A chart is checked before anything is measured ({@link #checkWritable}), and written to a
  * temporary file in the same folder that is then moved into place ({@link #write}): a failed write
- * leaves any earlier chart as it was, and no folder is ever created. A symbolic link is written
+ * leaves any earlier chart as it was, and no folder is ever created. The temporary file has a short
+ * name of its own ({@value #TEMPORARY_PREFIX}, up to 13 random characters, {@code .tmp}), so that
+ * any chart name the file system allows (up to 255 bytes) can be written, and a shutdown hook
+ * removes it if the JVM ends (SIGINT, SIGTERM) before it is moved into place. A symbolic link is written
  * through, never replaced: the chart goes to the file it points to (moved into place there), or,
  * where that is no regular file (a device such as {@code /dev/full}, a pipe), straight into it, as
  * a shell redirection would.
@@ -34,6 +37,9 @@ public final class ChartFile {
     public interface Drawing {
         void writeTo(OutputStream out) throws IOException;
     }
+
+    /** How a temporary chart file's name starts: hidden, and saying whose it is. */
+    static final String TEMPORARY_PREFIX = ".counters-";
 
     /** The most symbolic links followed to the chart's file, as Linux's own limit for a path. */
     private static final int MAX_LINKS = 40;
@@ -122,7 +128,9 @@ public final class ChartFile {
             return;
         }
         Path temporary = temporaryFile(folderOf(target));
+        Thread removal = new Thread(() -> deleteQuietly(temporary), "counters chart clean-up");
         try {
+            Runtime.getRuntime().addShutdownHook(removal); // throws if the JVM is already shutting down
             try (OutputStream out = Files.newOutputStream(temporary)) {
                 drawing.writeTo(out);
             }
@@ -130,6 +138,24 @@ public final class ChartFile {
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temporary);
             throw e;
+        } finally {
+            stopWatching(removal);
+        }
+    }
+
+    private static void deleteQuietly(Path temporary) {
+        try {
+            Files.deleteIfExists(temporary);
+        } catch (IOException e) {
+            // The JVM is ending; the file may be gone already, or its folder with it.
+        }
+    }
+
+    private static void stopWatching(Thread removal) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(removal);
+        } catch (IllegalStateException shuttingDown) {
+            // The hook runs, or never was added: either way nothing is left to undo.
         }
     }
 
@@ -171,12 +197,12 @@ public final class ChartFile {
     }
 
     /**
-     * A new, empty file beside the chart. Unlike {@link Files#createTempFile}, which makes a file
-     * only its owner may read, it gets the permissions any new file there gets, which the chart keeps.
+     * A new, empty file beside the chart, with a name of at most 27 bytes, whatever the chart's is.
+     * Unlike {@link Files#createTempFile}, which makes a file only its owner may read, it gets the
+     * permissions any new file there gets, which the chart keeps.
      */
-    private Path temporaryFile(Path folder) throws IOException {
-        String name = "." + path.getFileName() + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
-                + ".tmp";
+    private static Path temporaryFile(Path folder) throws IOException {
+        String name = TEMPORARY_PREFIX + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp";
         return Files.createFile(folder.resolve(name));
     }
 

@@ -7,19 +7,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** Writes a {@link Report} as aligned text columns, for {@link OutputFormat#TABLE}; its headline, if any, first. */
+/**
+ * Writes a {@link Report} as aligned text columns, for {@link OutputFormat#TABLE}; its headline, if
+ * any, first. Every line is for a terminal, so control characters in it (a task's class name can
+ * hold an escape sequence or a line break) are shown escaped ({@link TerminalText#line}).
+ */
 final class TextTables {
     private static final String GAP = "  ";
 
     private TextTables() {}
 
     static void write(Report report, PrintWriter out) {
-        report.headline().ifPresent(out::println);
-        out.println(report.title());
+        report.headline().ifPresent(headline -> out.println(TerminalText.line(headline)));
+        out.println(TerminalText.line(report.title()));
         if (!report.parameters().isEmpty()) {
-            out.println(report.parameters().entrySet().stream()
+            out.println(TerminalText.line(report.parameters().entrySet().stream()
                     .map(TextTables::parameter)
-                    .collect(Collectors.joining(", ")));
+                    .collect(Collectors.joining(", "))));
         }
         Table headline = report.headlineTable().orElse(null);
         for (Table table : report.tables()) {
@@ -28,13 +32,13 @@ final class TextTables {
             }
             out.println();
             if (report.tables().size() > 1 || !table.title().equals(report.title())) {
-                out.println(table.title());
+                out.println(TerminalText.line(table.title()));
             }
             writeTable(table, out);
         }
         if (!report.notes().isEmpty()) {
             out.println();
-            report.notes().forEach(note -> out.println("* " + note));
+            report.notes().forEach(note -> out.println("* " + TerminalText.line(note)));
         }
         out.flush();
     }
@@ -58,12 +62,12 @@ final class TextTables {
         shown.forEach(i -> columns.add(table.columns().get(i)));
         List<List<String>> lines = new ArrayList<>();
         List<String> headers = new ArrayList<>();
-        columns.forEach(column -> headers.add(column.header()));
+        columns.forEach(column -> headers.add(TerminalText.line(column.header())));
         lines.add(headers);
         for (List<Object> row : table.rows()) {
             List<String> cells = new ArrayList<>();
             for (int i : shown) {
-                cells.add(table.columns().get(i).display(row.get(i)));
+                cells.add(TerminalText.line(table.columns().get(i).display(row.get(i))));
             }
             lines.add(cells);
         }
@@ -110,10 +114,10 @@ final class TextTables {
                     continue;
                 }
                 if (!headed) {
-                    out.println(column.header() + ":");
+                    out.println(TerminalText.line(column.header()) + ":");
                     headed = true;
                 }
-                out.println("  " + label.display(row.get(0)) + ": " + column.display(cell));
+                out.println(TerminalText.line("  " + label.display(row.get(0)) + ": " + column.display(cell)));
             }
         }
     }

@@ -94,8 +94,43 @@ class OutputFormatTest {
         // Right-aligned numbers end in the same column.
         assertEquals(lines.get(header).indexOf("ns/pair") + "ns/pair".length(), tick.indexOf("23.3") + 4);
         assertTrue(thread.contains(" - "), thread);
-        assertTrue(text.contains("notes:\n  TICK: " + AWKWARD), text);
+        assertTrue(text.contains("notes:\n  TICK: a \"quoted\", comma\\nand line"), "one line, its break shown: " + text);
         assertTrue(text.contains("* a note"), text);
+    }
+
+    /**
+     * Issue #32 item 12: a task's class name may hold terminal escapes and line breaks; the text table
+     * shows them escaped, one row per row, while JSON and CSV keep the name exactly.
+     */
+    @Test
+    void controlCharactersInTheTextTableAreShownEscapedAndKeptExactlyInJsonAndCsv() throws Exception {
+        String hostile = "Task\u001b[2J\u001b[31m\r\nname\u202e";
+        Report report = Report.builder("measure", "Runs of " + hostile)
+                .parameter("task", hostile)
+                .table(Table.builder("runs", "Runs of " + hostile)
+                        .column(Column.text("task", "task"))
+                        .column(Column.number("runs", "runs", CellFormat.INTEGER))
+                        .row(hostile, 3L)
+                        .build())
+                .note("measured " + hostile)
+                .build();
+        StringWriter table = new StringWriter();
+        OutputFormat.TABLE.write(report, new PrintWriter(table));
+        String text = table.toString();
+        for (char c : text.toCharArray()) {
+            assertTrue(c == '\n' || !Character.isISOControl(c) && c != '\u202e', "a raw control character U+"
+                    + Integer.toHexString(c) + " in:\n" + text);
+        }
+        String escaped = "Task\\u001b[2J\\u001b[31m\\r\\nname\\u202e";
+        assertTrue(text.lines().anyMatch(line -> line.startsWith(escaped) && line.endsWith("3")), "one row: " + text);
+        assertTrue(text.contains("* measured " + escaped), text);
+
+        StringWriter json = new StringWriter();
+        OutputFormat.JSON.write(report, new PrintWriter(json));
+        assertEquals(hostile, new ObjectMapper().readTree(json.toString()).get("runs").get(0).get("task").asText());
+        StringWriter csv = new StringWriter();
+        OutputFormat.CSV.write(report, new PrintWriter(csv));
+        assertTrue(csv.toString().contains(hostile), csv.toString());
     }
 
     @Test
