@@ -91,6 +91,9 @@ class NativeAccessIT {
         assertTrue(list.out().lines().anyMatch(line -> line.startsWith("posix") && line.contains("native access is denied")
                 && line.contains("--enable-native-access=ALL-UNNAMED")), list.toString());
         assertTrue(list.out().lines().noneMatch(line -> line.startsWith("CPU_CYCLES ")), "no cycle counter: " + list);
+        // Issue #32 item 13: the fallback is said once where the user sees it, not only in the table.
+        assertEquals(1, list.err().lines().filter(line -> line.contains("the JDK's own clocks serve instead")
+                && line.contains("--enable-native-access=ALL-UNNAMED")).count(), list.toString());
     }
 
     @Test
