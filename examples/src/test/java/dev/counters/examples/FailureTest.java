@@ -15,11 +15,7 @@ class FailureTest {
 
     @Test
     void aCounterThatFailsIsReportedInItsRowWhileTheOthersAreMeasured() {
-        CounterRegistry registry = CounterRegistry.of(List.of(
-                new FloorProvider(CounterKind.PERFORMANCE, CounterKind.HIGH_PERFORMANCE),
-                new FailingProvider(CounterKind.TICK)));
-        Cli.Result result = Cli.run(registry, "cost", "--batches", "1", "--pairs", "1000", "--budget", "10ms",
-                "--format", "csv", "-q");
+        Cli.Result result = quickCost(CounterKind.TICK, "--format", "csv");
         assertEquals(0, result.exitCode(), result.toString());
         List<Map<String, String>> rows = Cli.csv(result.out());
         assertEquals(3, rows.size());
@@ -33,19 +29,14 @@ class FailureTest {
     /** Issue #32 item 7: {@code cost --kind THREAD_TIMES} exited 0 when the one kind asked for could not be measured. */
     @Test
     void aKindAskedForByNameThatCannotBeMeasuredIsExitCodeOneAfterTheReport() {
-        CounterRegistry registry = CounterRegistry.of(List.of(
-                new FloorProvider(CounterKind.PERFORMANCE, CounterKind.HIGH_PERFORMANCE),
-                new FailingProvider(CounterKind.THREAD_TIMES)));
-        Cli.Result result = Cli.run(registry, "cost", "--kind", "THREAD_TIMES", "--batches", "1", "--pairs", "1000",
-                "--budget", "10ms", "--format", "csv", "-q");
+        Cli.Result result = quickCost(CounterKind.THREAD_TIMES, "--kind", "THREAD_TIMES", "--format", "csv");
         assertEquals(CountersCommand.EXIT_FAILURE, result.exitCode(), result.toString());
         assertEquals("THREAD_TIMES", Cli.csv(result.out()).get(0).get("kind"), "the report still says which and why");
         assertTrue(result.err().contains("counters cost: failed: THREAD_TIMES could not be measured: ")
                 && result.err().contains(FailingProvider.API), result.err());
         assertTrue(result.err().lines().noneMatch(line -> line.matches("^\\s+at [\\w.$/]+\\(.*")), result.err());
 
-        Cli.Result named = Cli.run(registry, "cost", "--kind", "PERFORMANCE,THREAD_TIMES", "--batches", "1", "--pairs", "1000",
-                "--budget", "10ms", "-q");
+        Cli.Result named = quickCost(CounterKind.THREAD_TIMES, "--kind", "PERFORMANCE,THREAD_TIMES");
         assertEquals(CountersCommand.EXIT_FAILURE, named.exitCode(), "one of two named kinds failed: " + named);
     }
 
@@ -58,5 +49,14 @@ class FailureTest {
         assertTrue(result.err().contains(FailingProvider.API) && result.err().contains("22"), result.err());
         assertTrue(result.err().lines().noneMatch(line -> line.matches("^\\s+at [\\w.$/]+\\(.*")), result.err());
         assertEquals("", result.out());
+    }
+
+    /** A short {@code counters cost} with {@code options}, over PERFORMANCE and HIGH_PERFORMANCE that work and {@code failing}, which fails. */
+    private static Cli.Result quickCost(CounterKind failing, String... options) {
+        CounterRegistry registry = CounterRegistry.of(List.of(
+                new FloorProvider(CounterKind.PERFORMANCE, CounterKind.HIGH_PERFORMANCE), new FailingProvider(failing)));
+        List<String> args = new java.util.ArrayList<>(List.of("cost", "--batches", "1", "--pairs", "1000", "--budget", "10ms", "-q"));
+        args.addAll(List.of(options));
+        return Cli.run(registry, args.toArray(new String[0]));
     }
 }
