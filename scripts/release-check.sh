@@ -9,7 +9,8 @@
 #      and runs the app on the class path and the module path, as one uber jar (maven-shade) and as a
 #      Spring Boot executable jar, each on JDK 17 and on JDK 25: on JDK 25 TICK and THREAD_TIMES must
 #      read through FFM, on JDK 17 through JNA.
-# Tests are skipped in these builds: .ci/run has run them. Needs git, Maven, a JDK 17 (the java on the
+# Tests are neither compiled nor run in these builds (.ci/run has run them), so counters-api's test fixtures
+# (its tests.jar, which a real release publishes too) are not staged. Needs git, Maven, a JDK 17 (the java on the
 # PATH) and a JDK 25 with javac (scripts/lib/jdk25.sh, or COUNTERS_JDK25_HOME); Maven Central for the
 # consumers' plugins not yet in ~/.m2.
 set -euo pipefail
@@ -36,7 +37,7 @@ for build in a b; do
   find "$work/clone-$build" -name pom.xml -not -path '*/release-consumers/*' \
     -exec sed -i "s|<version>$snapshot</version>|<version>$version</version>|" {} +
   echo "== release-check: build $build of $(git rev-parse --short HEAD) as $version"
-  (cd "$work/clone-$build" && mvn -B -q -P release deploy -DskipTests -Dpitest.skip=true \
+  (cd "$work/clone-$build" && mvn -B -q -P release deploy -Dmaven.test.skip=true -Dpitest.skip=true \
     -pl '!examples,!counters-benchmarks' -DaltDeploymentRepository=staging::file://"$work/staging-$build")
   echo "== release-check: build $build took $(($(date +%s) - phase)) s"
   phase=$(date +%s)
