@@ -37,7 +37,7 @@ for build in a b; do
   find "$work/clone-$build" -name pom.xml -not -path '*/release-consumers/*' \
     -exec sed -i "s|<version>$snapshot</version>|<version>$version</version>|" {} +
   echo "== release-check: build $build of $(git rev-parse --short HEAD) as $version"
-  (cd "$work/clone-$build" && mvn -B -q -P release deploy -Dmaven.test.skip=true -Dpitest.skip=true \
+  (cd "$work/clone-$build" && mvn -B -q -Dstyle.color=never -P release deploy -Dmaven.test.skip=true -Dpitest.skip=true \
     -pl '!examples,!counters-benchmarks' -DaltDeploymentRepository=staging::file://"$work/staging-$build")
   echo "== release-check: build $build took $(($(date +%s) - phase)) s"
   phase=$(date +%s)
@@ -87,7 +87,7 @@ cat > "$work/settings.xml" <<EOF
 EOF
 cp -r scripts/release-consumers "$work/consumers"
 echo "== release-check: the consumers build"
-(cd "$work/consumers" && MAVEN_OPTS= mvn -B -q -s "$work/settings.xml" -Dcounters.version="$version" package)
+(cd "$work/consumers" && MAVEN_OPTS= mvn -B -q -Dstyle.color=never -s "$work/settings.xml" -Dcounters.version="$version" package)
 echo "== release-check: the consumers built in $(($(date +%s) - phase)) s"
 phase=$(date +%s)
 for record in $(find "$work/consumer-m2/dev/counters" -name _remote.repositories); do
