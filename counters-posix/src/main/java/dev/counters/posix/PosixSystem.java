@@ -2,7 +2,9 @@ package dev.counters.posix;
 
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
+import dev.counters.nativeaccess.VersionedClasses;
 import dev.counters.toolkit.PerKind;
+import java.lang.invoke.MethodHandles;
 import java.util.function.Supplier;
 
 /**
@@ -45,7 +47,12 @@ final class PosixSystem {
     private static final class ClockHolder {
         static final LayerChoice<PosixCalls> CHOSEN = PlatformHolder.PLATFORM.refusal().isPresent()
                 ? LayerChoice.<PosixCalls>refused(PlatformHolder.PLATFORM.refusal().get())
-                : LayerChoice.choose(FfmPosixCalls::bind, PosixSystem::binding);
+                : choose();
+
+        private static LayerChoice<PosixCalls> choose() {
+            VersionedClasses.defineWhereUnversioned(MethodHandles.lookup(), "FfmPosixCalls"); // before FfmPosixCalls is named
+            return LayerChoice.choose(FfmPosixCalls::bind, PosixSystem::binding);
+        }
     }
 
     private static final class PlatformHolder {

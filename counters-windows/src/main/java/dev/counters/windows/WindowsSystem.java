@@ -2,6 +2,8 @@ package dev.counters.windows;
 
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
+import dev.counters.nativeaccess.VersionedClasses;
+import java.lang.invoke.MethodHandles;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -74,12 +76,17 @@ final class WindowsSystem {
         static {
             Optional<String> problem = platformProblem(
                     System.getProperty("os.name", "unknown"), System.getProperty("os.arch", "unknown"));
-            // A lambda, not a method reference, so that JNA's classes are first touched inside Binding.of.
             CHOSEN = problem.isPresent()
                     ? LayerChoice.<WindowsCalls>refused(problem.get())
-                    : LayerChoice.choose(FfmWindowsCalls::bind, () -> Binding.of(() -> JnaWindowsCalls.bind()));
+                    : choose();
             API = CHOSEN.calls().orElse(null);
             UNAVAILABLE = problem.orElseGet(() -> unavailableReason(CHOSEN));
+        }
+
+        private static LayerChoice<WindowsCalls> choose() {
+            VersionedClasses.defineWhereUnversioned(MethodHandles.lookup(), "FfmWindowsCalls"); // before FfmWindowsCalls is named
+            // A lambda, not a method reference, so that JNA's classes are first touched inside Binding.of.
+            return LayerChoice.choose(FfmWindowsCalls::bind, () -> Binding.of(() -> JnaWindowsCalls.bind()));
         }
     }
 

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Checks a release the way its users will meet it (run by .ci/run; by hand from the project root):
+#   1. builds the committed HEAD twice, from two clean clones, with the release profile, as version
+#      $RELEASE_CHECK_VERSION (default 1.0.0), and deploys each into a staging folder (checksums
+#      included): the published jars, sources and javadoc jars and poms of both must be byte-identical;
+#   2. checks that counters-bom lists every published module, at the parent's version;
+#   3. builds scripts/release-consumers from the staged folder alone (an empty local repository; the
+#      staged folder is the one source of dev.counters, which the local repository's records confirm)
+#      and runs the app on the class path and the module path, as one uber jar (maven-shade) and as a
+#      Spring Boot executable jar, each on JDK 17 and on JDK 25: on JDK 25 TICK and THREAD_TIMES must
+#      read through FFM, on JDK 17 through JNA.
+# Tests are neither compiled nor run in these builds (.ci/run has run them), so counters-api's test fixtures
+# (its tests.jar, which a real release publishes too) are not staged. Needs git, Maven, a JDK 17 (the java on the
+# PATH) and a JDK 25 with javac (scripts/lib/jdk25.sh, or COUNTERS_JDK25_HOME); Maven Central for the
+# consumers' plugins not yet in ~/.m2.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib/jdk25.sh
+
+version=${RELEASE_CHECK_VERSION:-1.0.0}
+work=$PWD/target/release-check
+jdk25=$(find_jdk25_home)
+[[ -n "$jdk25" && -x "$jdk25/bin/javac" ]] || { echo "release-check: a JDK 25 with javac is needed (set COUNTERS_JDK25_HOME)" >&2; exit 1; }
+jdk17=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")
+"$jdk17/bin/java" -version 2>&1 | grep -q '"17' || { echo "release-check: the java on the PATH must be JDK 17, is $jdk17" >&2; exit 1; }
+started=$(date +%s)
+phase=$started
+rm -rf "$work"
+mkdir -p "$work"
+
+snapshot=$(sed -n 's|^  <version>\(.*\)</version>$|\1|p' pom.xml | sed -n 1p)
+
+# 1. Two clean builds of one commit, each staged.
+for build in a b; do
+  git clone -q --no-local . "$work/clone-$build"
+  # The version a release would carry, in every pom (what `mvn versions:set` does, without the plugin).
+  find "$work/clone-$build" -name pom.xml -not -path '*/release-consumers/*' \
+    -exec sed -i "s|<version>$snapshot</version>|<version>$version</version>|" {} +
+  echo "== release-check: build $build of $(git rev-parse --short HEAD) as $version"
+  (cd "$work/clone-$build" && mvn -B -q -Dstyle.color=never -P release deploy -Dmaven.test.skip=true -Dpitest.skip=true \
+    -pl '!examples,!counters-benchmarks' -DaltDeploymentRepository=staging::file://"$work/staging-$build")
+  echo "== release-check: build $build took $(($(date +%s) - phase)) s"
+  phase=$(date +%s)
+done
+
+published() { (cd "$1" && find dev -type f \( -name '*.jar' -o -name '*.pom' \) | sort | xargs sha256sum); }
+published "$work/staging-a" > "$work/sha256-a.txt"
+published "$work/staging-b" > "$work/sha256-b.txt"
+echo "== release-check: sha256 of the published files, build a (build b identical unless said below)"
+cat "$work/sha256-a.txt"
+if ! diff -u "$work/sha256-a.txt" "$work/sha256-b.txt"; then
+  echo "release-check: the two builds of one commit differ (above): the build is not reproducible" >&2
+  exit 1
+fi
+echo "== release-check: the staging folder"
+(cd "$work/staging-a" && find . -type f | sort)
+for file in $(cd "$work/staging-a" && find . -name '*.jar' -o -name '*.pom'); do
+  for sum in md5 sha1; do
+    [[ -f "$work/staging-a/$file.$sum" ]] || { echo "release-check: $file has no .$sum checksum" >&2; exit 1; }
+  done
+done
+
+# 2. The BOM: every deployed module but the parent and the BOM itself, at the parent's version.
+bom=$work/staging-a/dev/counters/counters-bom/$version/counters-bom-$version.pom
+for module in $(cd "$work/staging-a/dev/counters" && ls | grep -v -e '^counters-parent$' -e '^counters-bom$'); do
+  grep -q "<artifactId>$module</artifactId>" "$bom" || { echo "release-check: counters-bom lacks $module" >&2; exit 1; }
+done
+grep -q '<parent>' "$bom" && { echo "release-check: counters-bom has a parent: its users would import the parent's versions" >&2; exit 1; }
+grep -q "<version>$version</version>" "$bom" || { echo "release-check: counters-bom is not at version $version" >&2; exit 1; }
+
+# 3. Consumers, from the staged folder and an empty local repository. ~/.m2 serves the third-party
+#    artifacts the build has already fetched (Maven Central the rest); it never holds dev.counters
+#    artifacts of this version, and the check after the build makes sure they came from staging.
+cache=${RELEASE_CHECK_CACHE:-$HOME/.m2/repository}  # a local repository to take third-party artifacts from
+cat > "$work/settings.xml" <<EOF
+<settings>
+  <localRepository>$work/consumer-m2</localRepository>
+  <profiles><profile><id>staged</id>
+    <repositories>
+      <repository><id>staging</id><url>file://$work/staging-a</url></repository>
+      <repository><id>cache</id><url>file://$cache</url></repository>
+    </repositories>
+    <pluginRepositories><pluginRepository><id>cache</id><url>file://$cache</url></pluginRepository></pluginRepositories>
+  </profile></profiles>
+  <activeProfiles><activeProfile>staged</activeProfile></activeProfiles>
+</settings>
+EOF
+cp -r scripts/release-consumers "$work/consumers"
+echo "== release-check: the consumers build"
+(cd "$work/consumers" && MAVEN_OPTS= mvn -B -q -Dstyle.color=never -s "$work/settings.xml" -Dcounters.version="$version" package)
+echo "== release-check: the consumers built in $(($(date +%s) - phase)) s"
+phase=$(date +%s)
+for record in $(find "$work/consumer-m2/dev/counters" -name _remote.repositories); do
+  if grep -v '^#' "$record" | grep -qv '>staging='; then
+    echo "release-check: a dev.counters artifact came from elsewhere than the staged folder: $record" >&2
+    cat "$record" >&2
+    exit 1
+  fi
+done
+
+app=$work/consumers/app/target
+runs=(
+  "class path|--enable-native-access=ALL-UNNAMED -cp $app/app-1.jar:$app/lib/* example.consumer.Main"
+  "module path|--enable-native-access=com.sun.jna,dev.counters.nativeaccess,dev.counters.posix -p $app/app-1.jar:$app/lib -m example.consumer/example.consumer.Main"
+  "uber jar (maven-shade)|-jar $work/consumers/shaded/target/shaded-app.jar"
+  "Spring Boot jar|-jar $work/consumers/boot/target/boot-app.jar"
+)
+failed=0
+for jdk in "$jdk17" "$jdk25"; do
+  if [[ $jdk == "$jdk25" ]]; then expected=FFM; else expected=JNA; fi
+  for run in "${runs[@]}"; do
+    kind=${run%%|*}
+    # shellcheck disable=SC2086 # the options are words
+    output=$("$jdk/bin/java" ${run#*|} 2>&1) || { echo "$output"; echo "release-check: $kind failed on $jdk" >&2; failed=1; continue; }
+    echo "== $kind on $(basename "$jdk")"
+    echo "$output"
+    for counter in TICK THREAD_TIMES; do
+      echo "$output" | grep -q "^$counter binding=[^=]*$expected provider=" \
+        || { echo "release-check: $kind on $jdk: $counter is not read through $expected" >&2; failed=1; }
+    done
+    if echo "$output" | grep -q WARNING; then
+      echo "release-check: $kind on $jdk: the JVM warned (native access not enabled as the README says?)" >&2
+      failed=1
+    fi
+  done
+done
+echo "== release-check: the runs took $(($(date +%s) - phase)) s; all of it $(($(date +%s) - started)) s"
+exit $failed
