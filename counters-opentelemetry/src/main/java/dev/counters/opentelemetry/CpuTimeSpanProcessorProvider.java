@@ -1,0 +1,26 @@
+package dev.counters.opentelemetry;
+
+import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizer;
+import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider;
+
+/**
+ * Adds a {@link CpuTimeSpanProcessor} to every SDK that the OpenTelemetry autoconfiguration builds,
+ * found through {@link java.util.ServiceLoader}: with this jar on the class path of an application
+ * that calls {@code AutoConfiguredOpenTelemetrySdk.initialize()}, or given to the Java agent with
+ * {@code -Dotel.javaagent.extensions=counters-opentelemetry-<version>-extension.jar}, every span
+ * gets its CPU time with no code.
+ *
+ * <p>{@code otel.counters.cpu.enabled=false} (or {@code OTEL_COUNTERS_CPU_ENABLED=false}) leaves it
+ * out. Not meant to be called by applications: wiring an SDK by hand, add the processor itself.
+ */
+public final class CpuTimeSpanProcessorProvider implements AutoConfigurationCustomizerProvider {
+    /** The property that switches the processor off; on by default. */
+    static final String ENABLED = "otel.counters.cpu.enabled";
+
+    @Override
+    public void customize(AutoConfigurationCustomizer autoConfiguration) {
+        autoConfiguration.addTracerProviderCustomizer((tracerProvider, config) -> config.getBoolean(ENABLED, true)
+                ? tracerProvider.addSpanProcessor(new CpuTimeSpanProcessor())
+                : tracerProvider);
+    }
+}
