@@ -27,23 +27,24 @@ final class StartupReport implements ApplicationListener<ApplicationReadyEvent> 
     public void onApplicationEvent(ApplicationReadyEvent event) {
         boolean virtualThreads = Runtime.version().feature() >= 21
                 && environment.getProperty("spring.threads.virtual.enabled", Boolean.class, false);
-        String line = line(Counters.threadTimes().getInfo(), properties, virtualThreads, nativeAccessMissing());
+        CounterInfo threadTimes = Counters.threadTimes().getInfo();
+        String clocks = "provider " + threadTimes.provider() + " (" + threadTimes.source() + ", binding "
+                + threadTimes.binding() + ")";
+        String line = line(clocks, threadTimes.hasKernelUserSplit(), properties, virtualThreads, nativeAccessMissing());
         LOG.log(line.contains("WARNING") ? Level.WARNING : Level.INFO, line);
     }
 
-    /** The line, from the facts it reports. */
-    static String line(CounterInfo threadTimes, CountersProperties properties, boolean virtualThreads,
+    /** The line, from the facts it reports; {@code clocks} names the provider, source and binding. */
+    static String line(String clocks, boolean kernelUserSplit, CountersProperties properties, boolean virtualThreads,
             boolean nativeAccessMissing) {
         StringBuilder line = new StringBuilder("counters: CPU time per observation ")
                 .append(properties.getObservation().isEnabled() ? "on" : "off")
                 .append(", process.cpu.kernel/user ")
                 .append(properties.getProcess().isEnabled() ? "on" : "off")
-                .append("; THREAD_TIMES from provider ").append(threadTimes.provider())
-                .append(" (").append(threadTimes.source()).append(", binding ")
-                .append(threadTimes.binding()).append(", ")
-                .append(threadTimes.hasKernelUserSplit()
-                        ? "kernel/user split)"
-                        : "total only: add counters-posix or counters-windows for the kernel/user split)");
+                .append("; THREAD_TIMES from ").append(clocks)
+                .append(kernelUserSplit
+                        ? " with the kernel/user split"
+                        : ", the total only: add counters-posix or counters-windows for the kernel/user split");
         if (virtualThreads) {
             line.append("; WARNING: spring.threads.virtual.enabled=true: requests on virtual threads have no"
                     + " CPU clock of their own and are counted in <name>.cpu.unmeasured{reason=virtual-thread}");

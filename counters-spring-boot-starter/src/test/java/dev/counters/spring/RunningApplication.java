@@ -9,13 +9,22 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executors;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 /** {@link CpuTestApplication} started on a free loopback port, with a client for it. */
 final class RunningApplication implements AutoCloseable {
     private final ConfigurableApplicationContext context;
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    /** A fixed set of client threads, so a count of the process's threads says what the server keeps. */
+    private final HttpClient client = HttpClient.newBuilder()
+            .connectTimeout(Duration.ofSeconds(10))
+            .executor(Executors.newFixedThreadPool(4, work -> {
+                Thread thread = new Thread(work, "http-client");
+                thread.setDaemon(true);
+                return thread;
+            }))
+            .build();
     final int port;
 
     private RunningApplication(ConfigurableApplicationContext context) {
@@ -29,7 +38,10 @@ final class RunningApplication implements AutoCloseable {
                 "server.port=0",
                 "server.address=127.0.0.1",
                 "management.endpoints.web.exposure.include=prometheus",
-                "spring.main.banner-mode=off"));
+                "spring.main.banner-mode=off",
+                // Tomcat's pool at its full size from the start: a thread count that grows is then a leak.
+                "server.tomcat.threads.max=64",
+                "server.tomcat.threads.min-spare=64"));
         all.addAll(List.of(properties));
         return new RunningApplication(new SpringApplicationBuilder(CpuTestApplication.class)
                 .properties(all.toArray(new String[0]))
