@@ -11,10 +11,10 @@ import java.util.function.Supplier;
  * nesting level, each frame a span (by identity) and its started clock. Clocks stay in their slots
  * when frames go, so a thread's steady state allocates nothing. Confined to its thread.
  *
- * <p>A span ended on another thread leaves its frame behind. Such frames above an ending span are
- * dropped when it ends; the ones that remain are swept out, by asking their spans whether they have
- * ended, only when the stack is full, so a thread that hands every span to another thread still
- * keeps no more than a full stack's worth.
+ * <p>Spans may end in any order: an ending span's frame is taken out wherever it is, and the frames
+ * above it move down. A span ended on another thread leaves its frame behind; such frames are swept
+ * out, by asking their spans whether they have ended, only when the stack is full, so a thread that
+ * hands every span to another thread still keeps no more than a full stack's worth.
  */
 final class SpanClocks {
     private static final int FIRST_CAPACITY = 8;
@@ -57,16 +57,16 @@ final class SpanClocks {
     static final int CLOCK_FAILED = -2;
 
     /**
-     * Stops the clock of {@code span} and drops its frame and every frame above it (spans started
-     * after it and not ended here). Returns the frame, whose stopped clock {@link #clock} gives
-     * until the next {@link #push}; or {@link #NOT_STARTED_HERE} or {@link #CLOCK_FAILED}.
+     * Stops the clock of {@code span} and takes its frame out of the stack. Returns the slot of the
+     * stopped clock, which {@link #clock} gives until the next {@link #push}; or
+     * {@link #NOT_STARTED_HERE} or {@link #CLOCK_FAILED}.
      */
     int pop(ReadableSpan span) {
         for (int frame = depth - 1; frame >= 0; frame--) {
             if (spans[frame] == span) {
-                Arrays.fill(spans, frame, depth, null);
-                depth = frame;
-                return stop(frame);
+                moveToTop(frame);
+                spans[--depth] = null;
+                return stop(depth);
             }
         }
         return NOT_STARTED_HERE;
@@ -108,6 +108,13 @@ final class SpanClocks {
             spans = Arrays.copyOf(spans, depth * 2);
             clocks = Arrays.copyOf(clocks, depth * 2);
             started = Arrays.copyOf(started, depth * 2);
+        }
+    }
+
+    /** Moves a frame to the top of the stack, and the frames above it down by one. */
+    private void moveToTop(int frame) {
+        for (int above = frame + 1; above < depth; above++) {
+            swap(above, above - 1);
         }
     }
 

@@ -125,6 +125,21 @@ class CpuTimeSpanProcessorTest {
     }
 
     @Test
+    void spansEndedOutOfOrderOnTheirThreadEachGetTheirOwnFigures() {
+        Span outer = tracer.spanBuilder("outer").startSpan();
+        Span inner = tracer.spanBuilder("inner").startSpan();
+        Work.burnCpu(Duration.ofMillis(20));
+        outer.end();
+        Work.burnCpu(Duration.ofMillis(20));
+        inner.end();
+
+        double outerCpu = only("outer").getAttributes().get(TOTAL);
+        double innerCpu = only("inner").getAttributes().get(TOTAL);
+        assertTrue(outerCpu >= 0.020 - SLACK_SECONDS, "outer " + outerCpu);
+        assertTrue(innerCpu >= outerCpu + 0.020 - SLACK_SECONDS, "inner " + innerCpu + ", outer " + outerCpu);
+    }
+
+    @Test
     void aSpanEndedOnAnotherThreadGetsAReasonAndNoFigure() throws Exception {
         Span span = tracer.spanBuilder("hop").startSpan();
         CompletableFuture.runAsync(span::end).get(10, TimeUnit.SECONDS);
