@@ -58,6 +58,24 @@ class CountersStarterTest {
     }
 
     @Test
+    void requestsThatHopThreadsNeverGetAnotherRequestsTime() throws Exception {
+        try (RunningApplication app = RunningApplication.start()) {
+            concurrently(4, 5, app, "/hop?ms=" + HEAVY_MS, "/heavy?ms=" + HEAVY_MS);
+            Map<String, Double> scraped = app.scrape();
+
+            double measured = sum(scraped, CPU + "_count", "uri=\"/hop\"");
+            double unmeasured = sum(scraped, "http_server_requests_cpu_unmeasured_total", "uri=\"/hop\"", "reason=\"other-thread\"");
+            String figures = measured + " measured, " + unmeasured + " other-thread; " + scraped.keySet();
+            assertEquals(20, measured + unmeasured, figures);
+            // Each hop's computing ran on the executor: no request thread's figure may hold it, nor a heavy request's.
+            if (measured > 0) {
+                assertTrue(perRequest(scraped, CPU, "/hop") < HEAVY_MS / 1000.0 / 2, "hop CPU per measured request: "
+                        + perRequest(scraped, CPU, "/hop") + " s; " + figures);
+            }
+        }
+    }
+
+    @Test
     void eachPartSwitchesOff() throws Exception {
         try (RunningApplication app = RunningApplication.start(
                 "counters.cpu.observation.enabled=false", "counters.cpu.process.enabled=false")) {

@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.Callable;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -25,18 +26,33 @@ public class CpuTestApplication {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static volatile long sink;
 
+    /** This thread's CPU time; on a virtual thread, which has no CPU clock the JDK reads (-1), the wall clock. */
+    private static long cpuNanos() {
+        long cpu = THREADS.getCurrentThreadCpuTime();
+        return cpu >= 0 ? cpu : System.nanoTime();
+    }
+
     /** Computes until this thread has used {@code ms} of CPU. */
     @GetMapping("/heavy")
     public String heavy(@RequestParam int ms) {
-        long until = THREADS.getCurrentThreadCpuTime() + ms * 1_000_000L;
+        long until = cpuNanos() + ms * 1_000_000L;
         long x = sink;
-        while (THREADS.getCurrentThreadCpuTime() < until) {
+        while (cpuNanos() < until) {
             for (int i = 0; i < 100_000; i++) {
                 x = x * 6364136223846793005L + 1442695040888963407L;
             }
         }
         sink = x;
         return "heavy";
+    }
+
+    /**
+     * Computes {@code ms} of CPU on Spring MVC's task executor, not on the request's thread: the request
+     * hops threads (its observation stops on the thread of the asynchronous dispatch).
+     */
+    @GetMapping("/hop")
+    public Callable<String> hop(@RequestParam int ms) {
+        return () -> heavy(ms);
     }
 
     /** Sleeps {@code ms}: wall time, next to no CPU. */
@@ -49,12 +65,12 @@ public class CpuTestApplication {
     /** Writes 64 bytes at a time to a file until this thread has used {@code ms} of CPU: mostly kernel time. */
     @GetMapping("/kernel")
     public String kernel(@RequestParam int ms) throws IOException {
-        long until = THREADS.getCurrentThreadCpuTime() + ms * 1_000_000L;
+        long until = cpuNanos() + ms * 1_000_000L;
         Path file = Files.createTempFile("counters-kernel", ".bin");
         ByteBuffer chunk = ByteBuffer.allocateDirect(64);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
             int writes = 0;
-            while (THREADS.getCurrentThreadCpuTime() < until || writes == 0) {
+            while (cpuNanos() < until || writes == 0) {
                 for (int i = 0; i < 200; i++, writes++) {
                     chunk.clear();
                     channel.write(chunk, (writes % 4096) * 64L);
