@@ -18,12 +18,12 @@ class CountersProperties {
     private final Process process = new Process();
 
     /** The CPU time of each observation. */
-    Observation getObservation() {
+    public Observation getObservation() {
         return observation;
     }
 
     /** The process's CPU time split into kernel and user. */
-    Process getProcess() {
+    public Process getProcess() {
         return process;
     }
 
