@@ -20,7 +20,7 @@ class LayerChoiceTest {
             throw new AssertionError("FFM must not be tried before JDK 22");
         }, () -> Binding.of(() -> jna));
 
-        assertEquals(CounterInfo.BINDING_JNA, chosen.name());
+        assertEquals(CounterInfo.Binding.JNA, chosen.name());
         assertSame(jna, chosen.calls().orElseThrow());
         assertEquals("FFM needs JDK 22+; this is JDK 21", chosen.ffmProblem());
     }
@@ -31,7 +31,7 @@ class LayerChoiceTest {
             throw new AssertionError("JNA must not be bound where FFM serves");
         });
 
-        assertEquals(CounterInfo.BINDING_FFM, chosen.name());
+        assertEquals(CounterInfo.Binding.FFM, chosen.name());
         assertSame(ffm, chosen.calls().orElseThrow());
         assertEquals("", chosen.ffmProblem());
     }
@@ -42,7 +42,7 @@ class LayerChoiceTest {
             throw new IllegalCallerException("native access is not enabled for the class path (ALL-UNNAMED)");
         }, () -> Binding.of(() -> jna));
 
-        assertEquals(CounterInfo.BINDING_JNA, chosen.name());
+        assertEquals(CounterInfo.Binding.JNA, chosen.name());
         assertSame(jna, chosen.calls().orElseThrow());
         assertTrue(chosen.ffmProblem().startsWith("FFM could not link: native access is denied"), chosen.ffmProblem());
     }
@@ -53,7 +53,7 @@ class LayerChoiceTest {
             throw ForeignLayers.notInThisBuild("counters-test");
         }, () -> Binding.of(() -> jna));
 
-        assertEquals(CounterInfo.BINDING_JNA, chosen.name());
+        assertEquals(CounterInfo.Binding.JNA, chosen.name());
         assertTrue(chosen.ffmProblem().contains("has no FFM classes"), chosen.ffmProblem());
     }
 
@@ -76,12 +76,12 @@ class LayerChoiceTest {
     /** Issue #20 item 4: why JNA serves where FFM could, for a counter's notes. */
     @Test
     void saysWhyJnaServesOnlyWhereFfmCouldHave() {
-        LayerChoice<Object> denied = new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.of(() -> jna),
+        LayerChoice<Object> denied = new LayerChoice<>(CounterInfo.Binding.JNA, Binding.of(() -> jna),
                 "FFM could not link: native access is denied by the JVM, enable it with java --enable-native-access=ALL-UNNAMED");
         assertEquals("read through JNA, not FFM: FFM could not link: native access is denied by the JVM, enable it with java "
                 + "--enable-native-access=ALL-UNNAMED", denied.whyNotFfm(25));
         assertEquals("", denied.whyNotFfm(17), "FFM is no option before 22");
-        assertEquals("", new LayerChoice<>(CounterInfo.BINDING_FFM, Binding.of(() -> ffm), "").whyNotFfm(25));
-        assertEquals("", new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.of(() -> jna), "").whyNotFfm(25));
+        assertEquals("", new LayerChoice<>(CounterInfo.Binding.FFM, Binding.of(() -> ffm), "").whyNotFfm(25));
+        assertEquals("", new LayerChoice<>(CounterInfo.Binding.JNA, Binding.of(() -> jna), "").whyNotFfm(25));
     }
 }

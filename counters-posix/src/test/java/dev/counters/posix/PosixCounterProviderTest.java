@@ -97,7 +97,7 @@ class PosixCounterProviderTest {
         assertTrue(clocks.readsThreadTimesThroughMxBean(), "HotSpot on Linux reads the thread CPU clock in ThreadMXBean");
         assertTrue(clocks.readsSystemTimeThroughInstant(), "HotSpot on Linux reads CLOCK_REALTIME in Instant.now()");
         String systemTime = provider.create(CounterKind.SYSTEM_TIME).getInfo().notes();
-        if (CounterInfo.BINDING_FFM.equals(PosixSystem.clockBinding().name())) {
+        if (CounterInfo.Binding.FFM.equals(PosixSystem.clockBinding().name())) {
             assertTrue(systemTime.contains("read through an FFM downcall, cheaper than Instant.now()"), systemTime);
         } else {
             assertTrue(systemTime.contains("Instant.now()") && systemTime.contains("HotSpot on Linux"), systemTime);
