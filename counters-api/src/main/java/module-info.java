@@ -10,7 +10,11 @@ module dev.counters.api {
 
     exports dev.counters;
     exports dev.counters.spi;
-    exports dev.counters.toolkit;
+    // The building blocks the project's own modules share: not an API. counters-jmh and
+    // counters-benchmarks have no module-info; as automatic modules they are named by their manifests.
+    exports dev.counters.internal to
+            dev.counters.nativeaccess, dev.counters.posix, dev.counters.windows, dev.counters.scope,
+            dev.counters.measure, dev.counters.micrometer, dev.counters.jmh, dev.counters.examples;
 
     uses dev.counters.spi.CounterProvider;
     provides dev.counters.spi.CounterProvider with dev.counters.jdk.JdkCounterProvider;

@@ -10,5 +10,5 @@ module dev.counters.measure {
 
     exports dev.counters.measure;
 
-    uses dev.counters.spi.ThreadControl;
+    uses dev.counters.internal.ThreadControl;
 }

@@ -2,7 +2,7 @@
  * Linux, macOS and FreeBSD counters, through FFM on JDK 22+ and JNA before: every {@link dev.counters.CounterKind}
  * wall-clock and CPU-time kind read from the POSIX clocks, the cycle kinds ({@code CPU_CYCLES} from
  * the processor's counter, {@code THREAD_CYCLES} from Linux {@code perf_event_open}), plus a Linux
- * {@link dev.counters.spi.ThreadControl} for pinning and raising the measuring thread.
+ * {@link dev.counters.internal.ThreadControl} for pinning and raising the measuring thread.
  *
  * <p>On JDK 22+ the clocks are read through FFM downcalls, on 17-21 through JNA. Enable native
  * access: on the module path {@code --enable-native-access=dev.counters.posix,dev.counters.nativeaccess}
@@ -39,9 +39,8 @@ module dev.counters.posix {
     requires com.sun.jna;
     requires java.management;
 
-    exports dev.counters.posix;
 
     provides dev.counters.spi.CounterProvider with dev.counters.posix.PosixCounterProvider;
-    provides dev.counters.spi.ThreadControl with dev.counters.posix.PosixThreadControl;
-    provides dev.counters.spi.ThreadCpuTimesReader with dev.counters.posix.PosixThreadCpuTimes;
+    provides dev.counters.internal.ThreadControl with dev.counters.posix.PosixThreadControl;
+    provides dev.counters.internal.ThreadCpuTimesReader with dev.counters.posix.PosixThreadCpuTimes;
 }

@@ -41,6 +41,6 @@ module dev.counters.windows {
     exports dev.counters.windows;
 
     provides dev.counters.spi.CounterProvider with dev.counters.windows.WindowsCounterProvider;
-    provides dev.counters.spi.ThreadControl with dev.counters.windows.WindowsThreadControl;
-    provides dev.counters.spi.ThreadCpuTimesReader with dev.counters.windows.WindowsThreadCpuTimes;
+    provides dev.counters.internal.ThreadControl with dev.counters.windows.WindowsThreadControl;
+    provides dev.counters.internal.ThreadCpuTimesReader with dev.counters.windows.WindowsThreadCpuTimes;
 }

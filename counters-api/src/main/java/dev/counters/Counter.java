@@ -1,6 +1,6 @@
 package dev.counters;
 
-import dev.counters.toolkit.VirtualThreads;
+import dev.counters.internal.VirtualThreads;
 
 /**
  * An interval counter: {@link #start()}, do the work, {@link #stop()}, then read the interval
@@ -29,7 +29,7 @@ import dev.counters.toolkit.VirtualThreads;
  * <p>A counter is confined to the thread that uses it; a thread-times counter checks this and
  * throws {@link IllegalStateException} when stopped on another thread than it was started on.
  * The thread-bound kinds ({@link CounterKind#isThreadBound()}) also refuse to start on a virtual
- * thread, which has no CPU clock of its own (see {@link dev.counters.toolkit.VirtualThreads}).
+ * thread, which has no CPU clock of its own.
  * A native failure throws {@link CounterException}, never a silent zero.
  */
 public interface Counter extends CounterReadings {

@@ -24,49 +24,114 @@ import java.util.function.Supplier;
  * <p>Built once per kind and process, the first time {@link Counter#getInfo()} or
  * {@link Counters#available()} needs it.
  *
- * @param kind the kind described
- * @param provider the provider that serves this counter, e.g. {@code "jdk"}, {@code "posix"}, {@code "windows"}
- * @param source the native API or JDK method the counter reads, e.g. {@code "clock_gettime(CLOCK_MONOTONIC)"}
- * @param frequency native ticks per second
- * @param monotonic whether readings never go backwards (false for the time of day, which can be set)
- * @param measures what the ticks stand for
- * @param kernelUserSplit whether the counter splits CPU time into kernel and user time
- * @param notes anything else worth knowing: a cheaper path that reads the same clock, a fallback
- *     taken, a missing split
- * @param resolutionProbe measures the resolution, once, when {@link #measureResolution()} first asks;
- *     not part of the value
- * @param binding how the source is reached: {@link #BINDING_FFM} (Foreign Function &amp; Memory
- *     downcalls, JDK 22+), {@link #BINDING_JNA}, {@link #BINDING_JVM} (a JDK method that reads the
- *     clock itself, such as {@code System.nanoTime()}), or a combination such as {@code "JVM + FFM"}
- *     where a kind reads two sources
+ * <p>Made with {@link #builder(CounterKind)}; a provider outside this project builds its counters'
+ * infos the same way.
  */
-public record CounterInfo(
-        CounterKind kind,
-        String provider,
-        String source,
-        long frequency,
-        boolean monotonic,
-        Measures measures,
-        boolean kernelUserSplit,
-        String notes,
-        Supplier<Resolution> resolutionProbe,
-        String binding) {
-    /** Read through Foreign Function &amp; Memory downcalls (JDK 22+). */
-    public static final String BINDING_FFM = "FFM";
-    /** Read through JNA. */
-    public static final String BINDING_JNA = "JNA";
-    /** Read by a JDK method, with no native binding of this library's own. */
-    public static final String BINDING_JVM = "JVM";
+public final class CounterInfo {
+    /**
+     * How a counter's source is reached. {@code counters list} prints {@link #toString()}: {@code FFM},
+     * {@code JNA}, {@code JVM}, or {@code JVM + FFM} / {@code JVM + JNA} where a CPU-times kind reads
+     * its total from the JVM and its kernel/user split natively.
+     */
+    public enum Binding {
+        /** Foreign Function &amp; Memory downcalls (JDK 22+), about the cost of C. */
+        FFM("FFM"),
+        /** JNA direct mapping (JDK 17+). */
+        JNA("JNA"),
+        /** A JDK method that reads the clock itself, such as {@code System.nanoTime()}: no native binding of this library's own. */
+        JVM("JVM"),
+        /** The total from the JVM, the kernel/user split through FFM. */
+        JVM_AND_FFM("JVM + FFM"),
+        /** The total from the JVM, the kernel/user split through JNA. */
+        JVM_AND_JNA("JVM + JNA");
 
-    public CounterInfo {
-        requireNonNull(kind, "kind");
-        requireNonNull(provider, "provider");
-        requireNonNull(source, "source");
-        checkArgument(frequency > 0, "frequency must be positive, was %s", frequency);
-        requireNonNull(measures, "measures");
-        requireNonNull(notes, "notes");
-        resolutionProbe = Suppliers.memoize(requireNonNull(resolutionProbe, "resolutionProbe")::get);
-        requireNonNull(binding, "binding");
+        private final String label;
+
+        Binding(String label) {
+            this.label = label;
+        }
+
+        /** Whether any of the source is reached through JNA (whose cost and native-access advice differ from FFM's). */
+        public boolean usesJna() {
+            return this == JNA || this == JVM_AND_JNA;
+        }
+
+        /** This native binding with a JVM total beside it: {@code FFM} becomes {@code JVM + FFM}. */
+        public Binding withJvmTotal() {
+            switch (this) {
+                case FFM:
+                    return JVM_AND_FFM;
+                case JNA:
+                    return JVM_AND_JNA;
+                default:
+                    throw new IllegalStateException(this + " is not a native binding to pair with a JVM total");
+            }
+        }
+
+        /** The label {@code counters list} prints, e.g. {@code "JVM + FFM"}. */
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    private final CounterKind kind;
+    private final String provider;
+    private final String source;
+    private final long frequency;
+    private final boolean monotonic;
+    private final Measures measures;
+    private final boolean kernelUserSplit;
+    private final String notes;
+    private final Supplier<Resolution> resolution;
+    private final Binding binding;
+
+    private CounterInfo(Builder builder) {
+        this.kind = builder.kind;
+        this.provider = builder.provider;
+        this.source = builder.source;
+        this.frequency = builder.frequency;
+        this.monotonic = builder.monotonic;
+        this.measures = builder.measures;
+        this.kernelUserSplit = builder.kernelUserSplit;
+        this.notes = builder.notes;
+        this.resolution = Suppliers.memoize(builder.resolution::get);
+        this.binding = builder.binding;
+    }
+
+    /** The kind described. */
+    public CounterKind kind() {
+        return kind;
+    }
+
+    /** The provider that serves this counter, e.g. {@code "jdk"}, {@code "posix"}, {@code "windows"}. */
+    public String provider() {
+        return provider;
+    }
+
+    /** The native API or JDK method the counter reads, e.g. {@code "clock_gettime(CLOCK_MONOTONIC)"}. */
+    public String source() {
+        return source;
+    }
+
+    /** Native ticks per second. */
+    public long frequency() {
+        return frequency;
+    }
+
+    /** What the ticks stand for. */
+    public Measures measures() {
+        return measures;
+    }
+
+    /** Anything else worth knowing: a cheaper path that reads the same clock, a fallback taken, a missing split; empty if nothing. */
+    public String notes() {
+        return notes;
+    }
+
+    /** How the source is reached. */
+    public Binding binding() {
+        return binding;
     }
 
     /** Starts describing a counter of {@code kind}; {@link Builder#build()} checks every required field is set. */
@@ -80,7 +145,7 @@ public record CounterInfo(
      * the same answer at once.
      */
     public Resolution measureResolution() {
-        return resolutionProbe.get();
+        return resolution.get();
     }
 
     /** Whether readings never go backwards (false for the time of day, which can be set). */
@@ -93,6 +158,7 @@ public record CounterInfo(
         return kernelUserSplit;
     }
 
+    /** Equal when every fact is; the resolution takes no part. */
     @Override
     public boolean equals(Object other) {
         if (!(other instanceof CounterInfo)) {
@@ -107,7 +173,7 @@ public record CounterInfo(
                 && measures == that.measures
                 && kernelUserSplit == that.kernelUserSplit
                 && notes.equals(that.notes)
-                && binding.equals(that.binding);
+                && binding == that.binding;
     }
 
     @Override
@@ -142,7 +208,7 @@ public record CounterInfo(
         private Measures measures;
         private boolean kernelUserSplit;
         private String notes = "";
-        private String binding = BINDING_JVM;
+        private Binding binding = Binding.JVM;
 
         private Builder(CounterKind kind) {
             this.kind = requireNonNull(kind, "kind");
@@ -199,8 +265,8 @@ public record CounterInfo(
             return this;
         }
 
-        /** How the source is reached ({@link CounterInfo#BINDING_FFM}, ...); {@link CounterInfo#BINDING_JVM} unless set. */
-        public Builder binding(String binding) {
+        /** How the source is reached; {@link Binding#JVM} unless set. */
+        public Builder binding(Binding binding) {
             this.binding = requireNonNull(binding, "binding");
             return this;
         }
@@ -210,7 +276,7 @@ public record CounterInfo(
             checkState(source != null, "CounterInfo for %s needs source(...)", kind);
             checkState(frequency > 0, "CounterInfo for %s needs frequency(...)", kind);
             checkState(resolution != null, "CounterInfo for %s needs resolution(...)", kind);
-            return new CounterInfo(kind, provider, source, frequency, monotonic, measures, kernelUserSplit, notes, resolution, binding);
+            return new CounterInfo(this);
         }
     }
 }

@@ -2,13 +2,13 @@ package dev.counters;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.internal.PerKind;
+import dev.counters.internal.Ranking;
+import dev.counters.internal.ServiceProviders;
 import dev.counters.spi.CounterProvider;
 import dev.counters.spi.KindSupport;
-import dev.counters.toolkit.PerKind;
-import dev.counters.toolkit.ServiceProviders;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
@@ -36,7 +36,9 @@ import java.util.Set;
 public final class CounterRegistry {
     private static final CounterKind[] KINDS = CounterKind.values();
 
+    /** Every provider, the available ones best first, then those that stepped aside. */
     private final List<CounterProvider> providers;
+    private final List<CounterProvider> availableBestFirst;
     private final List<ProviderReport> loadFailures;
     private final PerKind<Optional<CounterProvider>> choices = new PerKind<>() {
         @Override
@@ -48,9 +50,14 @@ public final class CounterRegistry {
     private volatile List<ProviderReport> reports;
 
     private CounterRegistry(List<? extends CounterProvider> providers, List<ProviderReport> loadFailures) {
-        List<CounterProvider> bestFirst = new ArrayList<>(providers);
-        bestFirst.sort(BestFirst.INSTANCE);
-        this.providers = Collections.unmodifiableList(bestFirst);
+        this.availableBestFirst = List.copyOf(Ranking.bestFirst(List.copyOf(providers)));
+        List<CounterProvider> all = new ArrayList<>(availableBestFirst);
+        for (CounterProvider provider : providers) {
+            if (provider.unavailableReason().isPresent()) {
+                all.add(provider);
+            }
+        }
+        this.providers = Collections.unmodifiableList(all);
         this.loadFailures = List.copyOf(loadFailures);
     }
 
@@ -147,7 +154,7 @@ public final class CounterRegistry {
 
     /** The best provider that serves {@code kind}, asking each about that kind alone, best first. */
     private Optional<CounterProvider> choose(CounterKind kind) {
-        for (CounterProvider provider : providers) {
+        for (CounterProvider provider : availableBestFirst) {
             if (provider.support(kind).isSupported()) {
                 return Optional.of(provider);
             }
@@ -160,7 +167,7 @@ public final class CounterRegistry {
                 .append("No provider serves ").append(kind).append(" counters on ").append(platform()).append('.');
         Set<String> loaded = new HashSet<>();
         for (CounterProvider provider : providers) {
-            message.append(' ').append(provider.name()).append(": ").append(ProviderReport.reasonFor(provider.support(kind))).append('.');
+            message.append(' ').append(provider.name()).append(": ").append(ProviderReport.reasonFor(supportOf(provider, kind))).append('.');
             loaded.add(provider.name());
         }
         for (ProviderReport failure : loadFailures) {
@@ -220,24 +227,46 @@ public final class CounterRegistry {
     }
 
     /**
-     * What one provider serves on this platform, or why it could not be loaded at all.
-     *
-     * @param name the provider's name, or its class name if it failed to load
-     * @param rank its rank; {@link Integer#MIN_VALUE} if it failed to load
-     * @param supportByKind whether and why not it serves each kind
-     * @param loadFailure why it could not be loaded; empty if it loaded
+     * What one provider serves on this platform, or why it could not be loaded at all; only the
+     * registry makes these ({@link #providers()}).
      */
-    public record ProviderReport(String name, int rank, Map<CounterKind, KindSupport> supportByKind, String loadFailure) {
-        public ProviderReport {
-            requireNonNull(name, "name");
-            supportByKind = Collections.unmodifiableMap(new EnumMap<>(supportByKind));
-            requireNonNull(loadFailure, "loadFailure");
+    public static final class ProviderReport {
+        private final String name;
+        private final int rank;
+        private final Map<CounterKind, KindSupport> supportByKind;
+        private final String loadFailure;
+
+        private ProviderReport(String name, int rank, Map<CounterKind, KindSupport> supportByKind, String loadFailure) {
+            this.name = requireNonNull(name, "name");
+            this.rank = rank;
+            this.supportByKind = Collections.unmodifiableMap(new EnumMap<>(supportByKind));
+            this.loadFailure = requireNonNull(loadFailure, "loadFailure");
+        }
+
+        /** The provider's name, or its class name if it failed to load. */
+        public String name() {
+            return name;
+        }
+
+        /** Its rank; {@link Integer#MIN_VALUE} if it failed to load. */
+        public int rank() {
+            return rank;
+        }
+
+        /** Whether and why not it serves each kind. */
+        public Map<CounterKind, KindSupport> supportByKind() {
+            return supportByKind;
+        }
+
+        /** Why it could not be loaded; empty if it loaded. */
+        public String loadFailure() {
+            return loadFailure;
         }
 
         static ProviderReport of(CounterProvider provider) {
             Map<CounterKind, KindSupport> support = new EnumMap<>(CounterKind.class);
             for (CounterKind kind : CounterKind.values()) {
-                support.put(kind, provider.support(kind));
+                support.put(kind, supportOf(provider, kind));
             }
             return new ProviderReport(provider.name(), provider.rank(), support, "");
         }
@@ -275,14 +304,10 @@ public final class CounterRegistry {
         }
     }
 
-    /** Highest rank first; a sort keeps the found order among equal ranks. */
-    private enum BestFirst implements Comparator<CounterProvider> {
-        INSTANCE;
-
-        @Override
-        public int compare(CounterProvider a, CounterProvider b) {
-            return Integer.compare(b.rank(), a.rank());
-        }
+    /** What {@code provider} says about {@code kind}, or its reason for stepping aside altogether. */
+    private static KindSupport supportOf(CounterProvider provider, CounterKind kind) {
+        Optional<String> unavailable = provider.unavailableReason();
+        return unavailable.isPresent() ? KindSupport.unsupported(unavailable.get()) : provider.support(kind);
     }
 
     private static final class DefaultHolder {

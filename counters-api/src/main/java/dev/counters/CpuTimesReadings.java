@@ -1,5 +1,7 @@
 package dev.counters;
 
+import dev.counters.internal.Periods;
+
 import java.util.concurrent.TimeUnit;
 
 /**

@@ -1,5 +1,7 @@
 package dev.counters;
 
+import dev.counters.internal.Durations;
+
 import static java.util.Objects.requireNonNull;
 
 import java.time.Duration;

@@ -16,6 +16,6 @@
  * <p>{@link dev.counters.CounterInfo} says what a counter reads and how (which clock, which
  * binding, its resolution); {@link dev.counters.CounterRegistry} lists every kind this platform
  * serves and by whom; {@link dev.counters.Tickers} lets Guava's {@code Stopwatch} run on any
- * counter; {@link dev.counters.ForwardingCounter} decorates one.
+ * counter.
  */
 package dev.counters;

@@ -1,13 +1,15 @@
 package dev.counters;
 
+import dev.counters.internal.Durations;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.internal.ResolutionProbe;
 import dev.counters.testing.FakeTickSource;
-import dev.counters.toolkit.ResolutionProbe;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -56,7 +58,7 @@ class CounterInfoTest {
         assertNotEquals(complete().build(), complete().kernelUserSplit(false).build());
         assertNotEquals(complete().build(), complete().notes("").build());
         assertNotEquals(complete().build(), complete().measures(Measures.WALL_TIME).build());
-        assertNotEquals(complete().build(), complete().binding(CounterInfo.BINDING_FFM).build());
+        assertNotEquals(complete().build(), complete().binding(CounterInfo.Binding.FFM).build());
         assertEquals(complete().build(), complete().resolution(RESOLUTION.withDeclared(Duration.ofNanos(2))).build(),
                 "the resolution is a measurement, not a fact");
         assertNotEquals(complete().build(), CounterInfo.builder(CounterKind.PROCESS_TIMES).provider("posix")
@@ -79,7 +81,6 @@ class CounterInfoTest {
         assertEquals(RESOLUTION, info.measureResolution());
         assertEquals(RESOLUTION, info.measureResolution());
         assertEquals(1, probes[0]);
-        assertTrue(info.monotonic() && info.kernelUserSplit(), "the record's own accessor names work beside the old ones");
     }
 
     @Test
@@ -186,5 +187,17 @@ class CounterInfoTest {
         assertEquals(OptionalInt.empty(), reason.errorCode());
         CounterException empty = CounterException.sourceFailure("x", "");
         assertEquals("x failed", empty.getMessage());
+    }
+
+    @Test
+    void aBindingPrintsAsCountersListShowsItAndPairsWithAJvmTotal() {
+        assertEquals("JVM + FFM", CounterInfo.Binding.FFM.withJvmTotal().toString());
+        assertEquals(CounterInfo.Binding.JVM_AND_JNA, CounterInfo.Binding.JNA.withJvmTotal());
+        assertEquals("JVM", CounterInfo.Binding.JVM.toString());
+        assertThrows(IllegalStateException.class, CounterInfo.Binding.JVM::withJvmTotal);
+        assertThrows(IllegalStateException.class, CounterInfo.Binding.JVM_AND_FFM::withJvmTotal);
+        assertTrue(CounterInfo.Binding.JNA.usesJna() && CounterInfo.Binding.JVM_AND_JNA.usesJna());
+        assertFalse(CounterInfo.Binding.FFM.usesJna() || CounterInfo.Binding.JVM.usesJna() || CounterInfo.Binding.JVM_AND_FFM.usesJna());
+        assertEquals(CounterInfo.Binding.JVM, complete().build().binding(), "JVM unless a provider says otherwise");
     }
 }

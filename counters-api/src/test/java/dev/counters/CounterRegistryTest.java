@@ -410,4 +410,46 @@ class CounterRegistryTest {
                 BrokenProvider.class.getName() + "\n" + JdkCounterProvider.class.getName() + "\n");
         return new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader());
     }
+
+    @Test
+    void aProviderThatStepsAsideServesNothingAndSaysWhyForEveryKind() {
+        CounterProvider steppingAside = new CounterProvider() {
+            @Override
+            public String name() {
+                return "specialist";
+            }
+
+            @Override
+            public int rank() {
+                return RANK_SPECIALIST;
+            }
+
+            @Override
+            public Optional<String> unavailableReason() {
+                return Optional.of("its device is missing");
+            }
+
+            @Override
+            public KindSupport support(CounterKind kind) {
+                return KindSupport.supported();
+            }
+
+            @Override
+            public Counter create(CounterKind kind) {
+                throw new AssertionError("a provider that stepped aside is never asked to create");
+            }
+        };
+        CounterRegistry registry = CounterRegistry.of(List.of(steppingAside, new FakePlatformProvider()));
+
+        assertEquals(Optional.of("fakeplatform"), registry.providerFor(CounterKind.TICK));
+        assertEquals(List.of(CounterProvider.RANK_PLATFORM, CounterProvider.RANK_SPECIALIST),
+                registry.providers().stream().map(CounterRegistry.ProviderReport::rank).toList(),
+                "the available first, then the one that stepped aside");
+        CounterRegistry.ProviderReport aside = registry.providers().get(1);
+        assertEquals(KindSupport.unsupported("its device is missing"), aside.support(CounterKind.TICK));
+        assertTrue(aside.isLoaded());
+        UnsupportedOperationException none = assertThrows(UnsupportedOperationException.class,
+                () -> registry.create(CounterKind.THREAD_CYCLES));
+        assertTrue(none.getMessage().contains("specialist: its device is missing"), none.getMessage());
+    }
 }

@@ -8,14 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.base.Ticker;
+import dev.counters.internal.CurrentThreadCpuClock;
+import dev.counters.internal.LazyFrequency;
+import dev.counters.internal.SourceCounter;
+import dev.counters.internal.VirtualThreads;
 import dev.counters.jdk.JdkCounterProvider;
 import dev.counters.testing.FakeTickSource;
 import dev.counters.testing.VirtualThreadRunner;
 import dev.counters.testing.Work;
-import dev.counters.toolkit.CurrentThreadCpuClock;
-import dev.counters.toolkit.LazyFrequency;
-import dev.counters.toolkit.SourceCounter;
-import dev.counters.toolkit.VirtualThreads;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.List;

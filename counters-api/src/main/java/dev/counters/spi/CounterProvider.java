@@ -14,7 +14,7 @@ import dev.counters.CounterKind;
  * a kind here and says why not, instead of failing to load. Native lookups belong in
  * {@link #create} or earlier, never in a counter's {@code start()}/{@code stop()}.
  */
-public interface CounterProvider {
+public interface CounterProvider extends RankedService {
     /** The portable JDK provider's rank: anything native should outrank it. */
     int RANK_JDK = 0;
     /** The rank of a platform's native provider (POSIX, Windows). */
@@ -27,9 +27,11 @@ public interface CounterProvider {
     int RANK_SPECIALIST = 200;
 
     /** A short name shown in {@code CounterInfo} and {@code counters list}, e.g. {@code "posix"}. */
+    @Override
     String name();
 
     /** Higher wins among providers that support a kind. */
+    @Override
     int rank();
 
     /** Whether this provider can serve {@code kind} on the running platform, and if not, why. Never throws. */

@@ -87,7 +87,7 @@ class JdkCounterProviderTest {
         CounterInfo info = counter.getInfo();
         assertFalse(info.isMonotonic());
         assertTrue(info.notes().contains("since 1970"), info.notes());
-        assertTrue(info.notes().contains(dev.counters.toolkit.InstantNow.ALLOCATION_NOTE), "the allocation is stated: " + info.notes());
+        assertTrue(info.notes().contains(dev.counters.internal.InstantNow.ALLOCATION_NOTE), "the allocation is stated: " + info.notes());
     }
 
     /**

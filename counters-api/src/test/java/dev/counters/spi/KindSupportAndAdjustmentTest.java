@@ -1,11 +1,13 @@
 package dev.counters.spi;
 
+import dev.counters.internal.ThreadControl;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.toolkit.CounterMisuse;
+import dev.counters.internal.CounterMisuse;
 import org.junit.jupiter.api.Test;
 
 class KindSupportAndAdjustmentTest {

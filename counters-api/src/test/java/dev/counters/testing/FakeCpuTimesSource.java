@@ -1,6 +1,6 @@
 package dev.counters.testing;
 
-import dev.counters.spi.CpuTimesSource;
+import dev.counters.internal.CpuTimesSource;
 
 /** A CPU-times source whose total, kernel and user readings the test sets. */
 public final class FakeCpuTimesSource implements CpuTimesSource {

@@ -1,6 +1,6 @@
 package dev.counters.testing;
 
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 
 /** A clock that reads exactly what the test set, and counts its reads. */
 public final class FakeTickSource implements TickSource {

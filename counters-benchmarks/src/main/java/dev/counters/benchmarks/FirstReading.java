@@ -94,7 +94,7 @@ public final class FirstReading {
         counter.start();
         counter.stop();
         long ticks = counter.getPeriodCount();
-        report(mainNanos, System.nanoTime(), ticks, counter.getInfo().provider(), counter.getInfo().binding());
+        report(mainNanos, System.nanoTime(), ticks, counter.getInfo().provider(), counter.getInfo().binding().toString());
     }
 
     /** The reading in stages ({@link #STAGE_NAMES}), reported one {@code stage_<name>_ns} a line after the usual report. */
@@ -139,7 +139,7 @@ public final class FirstReading {
         counter.stop();
         long ticks = counter.getPeriodCount();
         ends[stage] = System.nanoTime();
-        report(mainNanos, ends[stage], ticks, counter.getInfo().provider(), counter.getInfo().binding());
+        report(mainNanos, ends[stage], ticks, counter.getInfo().provider(), counter.getInfo().binding().toString());
         long start = mainNanos;
         for (int i = 0; i < STAGE_NAMES.length; i++) {
             System.out.println("stage_" + STAGE_NAMES[i] + "_ns=" + (ends[i] - start));

@@ -2,7 +2,7 @@ package dev.counters.jmh;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
-import dev.counters.Periods;
+import dev.counters.internal.Periods;
 import java.util.concurrent.TimeUnit;
 
 /**

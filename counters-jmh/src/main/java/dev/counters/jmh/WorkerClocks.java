@@ -1,13 +1,15 @@
 package dev.counters.jmh;
 
-import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
-import dev.counters.spi.ThreadCpuTimesReader;
-import dev.counters.toolkit.ServiceProviders;
+import dev.counters.internal.CpuTimesSource;
+import dev.counters.internal.Ranking;
+import dev.counters.internal.ServiceProviders;
+import dev.counters.internal.ThreadCpuTimesReader.ThreadCpuTimes;
+import dev.counters.internal.ThreadCpuTimesReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 
 /**
@@ -34,16 +36,13 @@ final class WorkerClocks {
     }
 
     static WorkerClocks choose(List<ThreadCpuTimesReader> readers, List<String> failures) {
-        List<String> reasons = new ArrayList<>(failures);
-        ThreadCpuTimesReader best = null;
-        for (ThreadCpuTimesReader reader : readers) {
-            if (reader.unavailableReason().isPresent()) {
-                reasons.add(reader.name() + ": " + reader.unavailableReason().get());
-            } else if (best == null || reader.rank() > best.rank()) {
-                best = reader;
-            }
+        Optional<ThreadCpuTimesReader> best = Ranking.best(readers);
+        if (best.isPresent()) {
+            return new WorkerClocks(best.get(), "");
         }
-        return best != null ? new WorkerClocks(best, "") : new WorkerClocks(null, reasons.isEmpty()
+        List<String> reasons = new ArrayList<>(failures);
+        reasons.addAll(Ranking.unavailableReasons(readers));
+        return new WorkerClocks(null, reasons.isEmpty()
                 ? "no ThreadCpuTimesReader on the class path (add counters-posix or counters-windows)"
                 : String.join("; ", reasons));
     }

@@ -1,11 +1,11 @@
 package dev.counters.jmh;
 
-import static dev.counters.spi.CpuTimesSource.SAMPLE_LENGTH;
-import static dev.counters.spi.CpuTimesSource.TOTAL;
+import static dev.counters.internal.CpuTimesSource.SAMPLE_LENGTH;
+import static dev.counters.internal.CpuTimesSource.TOTAL;
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
-import dev.counters.toolkit.CpuTimesSplit;
+import dev.counters.internal.CpuTimesSplit;
+import dev.counters.internal.ThreadCpuTimesReader.ThreadCpuTimes;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.ThreadCpuTimesReader;
+import dev.counters.internal.CpuTimesSource;
+import dev.counters.internal.ThreadCpuTimesReader;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

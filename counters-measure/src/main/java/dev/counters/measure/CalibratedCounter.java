@@ -3,7 +3,7 @@ package dev.counters.measure;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
-import dev.counters.ForwardingCounter;
+import dev.counters.internal.ForwardingCounter;
 
 /**
  * A counter whose readings have its own start/stop cost subtracted (never below zero), so that

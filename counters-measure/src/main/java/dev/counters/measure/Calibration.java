@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.math.Quantiles;
 import dev.counters.Counter;
-import dev.counters.Durations;
-import dev.counters.Periods;
+import dev.counters.internal.Durations;
+import dev.counters.internal.Periods;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;

@@ -6,7 +6,7 @@ import static java.util.Objects.requireNonNull;
 import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
-import dev.counters.spi.ThreadControl;
+import dev.counters.internal.ThreadControl;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -6,7 +6,7 @@ import com.google.common.base.Throwables;
 import com.google.common.collect.ImmutableList;
 import dev.counters.Counter;
 import dev.counters.CpuTimesCounter;
-import dev.counters.spi.ThreadControl;
+import dev.counters.internal.ThreadControl;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.counters.measure;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.Durations;
+import dev.counters.internal.Durations;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package dev.counters.measure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import dev.counters.Durations;
+import dev.counters.internal.Durations;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

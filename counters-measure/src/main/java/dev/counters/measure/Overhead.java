@@ -1,6 +1,6 @@
 package dev.counters.measure;
 
-import dev.counters.Durations;
+import dev.counters.internal.Durations;
 import java.util.Locale;
 
 /**

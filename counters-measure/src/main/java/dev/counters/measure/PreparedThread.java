@@ -5,8 +5,8 @@ import static com.google.common.base.Preconditions.checkState;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
-import dev.counters.spi.ThreadControl;
-import dev.counters.spi.ThreadControl.Adjustment;
+import dev.counters.internal.ThreadControl.Adjustment;
+import dev.counters.internal.ThreadControl;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

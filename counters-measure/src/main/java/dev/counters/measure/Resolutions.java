@@ -5,8 +5,8 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
 import dev.counters.Resolution;
-import dev.counters.spi.TickSource;
-import dev.counters.toolkit.ResolutionProbe;
+import dev.counters.internal.ResolutionProbe;
+import dev.counters.internal.TickSource;
 import java.time.Duration;
 
 /**

@@ -1,7 +1,7 @@
 package dev.counters.measure;
 
 import dev.counters.Counter;
-import dev.counters.Durations;
+import dev.counters.internal.Durations;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.math.Quantiles;
 import com.google.common.math.Stats;
-import dev.counters.Durations;
+import dev.counters.internal.Durations;
 import java.util.Arrays;
 import java.util.Locale;
 

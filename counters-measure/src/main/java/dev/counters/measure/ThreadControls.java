@@ -1,10 +1,10 @@
 package dev.counters.measure;
 
 import com.google.common.collect.ImmutableList;
-import dev.counters.spi.ThreadControl;
-import dev.counters.toolkit.ServiceProviders;
+import dev.counters.internal.Ranking;
+import dev.counters.internal.ServiceProviders;
+import dev.counters.internal.ThreadControl;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
@@ -33,9 +33,7 @@ public final class ThreadControls {
 
     /** The best available of {@code candidates}; exposed for tests and for callers with their own set. */
     static Optional<ThreadControl> choose(List<ThreadControl> candidates) {
-        return candidates.stream()
-                .filter(control -> control.unavailableReason().isEmpty())
-                .max(Comparator.comparingInt(ThreadControl::rank));
+        return Ranking.best(candidates);
     }
 
     static String reasonNoneAvailable(List<ThreadControl> candidates, List<String> loadFailures) {

@@ -3,7 +3,7 @@ package dev.counters.measure;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.Durations;
+import dev.counters.internal.Durations;
 import java.time.Duration;
 import java.util.Locale;
 

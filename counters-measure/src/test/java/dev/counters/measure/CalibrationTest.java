@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.Counter;
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 import dev.counters.testing.FakeCounters;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.counters.measure;
 
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 
 /** A clock that advances by a fixed cost on every read, plus whatever {@link #advance} adds: a counter with a known overhead. */
 class CostlyClock implements TickSource {

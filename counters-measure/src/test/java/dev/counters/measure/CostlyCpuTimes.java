@@ -1,6 +1,6 @@
 package dev.counters.measure;
 
-import dev.counters.spi.CpuTimesSource;
+import dev.counters.internal.CpuTimesSource;
 
 /**
  * Kernel and user nanoseconds that grow by a fixed cost on every sample, plus whatever {@link #advance}

@@ -1,6 +1,6 @@
 package dev.counters.measure;
 
-import dev.counters.spi.ThreadControl;
+import dev.counters.internal.ThreadControl;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.spi.ThreadControl;
+import dev.counters.internal.ThreadControl;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.spi.ThreadControl;
+import dev.counters.internal.ThreadControl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import dev.counters.CounterException;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.CpuTimesReadings;
-import dev.counters.toolkit.VirtualThreads;
+import dev.counters.internal.VirtualThreads;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;

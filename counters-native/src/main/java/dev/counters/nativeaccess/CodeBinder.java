@@ -1,6 +1,6 @@
 package dev.counters.nativeaccess;
 
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 
 /**
  * What makes machine code in a page callable from Java once the page is mapped: copying the bytes
@@ -17,8 +17,8 @@ public interface CodeBinder {
     /** Calls the code at {@code address} once as {@code long f(void)}. */
     long call(long address);
 
-    /** How the code is called: {@link dev.counters.CounterInfo#BINDING_JNA} unless an FFM binder says otherwise. */
-    default String binding() {
-        return dev.counters.CounterInfo.BINDING_JNA;
+    /** How the code is called: {@link dev.counters.CounterInfo.Binding#JNA} unless an FFM binder says otherwise. */
+    default dev.counters.CounterInfo.Binding binding() {
+        return dev.counters.CounterInfo.Binding.JNA;
     }
 }

@@ -1,6 +1,6 @@
 package dev.counters.nativeaccess;
 
-import dev.counters.toolkit.CycleFrequency;
+import dev.counters.internal.CycleFrequency;
 import java.util.Optional;
 
 /**

@@ -6,7 +6,7 @@ import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.SymbolProvider;
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 import java.util.Map;
 
 /**

@@ -2,7 +2,7 @@ package dev.counters.nativeaccess;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 import java.util.function.LongUnaryOperator;
 import java.util.function.ToLongFunction;
 
@@ -81,7 +81,7 @@ public abstract class ExecutablePages {
     }
 
     /** How the code in these pages is called (FFM or JNA). */
-    public String binding() {
+    public dev.counters.CounterInfo.Binding binding() {
         return binder.binding();
     }
 

@@ -26,11 +26,11 @@ import java.util.function.Supplier;
  * for it, compiled for release 17, and under {@code META-INF/versions/22} the real one, which a
  * JVM of 22 or later loads in its place.
  *
- * @param name {@link CounterInfo#BINDING_FFM} or {@link CounterInfo#BINDING_JNA}: what serves, or what was tried last
+ * @param name {@link CounterInfo.Binding#FFM} or {@link CounterInfo.Binding#JNA}: what serves, or what was tried last
  * @param binding the layer bound, or why none was
  * @param ffmProblem why FFM does not serve; empty when it does
  */
-public record LayerChoice<T>(String name, Binding<T> binding, String ffmProblem) {
+public record LayerChoice<T>(CounterInfo.Binding name, Binding<T> binding, String ffmProblem) {
     /** The system property that can keep a JVM of 22 or later on JNA. */
     public static final String BINDING_PROPERTY = "dev.counters.binding";
     /** The logger that says, once, when the choice falls back or the property is not understood. */
@@ -51,7 +51,7 @@ public record LayerChoice<T>(String name, Binding<T> binding, String ffmProblem)
      * native is touched, and {@code reason} is what the providers report.
      */
     public static <T> LayerChoice<T> refused(String reason) {
-        return new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.failed(reason), "");
+        return new LayerChoice<>(CounterInfo.Binding.JNA, Binding.failed(reason), "");
     }
 
     /**
@@ -66,7 +66,7 @@ public record LayerChoice<T>(String name, Binding<T> binding, String ffmProblem)
     /** {@link #whyNotFfm()} on a JVM of {@code release}. */
     public String whyNotFfm(int release) {
         boolean ffmCouldServe = release >= ForeignLayers.RELEASE;
-        return ffmCouldServe && CounterInfo.BINDING_JNA.equals(name) && !ffmProblem.isEmpty()
+        return ffmCouldServe && name == CounterInfo.Binding.JNA && !ffmProblem.isEmpty()
                 ? "read through JNA, not FFM: " + ffmProblem
                 : "";
     }
@@ -96,7 +96,7 @@ public record LayerChoice<T>(String name, Binding<T> binding, String ffmProblem)
     static <T> LayerChoice<T> choose(int release, String requested, Supplier<? extends T> ffm,
             Supplier<? extends Binding<? extends T>> jna) {
         if (BINDING_JNA_VALUE.equals(normalised(requested))) {
-            return new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.widen(jna.get()), BINDING_PROPERTY + "=jna chose JNA");
+            return new LayerChoice<>(CounterInfo.Binding.JNA, Binding.widen(jna.get()), BINDING_PROPERTY + "=jna chose JNA");
         }
         return choose(release, ffm, jna);
     }
@@ -147,10 +147,10 @@ public record LayerChoice<T>(String name, Binding<T> binding, String ffmProblem)
         } else {
             Binding<T> bound = Binding.of(ffm);
             if (bound.calls().isPresent()) {
-                return new LayerChoice<>(CounterInfo.BINDING_FFM, bound, "");
+                return new LayerChoice<>(CounterInfo.Binding.FFM, bound, "");
             }
             ffmProblem = "FFM could not link: " + bound.failure().orElseThrow();
         }
-        return new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.widen(jna.get()), ffmProblem);
+        return new LayerChoice<>(CounterInfo.Binding.JNA, Binding.widen(jna.get()), ffmProblem);
     }
 }

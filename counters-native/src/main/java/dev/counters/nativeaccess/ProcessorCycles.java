@@ -2,13 +2,13 @@ package dev.counters.nativeaccess;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.common.base.Suppliers;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
-import com.google.common.base.Suppliers;
-import dev.counters.spi.TickSource;
-import dev.counters.toolkit.CycleFrequency;
-import dev.counters.toolkit.LazyFrequency;
-import dev.counters.toolkit.ResolutionProbe;
+import dev.counters.internal.CycleFrequency;
+import dev.counters.internal.LazyFrequency;
+import dev.counters.internal.ResolutionProbe;
+import dev.counters.internal.TickSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.counters.nativeaccess;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
@@ -34,8 +34,8 @@ public final class ForeignCode implements CodeBinder {
     }
 
     @Override
-    public String binding() {
-        return dev.counters.CounterInfo.BINDING_FFM;
+    public dev.counters.CounterInfo.Binding binding() {
+        return dev.counters.CounterInfo.Binding.FFM;
     }
 
     @Override

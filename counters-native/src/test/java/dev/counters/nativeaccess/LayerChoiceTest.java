@@ -26,7 +26,7 @@ class LayerChoiceTest {
             throw new AssertionError("FFM must not be tried before JDK 22");
         }, () -> Binding.of(() -> jna));
 
-        assertEquals(CounterInfo.BINDING_JNA, chosen.name());
+        assertEquals(CounterInfo.Binding.JNA, chosen.name());
         assertSame(jna, chosen.calls().orElseThrow());
         assertEquals("FFM needs JDK 22+; this is JDK 21", chosen.ffmProblem());
     }
@@ -37,7 +37,7 @@ class LayerChoiceTest {
             throw new AssertionError("JNA must not be bound where FFM serves");
         });
 
-        assertEquals(CounterInfo.BINDING_FFM, chosen.name());
+        assertEquals(CounterInfo.Binding.FFM, chosen.name());
         assertSame(ffm, chosen.calls().orElseThrow());
         assertEquals("", chosen.ffmProblem());
     }
@@ -48,7 +48,7 @@ class LayerChoiceTest {
             throw new IllegalCallerException("native access is not enabled for the class path (ALL-UNNAMED)");
         }, () -> Binding.of(() -> jna));
 
-        assertEquals(CounterInfo.BINDING_JNA, chosen.name());
+        assertEquals(CounterInfo.Binding.JNA, chosen.name());
         assertSame(jna, chosen.calls().orElseThrow());
         assertTrue(chosen.ffmProblem().startsWith("FFM could not link: native access is denied"), chosen.ffmProblem());
     }
@@ -59,7 +59,7 @@ class LayerChoiceTest {
             throw ForeignLayers.notInThisBuild("counters-test");
         }, () -> Binding.of(() -> jna));
 
-        assertEquals(CounterInfo.BINDING_JNA, chosen.name());
+        assertEquals(CounterInfo.Binding.JNA, chosen.name());
         assertTrue(chosen.ffmProblem().contains("has no FFM classes"), chosen.ffmProblem());
     }
 
@@ -82,13 +82,13 @@ class LayerChoiceTest {
     /** Issue #20 item 4: why JNA serves where FFM could, for a counter's notes. */
     @Test
     void saysWhyJnaServesOnlyWhereFfmCouldHave() {
-        LayerChoice<Object> denied = new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.of(() -> jna),
+        LayerChoice<Object> denied = new LayerChoice<>(CounterInfo.Binding.JNA, Binding.of(() -> jna),
                 "FFM could not link: native access is denied by the JVM, enable it with java --enable-native-access=ALL-UNNAMED");
         assertEquals("read through JNA, not FFM: FFM could not link: native access is denied by the JVM, enable it with java "
                 + "--enable-native-access=ALL-UNNAMED", denied.whyNotFfm(25));
         assertEquals("", denied.whyNotFfm(17), "FFM is no option before 22");
-        assertEquals("", new LayerChoice<>(CounterInfo.BINDING_FFM, Binding.of(() -> ffm), "").whyNotFfm(25));
-        assertEquals("", new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.of(() -> jna), "").whyNotFfm(25));
+        assertEquals("", new LayerChoice<>(CounterInfo.Binding.FFM, Binding.of(() -> ffm), "").whyNotFfm(25));
+        assertEquals("", new LayerChoice<>(CounterInfo.Binding.JNA, Binding.of(() -> jna), "").whyNotFfm(25));
     }
 
     /** Issue #32 item 11: a value of the property that is not a binding, or FFM where there is none, is not ignored silently. */

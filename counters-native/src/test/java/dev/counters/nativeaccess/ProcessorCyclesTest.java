@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterException;
 import dev.counters.CounterInfo;
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -2,8 +2,8 @@ package dev.counters.posix;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.internal.TickSource;
 import dev.counters.nativeaccess.Scratch;
-import dev.counters.spi.TickSource;
 
 /** One POSIX clock read with {@code clock_gettime}, in nanoseconds. Owns its result memory, so one source serves one thread. */
 final class ClockGettime implements TickSource {

@@ -2,15 +2,15 @@ package dev.counters.posix;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.TickSource;
-import dev.counters.toolkit.SampledCpuTimesCounter;
+import dev.counters.internal.CpuTimesSource;
+import dev.counters.internal.SampledCpuTimesCounter;
+import dev.counters.internal.TickSource;
 
 /**
  * CPU time as counters-posix reads it: the exact total from a CPU-time clock in nanoseconds,
  * and the kernel/user ratio from {@code getrusage} (or, for another thread, its sampled CPU-time clocks)
  * where the system splits it.
- * {@link dev.counters.toolkit.SampledCpuTimesCounter} apportions the total in that ratio.
+ * {@link dev.counters.internal.SampledCpuTimesCounter} apportions the total in that ratio.
  */
 final class CpuClockTimes implements CpuTimesSource {
     private final TickSource total;

@@ -1,7 +1,7 @@
 package dev.counters.posix;
 
 import dev.counters.CounterException;
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 
 /**
  * Confirms that a JVM method reads the same clock as a native one before the cheaper JVM path is

@@ -3,8 +3,8 @@ package dev.counters.posix;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
+import dev.counters.internal.TickSource;
 import dev.counters.nativeaccess.Scratch;
-import dev.counters.spi.TickSource;
 
 /**
  * One open cycle event of one thread: each {@link #read()} is one {@code read(2)} of

@@ -57,9 +57,9 @@ interface PosixCalls {
     /** What copies, binds and calls code in those pages. */
     CodeBinder codeBinder();
 
-    /** How these calls reach libc: {@link dev.counters.CounterInfo#BINDING_JNA} unless an FFM layer says otherwise. */
-    default String binding() {
-        return dev.counters.CounterInfo.BINDING_JNA;
+    /** How these calls reach libc: {@link dev.counters.CounterInfo.Binding#JNA} unless an FFM layer says otherwise. */
+    default dev.counters.CounterInfo.Binding binding() {
+        return dev.counters.CounterInfo.Binding.JNA;
     }
 
     /**

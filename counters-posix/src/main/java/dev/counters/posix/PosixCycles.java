@@ -8,13 +8,13 @@ import dev.counters.CounterException;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.Resolution;
+import dev.counters.internal.LazyFrequency;
+import dev.counters.internal.ResolutionProbe;
+import dev.counters.internal.SourceCounter;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.CycleInstruction;
 import dev.counters.nativeaccess.ProcessorCycles;
 import dev.counters.spi.KindSupport;
-import dev.counters.toolkit.LazyFrequency;
-import dev.counters.toolkit.ResolutionProbe;
-import dev.counters.toolkit.SourceCounter;
 import java.util.Optional;
 import java.util.function.Supplier;
 

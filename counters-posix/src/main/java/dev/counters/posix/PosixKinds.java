@@ -8,21 +8,21 @@ import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.Measures;
 import dev.counters.Resolution;
+import dev.counters.internal.CpuTimesSource;
+import dev.counters.internal.CurrentThreadCpuClock;
+import dev.counters.internal.LazyFrequency;
+import dev.counters.internal.PerKind;
+import dev.counters.internal.ResolutionProbe;
+import dev.counters.internal.SampledCpuTimesCounter;
+import dev.counters.internal.SourceCounter;
+import dev.counters.internal.TickSource;
+import dev.counters.internal.VirtualThreads;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.nativeaccess.Scratch;
-import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.KindSupport;
-import dev.counters.spi.TickSource;
-import dev.counters.toolkit.CurrentThreadCpuClock;
-import dev.counters.toolkit.InstantNow;
-import dev.counters.toolkit.LazyFrequency;
-import dev.counters.toolkit.PerKind;
-import dev.counters.toolkit.ResolutionProbe;
-import dev.counters.toolkit.SampledCpuTimesCounter;
-import dev.counters.toolkit.SourceCounter;
-import dev.counters.toolkit.VirtualThreads;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -41,6 +41,8 @@ import java.util.function.Supplier;
  * {@code System.nanoTime()} is known to read the platform's HIGH_PERFORMANCE clock
  * ({@link JvmClockCheck#nanoTimeIsKnown}), HIGH_PERFORMANCE and PERFORMANCE need no native call at
  * all: they are served without binding libc, and the check runs when their description is made.
+ *
+ * <p>This class decides; {@link PosixKindDescriptions} puts each decision into words.
  */
 final class PosixKinds {
     /**
@@ -55,14 +57,11 @@ final class PosixKinds {
 
     static final String PROVIDER_NAME = "posix";
 
-    private static final long NANOS_PER_SECOND = 1_000_000_000L;
-    /** Why SYSTEM_TIME is read through libc although HotSpot reads the same clock in {@code Instant.now()}. */
-    static final String SYSTEM_TIME_PATH = "read through libc into scratch memory, never through " + InstantNow.API
-            + ", whose Instant escape analysis does not always remove: start/stop allocate nothing";
+    static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(NANOS_PER_SECOND);
-    private static final String NANO_TIME_API = "System.nanoTime()";
 
     private final PosixPlatform platform;
+    private final PosixKindDescriptions descriptions = new PosixKindDescriptions(this);
     private final Supplier<LayerChoice<PosixCalls>> binder;
     private final boolean nanoTimeKnown;
     private volatile Natives natives;
@@ -90,13 +89,13 @@ final class PosixKinds {
     private final PerKind<CounterInfo> infos = new PerKind<>() {
         @Override
         protected CounterInfo compute(CounterKind kind) {
-            return describe(kind, resolutions.supplier(measuredKind(kind)));
+            return descriptions.describe(kind, resolutions.supplier(measuredKind(kind)));
         }
     };
 
     /** The clocks of {@code platform}, read through {@code binding} (JNA) if it succeeded; System.nanoTime() is checked, not trusted. */
     PosixKinds(PosixPlatform platform, Binding<? extends PosixCalls> binding) {
-        this(platform, new LayerChoice<>(CounterInfo.BINDING_JNA, Binding.widen(binding), ""));
+        this(platform, new LayerChoice<>(CounterInfo.Binding.JNA, Binding.widen(binding), ""));
     }
 
     /** The clocks of {@code platform}, read through the {@code chosen} binding if it succeeded; System.nanoTime() is checked, not trusted. */
@@ -156,6 +155,26 @@ final class PosixKinds {
         return readThroughJvm.get(CounterKind.THREAD_TIMES);
     }
 
+    /** How the bound calls reach libc (the calls' own binding); binds libc if nothing has yet. */
+    CounterInfo.Binding libcBinding() {
+        return natives().calls.binding();
+    }
+
+    /** How libc was chosen and bound, for the notes; binds libc if nothing has yet. */
+    LayerChoice<PosixCalls> layerChoice() {
+        return natives().chosen;
+    }
+
+    /** Why no kind that needs libc is served here (the platform's refusal, the binding's failure); empty when libc is bound. */
+    Optional<String> unservedReason() {
+        return Optional.ofNullable(natives().unservedReason);
+    }
+
+    /** Whether {@link System#nanoTime()} reads the HIGH_PERFORMANCE clock now: checked again each time it is asked. */
+    boolean nanoTimeReadsHighPerformanceClock() {
+        return JvmClockCheck.readsSameClock(clockSource(CounterKind.HIGH_PERFORMANCE), JvmClocks.NANO_TIME);
+    }
+
     /** Whether libc has been bound (or its binding tried) yet: false until a kind that reads it is first decided. */
     boolean hasBound() {
         return natives != null;
@@ -165,8 +184,8 @@ final class PosixKinds {
         return platform;
     }
 
-    /** How the clocks reach libc: {@link CounterInfo#BINDING_FFM} or {@link CounterInfo#BINDING_JNA}. Binds libc if nothing has yet. */
-    String bindingName() {
+    /** How the clocks reach libc: {@link CounterInfo.Binding#FFM} or {@link CounterInfo.Binding#JNA}. Binds libc if nothing has yet. */
+    CounterInfo.Binding bindingName() {
         return natives().chosen.name();
     }
 
@@ -175,7 +194,7 @@ final class PosixKinds {
     }
 
     /** Whether {@code kind} reads the HIGH_PERFORMANCE clock through {@link System#nanoTime()} without any native call. */
-    private boolean servedByKnownNanoTime(CounterKind kind) {
+    boolean servedByKnownNanoTime(CounterKind kind) {
         return nanoTimeKnown && (kind == CounterKind.HIGH_PERFORMANCE || kind == CounterKind.PERFORMANCE);
     }
 
@@ -235,7 +254,7 @@ final class PosixKinds {
                 // answers -1 and clock_gettime reads the carrier, and the check would fail.
                 // ThreadMXBean's JNI call is cheaper than JNA's but dearer than an FFM downcall.
                 return isSupported(kind)
-                        && !CounterInfo.BINDING_FFM.equals(bindingName())
+                        && bindingName() != CounterInfo.Binding.FFM
                         && VirtualThreads.onPlatformThread(() -> CurrentThreadCpuClock.isEnabled()
                                 && JvmClockCheck.readsSameClock(clockSource(kind), threadMxBeanCpuTime()));
             default:
@@ -271,7 +290,7 @@ final class PosixKinds {
         return new ClockGettime(natives().calls, platform.clock(kind).orElseThrow());
     }
 
-    private boolean hasSplit(CounterKind kind) {
+    boolean hasSplit(CounterKind kind) {
         return kind == CounterKind.PROCESS_TIMES || platform.rusageThread().isPresent();
     }
 
@@ -306,121 +325,14 @@ final class PosixKinds {
     }
 
     /** How {@code kind} is read: through the JVM where a check confirmed it reads the same clock, else through libc. */
-    private String bindingOf(CounterKind kind) {
+    CounterInfo.Binding bindingOf(CounterKind kind) {
         return switch (kind) {
-            case HIGH_PERFORMANCE, PERFORMANCE -> readsHighPerformanceThroughNanoTime() ? CounterInfo.BINDING_JVM : natives().calls.binding();
+            case HIGH_PERFORMANCE, PERFORMANCE -> readsHighPerformanceThroughNanoTime() ? CounterInfo.Binding.JVM : natives().calls.binding();
             case THREAD_TIMES -> readsThreadTimesThroughMxBean()
-                    ? CounterInfo.BINDING_JVM + " + " + natives().calls.binding()
+                    ? natives().calls.binding().withJvmTotal()
                     : natives().calls.binding();
             default -> natives().calls.binding();
         };
-    }
-
-    private CounterInfo describe(CounterKind kind, Supplier<Resolution> resolution) {
-        NamedClock clock = platform.clock(kind).orElseThrow();
-        CounterInfo.Builder info = CounterInfo.builder(kind)
-                .provider(PROVIDER_NAME)
-                .frequency(NANOS_PER_SECOND)
-                .resolution(resolution)
-                .binding(bindingOf(kind))
-                .monotonic(kind != CounterKind.SYSTEM_TIME);
-        switch (kind) {
-            case TICK:
-                return info.source(clock.gettimeApi())
-                        .notes(withBindingReason(kind, CounterInfo.BINDING_FFM.equals(natives().calls.binding())
-                                ? "the coarse clock: advances once per scheduler tick; read through FFM, the cheapest kind here"
-                                : "the coarse clock: advances once per scheduler tick; the cheapest clock to read from C, but "
-                                        + "read through JNA it costs more than HIGH_PERFORMANCE, which the JVM reads itself"))
-                        .build();
-            case MULTIMEDIA:
-                return info.source(clock.gettimeApi())
-                        .notes(withBindingReason(kind, "monotonic, and unlike HIGH_PERFORMANCE keeps counting while the system is suspended"))
-                        .build();
-            case SYSTEM_TIME:
-                return info.source(clock.gettimeApi())
-                        .notes(withBindingReason(kind, "nanoseconds since 1970-01-01T00:00Z; not monotonic: the time of day can be set or slewed; "
-                                + SYSTEM_TIME_PATH))
-                        .build();
-            case HIGH_PERFORMANCE:
-            case PERFORMANCE:
-                return info.source(clock.gettimeApi())
-                        .notes(withBindingReason(kind, (kind == CounterKind.PERFORMANCE ? "the best wall-clock counter here, HIGH_PERFORMANCE's clock; " : "")
-                                + highPerformancePath(clock)))
-                        .build();
-            case THREAD_TIMES:
-                return info.source(clock.gettimeApi() + (hasSplit(kind) ? " + getrusage(RUSAGE_THREAD)" : ""))
-                        .kernelUserSplit(hasSplit(kind))
-                        .notes(withBindingReason(kind, threadTotalPath(clock) + "; " + (hasSplit(kind)
-                                ? "kernel/user split from getrusage(RUSAGE_THREAD), whose user and system times Linux derives by "
-                                        + "dividing the thread's precise run time in the ratio of the ticks it sampled in each mode: "
-                                        + "the exact total is apportioned in that ratio, so kernel + user == total"
-                                : NO_THREAD_SPLIT)))
-                        .build();
-            case PROCESS_TIMES:
-                return info.source(clock.gettimeApi() + " + getrusage(RUSAGE_SELF)")
-                        .kernelUserSplit(true)
-                        .notes(withBindingReason(kind, "all threads of the process, including those that have ended; kernel/user split from "
-                                + "getrusage(RUSAGE_SELF), apportioned so that kernel + user == the exact total"))
-                        .build();
-            default:
-                throw new IllegalArgumentException(kind + " is not served by counters-posix");
-        }
-    }
-
-    /**
-     * {@code notes}, and where a kind is read through JNA on a JVM that could use FFM, why it is not
-     * (native access not enabled for this module, with the flag that enables it; the
-     * {@code dev.counters.binding} property; a failed link), so that {@code counters list} shows it.
-     */
-    private String withBindingReason(CounterKind kind, String notes) {
-        String whyNotFfm = natives().chosen.whyNotFfm();
-        boolean jnaServes = bindingOf(kind).contains(CounterInfo.BINDING_JNA);
-        return jnaServes && !whyNotFfm.isEmpty() ? notes + "; " + whyNotFfm : notes;
-    }
-
-    private String highPerformancePath(NamedClock clock) {
-        if (servedByKnownNanoTime(CounterKind.HIGH_PERFORMANCE)) {
-            return knownNanoTimePath(clock);
-        }
-        if (readsHighPerformanceThroughNanoTime()) {
-            return "read through " + NANO_TIME_API + ", which HotSpot on Linux implements with clock_gettime(CLOCK_MONOTONIC) "
-                    + "and which a check at load confirmed reads " + clock.name() + " on this JVM (a " + NANO_TIME_API
-                    + " reading lay between two " + clock.gettimeApi() + " readings): same clock and ticks, without JNA's call cost";
-        }
-        return "read through JNA: " + NANO_TIME_API + " did not lie between two " + clock.gettimeApi()
-                + " readings, so this JVM's nanoTime reads another clock";
-    }
-
-    /** How {@link System#nanoTime()} was taken to read {@code clock} without a native call, and what the check now says. */
-    private String knownNanoTimePath(NamedClock clock) {
-        String path = "read through " + NANO_TIME_API + ", which HotSpot on " + platform.os().orElseThrow()
-                + " implements with " + JvmClockCheck.nanoTimeImplementation(platform) + ": known without a native call,"
-                + " so that creating the counter binds nothing";
-        Natives bound = natives();
-        if (bound.unservedReason != null) {
-            return path + "; not confirmed, and clock_getres not asked, because " + bound.unservedReason;
-        }
-        boolean confirmed = JvmClockCheck.readsSameClock(clockSource(CounterKind.HIGH_PERFORMANCE), JvmClocks.NANO_TIME);
-        return path + (confirmed
-                ? "; a check when this description was made confirmed it reads " + clock.name() + " (a " + NANO_TIME_API
-                        + " reading lay between two " + clock.gettimeApi() + " readings): same clock and ticks, without a native call's cost"
-                : "; but a check when this description was made found a " + NANO_TIME_API + " reading outside two "
-                        + clock.gettimeApi() + " readings: this JVM's nanoTime may read another clock");
-    }
-
-    private String threadTotalPath(NamedClock clock) {
-        if (readsThreadTimesThroughMxBean()) {
-            return "total read through " + CurrentThreadCpuClock.CPU_TIME_API + ", which HotSpot on Linux implements with clock_gettime "
-                    + "on this thread's CPU-time clock and which a check at load confirmed reads " + clock.name()
-                    + " (a reading lay between two " + clock.gettimeApi() + " readings): exact to the nanosecond, "
-                    + "through a JNI call cheaper than JNA's";
-        }
-        if (CounterInfo.BINDING_FFM.equals(bindingName())) {
-            return "total read through an FFM downcall, cheaper than " + CurrentThreadCpuClock.CPU_TIME_API
-                    + "'s JNI call: exact to the nanosecond";
-        }
-        return "total read through JNA: " + CurrentThreadCpuClock.CPU_TIME_API + " is disabled or did not lie between two "
-                + clock.gettimeApi() + " readings";
     }
 
     /** The JVM's own readings of clocks that counters-posix also reads natively. Constants, not lambdas: see {@link PerKind}. */

@@ -1,9 +1,9 @@
 package dev.counters.posix;
 
+import dev.counters.internal.PerKind;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.nativeaccess.VersionedClasses;
-import dev.counters.toolkit.PerKind;
 import java.lang.invoke.MethodHandles;
 import java.util.function.Supplier;
 
@@ -34,7 +34,7 @@ final class PosixSystem {
         return platform.refusal().isPresent() ? Binding.failed(platform.refusal().get()) : Binding.of(binder);
     }
 
-    /** {@link #clockBinding()} as a supplier, for clocks that bind when first needed. Not a lambda: see {@link dev.counters.toolkit.PerKind}. */
+    /** {@link #clockBinding()} as a supplier, for clocks that bind when first needed. Not a lambda: see {@link dev.counters.internal.PerKind}. */
     enum ClockBinder implements Supplier<LayerChoice<PosixCalls>> {
         INSTANCE;
 

@@ -4,10 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
 import dev.counters.CounterInfo;
+import dev.counters.internal.PlatformService;
+import dev.counters.internal.ThreadControl;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
-import dev.counters.spi.ThreadControl;
-import dev.counters.toolkit.PlatformService;
 import java.util.Optional;
 
 /**
@@ -45,8 +45,8 @@ public final class PosixThreadControl extends PlatformService implements ThreadC
     private final PosixPlatform platform;
     private final PosixCalls calls;
     private final SchedulingCalls scheduling;
-    /** The layer the calls go through, for messages: {@link CounterInfo#BINDING_FFM} or {@link CounterInfo#BINDING_JNA}. */
-    private final String bindingName;
+    /** The layer the calls go through, for messages: {@link CounterInfo.Binding#FFM} or {@link CounterInfo.Binding#JNA}. */
+    private final CounterInfo.Binding bindingName;
     private final String bindingFailure;
 
     /**
@@ -75,7 +75,7 @@ public final class PosixThreadControl extends PlatformService implements ThreadC
         T bound = binding.calls().orElse(null);
         this.calls = bound;
         this.scheduling = bound;
-        this.bindingName = CounterInfo.BINDING_JNA;
+        this.bindingName = CounterInfo.Binding.JNA;
         this.bindingFailure = binding.failure().orElse(null);
     }
 

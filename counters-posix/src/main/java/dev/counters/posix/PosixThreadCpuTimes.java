@@ -4,11 +4,11 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
+import dev.counters.internal.AbstractThreadCpuTimes;
+import dev.counters.internal.CpuTimesSource;
+import dev.counters.internal.PlatformService;
+import dev.counters.internal.ThreadCpuTimesReader;
 import dev.counters.nativeaccess.LayerChoice;
-import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.ThreadCpuTimesReader;
-import dev.counters.toolkit.AbstractThreadCpuTimes;
-import dev.counters.toolkit.PlatformService;
 import java.util.Optional;
 
 /**

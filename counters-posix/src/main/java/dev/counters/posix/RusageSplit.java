@@ -1,7 +1,7 @@
 package dev.counters.posix;
 
-import static dev.counters.spi.CpuTimesSource.KERNEL;
-import static dev.counters.spi.CpuTimesSource.USER;
+import static dev.counters.internal.CpuTimesSource.KERNEL;
+import static dev.counters.internal.CpuTimesSource.USER;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.nativeaccess.Scratch;

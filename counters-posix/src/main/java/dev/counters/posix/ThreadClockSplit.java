@@ -1,10 +1,10 @@
 package dev.counters.posix;
 
-import static dev.counters.spi.CpuTimesSource.KERNEL;
-import static dev.counters.spi.CpuTimesSource.USER;
+import static dev.counters.internal.CpuTimesSource.KERNEL;
+import static dev.counters.internal.CpuTimesSource.USER;
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 
 /**
  * Another thread's kernel/user split from two of its Linux CPU-time clocks: {@code CPUCLOCK_VIRT}

@@ -3,9 +3,9 @@ package dev.counters.posix;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
-import dev.counters.Durations;
-import dev.counters.spi.TickSource;
-import dev.counters.toolkit.CurrentThreadCpuClock;
+import dev.counters.internal.CurrentThreadCpuClock;
+import dev.counters.internal.Durations;
+import dev.counters.internal.TickSource;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 

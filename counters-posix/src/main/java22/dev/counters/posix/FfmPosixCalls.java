@@ -60,8 +60,8 @@ final class FfmPosixCalls implements PosixCalls, SchedulingCalls {
     }
 
     @Override
-    public String binding() {
-        return dev.counters.CounterInfo.BINDING_FFM;
+    public dev.counters.CounterInfo.Binding binding() {
+        return dev.counters.CounterInfo.Binding.FFM;
     }
 
     @Override

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.Counter;
 import dev.counters.CounterKind;
 import dev.counters.nativeaccess.LayerChoice;
+import dev.counters.internal.InstantNow;
 import dev.counters.testing.FreshJvm;
 import java.lang.management.ManagementFactory;
 import java.util.List;

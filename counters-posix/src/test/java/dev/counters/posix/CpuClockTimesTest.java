@@ -2,7 +2,7 @@ package dev.counters.posix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.counters.spi.CpuTimesSource;
+import dev.counters.internal.CpuTimesSource;
 import java.lang.reflect.Proxy;
 import org.junit.jupiter.api.Test;
 

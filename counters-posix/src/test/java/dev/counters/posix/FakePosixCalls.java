@@ -2,9 +2,9 @@ package dev.counters.posix;
 
 import com.sun.jna.Function;
 import com.sun.jna.Platform;
+import dev.counters.internal.TickSource;
 import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.nativeaccess.Scratch;
-import dev.counters.spi.TickSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;

@@ -26,7 +26,7 @@ class FfmBindingTest {
         assumeTrue(Runtime.version().feature() >= ForeignLayers.RELEASE, "FFM needs JDK 22+");
         LayerChoice<PosixCalls> chosen = LayerChoice.choose(FfmPosixCalls::bind, PosixSystem::binding);
         assumeTrue(!chosen.ffmProblem().contains("has no FFM classes"), chosen.ffmProblem());
-        assertEquals(CounterInfo.BINDING_FFM, chosen.name(), chosen.ffmProblem());
+        assertEquals(CounterInfo.Binding.FFM, chosen.name(), chosen.ffmProblem());
         return chosen.binding().calls().orElseThrow();
     }
 
@@ -35,7 +35,7 @@ class FfmBindingTest {
         LayerChoice<PosixCalls> chosen = LayerChoice.choose(17, () -> {
             throw new AssertionError("FFM must not be tried before JDK 22");
         }, () -> Binding.of(() -> JNA));
-        assertEquals(CounterInfo.BINDING_JNA, chosen.name());
+        assertEquals(CounterInfo.Binding.JNA, chosen.name());
         assertEquals("FFM needs JDK 22+; this is JDK 17", chosen.ffmProblem());
     }
 
@@ -44,7 +44,7 @@ class FfmBindingTest {
         LayerChoice<PosixCalls> chosen = LayerChoice.choose(25, () -> {
             throw new IllegalCallerException("native access is not enabled for the class path (ALL-UNNAMED)");
         }, () -> Binding.of(() -> JNA));
-        assertEquals(CounterInfo.BINDING_JNA, chosen.name());
+        assertEquals(CounterInfo.Binding.JNA, chosen.name());
         assertTrue(chosen.ffmProblem().startsWith("FFM could not link: native access is denied"), chosen.ffmProblem());
         assertTrue(chosen.binding().calls().isPresent());
     }
@@ -52,7 +52,7 @@ class FfmBindingTest {
     @Test
     void theSystemProviderReadsThroughFfmOnJdk22() {
         ffm();
-        assertEquals(CounterInfo.BINDING_FFM, PosixSystem.clockBinding().name());
+        assertEquals(CounterInfo.Binding.FFM, PosixSystem.clockBinding().name());
     }
 
     @Test

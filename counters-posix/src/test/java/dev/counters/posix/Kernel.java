@@ -1,6 +1,6 @@
 package dev.counters.posix;
 
-import dev.counters.Periods;
+import dev.counters.internal.Periods;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 

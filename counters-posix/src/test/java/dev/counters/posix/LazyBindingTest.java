@@ -43,7 +43,7 @@ class LazyBindingTest {
         @Override
         public LayerChoice<PosixCalls> get() {
             binds.incrementAndGet();
-            return new LayerChoice<>(CounterInfo.BINDING_JNA, failure == null ? Binding.of(() -> calls) : Binding.failed(failure), "");
+            return new LayerChoice<>(CounterInfo.Binding.JNA, failure == null ? Binding.of(() -> calls) : Binding.failed(failure), "");
         }
     }
 
@@ -72,7 +72,7 @@ class LazyBindingTest {
         CounterInfo info = clocks.create(CounterKind.PERFORMANCE).getInfo();
 
         assertEquals(1, binder.binds.get());
-        assertEquals(CounterInfo.BINDING_JVM, info.binding());
+        assertEquals(CounterInfo.Binding.JVM, info.binding());
         // The fake layer reads the kernel's clocks: the check confirms what HotSpot was taken to do.
         assertTrue(info.notes().contains("HotSpot on Linux implements with clock_gettime(CLOCK_MONOTONIC)"), info.notes());
         assertTrue(info.notes().contains("a check when this description was made confirmed it reads CLOCK_MONOTONIC"), info.notes());
@@ -167,7 +167,7 @@ class LazyBindingTest {
         FreshJvm.FirstReading first = FreshJvm.firstReading("--enable-native-access=ALL-UNNAMED");
 
         assertEquals(PosixKinds.PROVIDER_NAME, first.value("provider"));
-        assertEquals(CounterInfo.BINDING_JVM, first.value("binding"));
+        assertEquals(CounterInfo.Binding.JVM.toString(), first.value("binding"));
         assertTrue(first.loadedBefore().contains("dev.counters.posix.PosixKinds"), "posix served it: " + first.loadedBefore());
         assertEquals(List.of(), first.loaded("com.sun.jna."), "JNA");
         assertEquals(List.of(), first.loaded("dev.counters.posix.LibcDirect"));

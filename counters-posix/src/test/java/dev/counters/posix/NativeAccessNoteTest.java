@@ -23,7 +23,7 @@ class NativeAccessNoteTest {
         List<String> lines = FreshJvm.run(DescribeTick.class);
         String binding = value(lines, "binding");
         String notes = value(lines, "notes");
-        assertEquals(CounterInfo.BINDING_JNA, binding, String.join("\n", lines));
+        assertEquals(CounterInfo.Binding.JNA.toString(), binding, String.join("\n", lines));
         if (Runtime.version().feature() >= 22) {
             assertTrue(notes.contains("read through JNA, not FFM: FFM could not link: native access is denied by the JVM, "
                     + "enable it with java --enable-native-access=ALL-UNNAMED (class path)"), notes);

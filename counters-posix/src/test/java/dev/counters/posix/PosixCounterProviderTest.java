@@ -97,7 +97,7 @@ class PosixCounterProviderTest {
         assertTrue(clocks.readsThreadTimesThroughMxBean(), "HotSpot on Linux reads the thread CPU clock in ThreadMXBean");
         CounterInfo systemTime = provider.create(CounterKind.SYSTEM_TIME).getInfo();
         assertEquals(PosixSystem.clockBinding().name(), systemTime.binding(), "CLOCK_REALTIME is read through libc, not Instant.now()");
-        assertTrue(systemTime.notes().contains(PosixKinds.SYSTEM_TIME_PATH), systemTime.notes());
+        assertTrue(systemTime.notes().contains(PosixKindDescriptions.SYSTEM_TIME_PATH), systemTime.notes());
         String highPerformance = provider.create(CounterKind.HIGH_PERFORMANCE).getInfo().notes();
         assertTrue(highPerformance.contains("System.nanoTime()") && highPerformance.contains("HotSpot on Linux"), highPerformance);
         String threadTimes = provider.create(CounterKind.THREAD_TIMES).getInfo().notes();

@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterException;
+import dev.counters.internal.ThreadControl.Adjustment;
+import dev.counters.internal.ThreadControl;
 import dev.counters.nativeaccess.Binding;
-import dev.counters.spi.ThreadControl.Adjustment;
-import dev.counters.spi.ThreadControl;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;

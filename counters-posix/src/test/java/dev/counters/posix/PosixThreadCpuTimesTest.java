@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.counters.CounterException;
-import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
-import dev.counters.spi.ThreadCpuTimesReader;
+import dev.counters.internal.CpuTimesSource;
+import dev.counters.internal.CpuTimesSplit;
+import dev.counters.internal.ServiceProviders;
+import dev.counters.internal.ThreadCpuTimesReader.ThreadCpuTimes;
+import dev.counters.internal.ThreadCpuTimesReader;
 import dev.counters.testing.Work;
-import dev.counters.toolkit.CpuTimesSplit;
-import dev.counters.toolkit.ServiceProviders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

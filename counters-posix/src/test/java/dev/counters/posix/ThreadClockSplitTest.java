@@ -2,7 +2,7 @@ package dev.counters.posix;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
-import dev.counters.spi.CpuTimesSource;
+import dev.counters.internal.CpuTimesSource;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterInfo;
-import dev.counters.spi.ThreadControl;
+import dev.counters.internal.ThreadControl;
 import dev.counters.testing.FreshJvm;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,11 +23,11 @@ class ThreadControlBindingTest {
         assertTrue(lines.contains("pinned=true"), String.join("\n", lines));
         List<String> jna = lines.stream().filter(line -> line.contains("[class,load] com.sun.jna.")).toList();
         List<String> threads = lines.stream().filter(line -> line.startsWith("threads=")).toList();
-        if (binding.equals(CounterInfo.BINDING_FFM)) {
+        if (binding.equals(CounterInfo.Binding.FFM.toString())) {
             assertEquals(List.of(), jna, "JNA loaded where FFM serves");
             assertTrue(threads.stream().noneMatch(line -> line.contains("JNA Cleaner")), threads.toString());
         } else {
-            assertEquals(CounterInfo.BINDING_JNA, binding);
+            assertEquals(CounterInfo.Binding.JNA.toString(), binding);
             assertTrue(Runtime.version().feature() < 22 || !jna.isEmpty(), "JNA serves: " + lines);
         }
     }

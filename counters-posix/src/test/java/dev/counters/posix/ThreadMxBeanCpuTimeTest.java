@@ -36,7 +36,7 @@ class ThreadMxBeanCpuTimeTest {
         long[] nativeReads = {0};
         ThreadMxBeanCpuTime source = new ThreadMxBeanCpuTime(() -> () -> {
             nativeReads[0]++;
-            return dev.counters.toolkit.CurrentThreadCpuClock.cpuTimeNanos();
+            return dev.counters.internal.CurrentThreadCpuClock.cpuTimeNanos();
         }, () -> 1_000L);
         long first = source.read();
         Work.burnCpu(Duration.ofMillis(5));

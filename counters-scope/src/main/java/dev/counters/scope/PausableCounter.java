@@ -3,8 +3,8 @@ package dev.counters.scope;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
-import dev.counters.ForwardingCounter;
-import dev.counters.toolkit.CounterMisuse;
+import dev.counters.internal.CounterMisuse;
+import dev.counters.internal.ForwardingCounter;
 
 /**
  * A counter that can be paused: time between {@link #pause()} and {@link #resume()} is left out,

@@ -11,13 +11,13 @@ import dev.counters.CounterKind;
 import dev.counters.CounterReadings;
 import dev.counters.CpuTimesCounter;
 import dev.counters.CpuTimesReadings;
+import dev.counters.internal.LazyFrequency;
+import dev.counters.internal.SampledCpuTimesCounter;
+import dev.counters.internal.SourceCounter;
 import dev.counters.testing.Allocations;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeCpuTimesSource;
 import dev.counters.testing.FakeTickSource;
-import dev.counters.toolkit.LazyFrequency;
-import dev.counters.toolkit.SampledCpuTimesCounter;
-import dev.counters.toolkit.SourceCounter;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

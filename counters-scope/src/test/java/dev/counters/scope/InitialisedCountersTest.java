@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
+import dev.counters.internal.SourceCounter;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeTickSource;
-import dev.counters.toolkit.SourceCounter;
 import org.junit.jupiter.api.Test;
 
 class InitialisedCountersTest {

@@ -1,7 +1,7 @@
 package dev.counters.windows;
 
+import dev.counters.internal.CpuTimesSource;
 import dev.counters.nativeaccess.Scratch;
-import dev.counters.spi.CpuTimesSource;
 
 /**
  * Kernel and user CPU time from {@code GetThreadTimes} or {@code GetProcessTimes}, in the

@@ -4,9 +4,9 @@ import com.google.common.base.Suppliers;
 import dev.counters.Counter;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
-import dev.counters.ForwardingCounter;
+import dev.counters.internal.ForwardingCounter;
+import dev.counters.internal.SourceCounter;
 import dev.counters.spi.KindSupport;
-import dev.counters.toolkit.SourceCounter;
 import java.util.function.Supplier;
 
 /**

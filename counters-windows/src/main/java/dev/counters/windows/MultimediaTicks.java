@@ -1,6 +1,6 @@
 package dev.counters.windows;
 
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 
 /**
  * {@code timeGetTime} extended from 32 to 64 bits. The multimedia timer counts milliseconds in a

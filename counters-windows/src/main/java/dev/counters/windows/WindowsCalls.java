@@ -183,8 +183,8 @@ interface WindowsCalls {
     /** {@code FormatMessage}'s system text for {@code errorCode}, or empty if the system has none. */
     String formatMessage(int errorCode);
 
-    /** How these calls reach Windows: {@link dev.counters.CounterInfo#BINDING_JNA} unless an FFM layer says otherwise. */
-    default String binding() {
-        return dev.counters.CounterInfo.BINDING_JNA;
+    /** How these calls reach Windows: {@link dev.counters.CounterInfo.Binding#JNA} unless an FFM layer says otherwise. */
+    default dev.counters.CounterInfo.Binding binding() {
+        return dev.counters.CounterInfo.Binding.JNA;
     }
 }

@@ -76,7 +76,7 @@ public final class WindowsCounterProvider implements CounterProvider {
     public KindSupport support(CounterKind kind) {
         requireNonNull(kind, "kind");
         WindowsKinds served = kinds();
-        return served == null ? KindSupport.unsupported(unavailableReason()) : served.support(kind);
+        return served == null ? KindSupport.unsupported(whyUnavailable()) : served.support(kind);
     }
 
     @Override
@@ -94,22 +94,22 @@ public final class WindowsCounterProvider implements CounterProvider {
         requireNonNull(kind, "kind");
         WindowsKinds served = kinds();
         if (served == null) {
-            throw new UnsupportedOperationException(kind + " is not available from counters-windows: " + unavailableReason());
+            throw new UnsupportedOperationException(kind + " is not available from counters-windows: " + whyUnavailable());
         }
         return served;
     }
 
     @Override
     public String toString() {
-        return "WindowsCounterProvider" + (kinds() == null ? " (unavailable: " + unavailableReason() + ")" : "");
+        return "WindowsCounterProvider" + (kinds() == null ? " (unavailable: " + whyUnavailable() + ")" : "");
     }
 
-    /** The kinds served, or null when {@link #unavailableReason()} says why there are none. */
+    /** The kinds served, or null when {@link #whyUnavailable()} says why there are none. */
     private WindowsKinds kinds() {
         return system ? WindowsSystem.kinds().orElse(null) : kinds;
     }
 
-    private String unavailableReason() {
+    private String whyUnavailable() {
         return system ? WindowsSystem.unavailableReason() : unavailableReason;
     }
 }

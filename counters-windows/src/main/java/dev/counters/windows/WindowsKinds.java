@@ -9,19 +9,18 @@ import dev.counters.Counter;
 import dev.counters.CounterException;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
-import dev.counters.Periods;
+import dev.counters.internal.CpuTimesSource;
+import dev.counters.internal.LazyFrequency;
+import dev.counters.internal.PerKind;
+import dev.counters.internal.Periods;
+import dev.counters.internal.ResolutionProbe;
+import dev.counters.internal.SampledCpuTimesCounter;
+import dev.counters.internal.SourceCounter;
+import dev.counters.internal.TickSource;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.CycleInstruction;
 import dev.counters.nativeaccess.ProcessorCycles;
-import dev.counters.spi.CpuTimesSource;
 import dev.counters.spi.KindSupport;
-import dev.counters.spi.TickSource;
-import dev.counters.toolkit.LazyFrequency;
-import dev.counters.toolkit.ResolutionProbe;
-import dev.counters.toolkit.SampledCpuTimesCounter;
-import dev.counters.toolkit.SourceCounter;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -38,11 +37,23 @@ final class WindowsKinds {
 
     private final WindowsSources sources;
     /** How the layer reaches Windows (FFM or JNA), for every kind's {@link CounterInfo#binding()}. */
-    private final String binding;
+    private final CounterInfo.Binding binding;
     /** Why JNA, not FFM, reads every kind here; empty where FFM serves or cannot. */
     private final String whyNotFfm;
-    private final Map<CounterKind, Supplier<KindSupport>> support = new EnumMap<>(CounterKind.class);
-    private final Map<CounterKind, Supplier<CounterInfo>> infos = new EnumMap<>(CounterKind.class);
+    private final WindowsCalls api;
+    /** Each kind decided once, the first time it is asked about, as counters-posix's {@code PosixKinds} does. */
+    private final PerKind<KindSupport> support = new PerKind<>() {
+        @Override
+        protected KindSupport compute(CounterKind kind) {
+            return checkSupport(kind);
+        }
+    };
+    private final PerKind<CounterInfo> infos = new PerKind<>() {
+        @Override
+        protected CounterInfo compute(CounterKind kind) {
+            return describeKind(kind);
+        }
+    };
     /** Why PERFORMANCE falls back to the tick count (QueryPerformanceFrequency failed), or empty when it reads QPC. */
     private final Supplier<Optional<CounterException>> performanceFallback;
     /** The processor's cycle counter (CPU_CYCLES), bound the first time it is asked about. */
@@ -57,47 +68,53 @@ final class WindowsKinds {
      * is added to every kind's notes where JNA serves although FFM could.
      */
     WindowsKinds(WindowsCalls api, String whyNotFfm) {
+        this.api = api;
         this.whyNotFfm = requireNonNull(whyNotFfm, "whyNotFfm");
         this.binding = api.binding();
         this.sources = new WindowsSources(api);
         this.processor = Suppliers.memoize(() -> bindProcessor(api));
         this.performanceFallback = Suppliers.memoize(this::checkPerformanceCounter);
-        support.put(CounterKind.TICK, KindSupport::supported);
-        support.put(CounterKind.MULTIMEDIA, () -> api.winmmMissing().map(KindSupport::unsupported).orElse(KindSupport.supported()));
-        support.put(CounterKind.SYSTEM_TIME, KindSupport::supported);
-        support.put(CounterKind.HIGH_PERFORMANCE, () -> performanceFallback.get()
-                .map(failure -> KindSupport.unsupported(failure.getMessage()))
-                .orElse(KindSupport.supported()));
-        support.put(CounterKind.PERFORMANCE, KindSupport::supported);
-        support.put(CounterKind.THREAD_TIMES, () -> trial(sources.threadTimes()));
-        support.put(CounterKind.PROCESS_TIMES, () -> trial(sources.processTimes()));
-        support.put(CounterKind.THREAD_CYCLES, () -> api.cycleTimeMissing()
-                .map(KindSupport::unsupported)
-                .orElseGet(() -> trial(sources.threadCycles())));
-        support.put(CounterKind.PROCESS_CYCLES, () -> api.cycleTimeMissing()
-                .map(KindSupport::unsupported)
-                .orElseGet(() -> trial(sources.processCycles())));
-        support.put(CounterKind.CPU_CYCLES, () -> processor.get().failure()
-                .map(KindSupport::unsupported)
-                .orElse(KindSupport.supported()));
-        support.replaceAll((kind, check) -> Suppliers.memoize(check::get));
+    }
 
-        infos.put(CounterKind.TICK, () -> describe(CounterKind.TICK, WindowsSources.GET_TICK_COUNT_64, sources.tickCount(),
-                MILLISECONDS, true, "milliseconds since the system started; advances once per system timer tick"));
-        infos.put(CounterKind.MULTIMEDIA, () -> describeMultimedia(""));
-        infos.put(CounterKind.SYSTEM_TIME, this::describeSystemTime);
-        infos.put(CounterKind.HIGH_PERFORMANCE, () -> describePerformanceCounter(CounterKind.HIGH_PERFORMANCE));
-        infos.put(CounterKind.PERFORMANCE, this::describePerformance);
-        infos.put(CounterKind.THREAD_TIMES, () -> describeCpuTimes(CounterKind.THREAD_TIMES,
-                "GetThreadTimes(GetCurrentThread())", sources.threadTimes()));
-        infos.put(CounterKind.PROCESS_TIMES, () -> describeCpuTimes(CounterKind.PROCESS_TIMES,
-                "GetProcessTimes(GetCurrentProcess())", sources.processTimes()));
-        infos.put(CounterKind.THREAD_CYCLES, () -> describeCycles(CounterKind.THREAD_CYCLES,
-                "QueryThreadCycleTime(GetCurrentThread())", sources.threadCycles()));
-        infos.put(CounterKind.PROCESS_CYCLES, () -> describeCycles(CounterKind.PROCESS_CYCLES,
-                "QueryProcessCycleTime(GetCurrentProcess())", sources.processCycles()));
-        infos.put(CounterKind.CPU_CYCLES, () -> processor.get().require().describe(PROVIDER));
-        infos.replaceAll((kind, describe) -> Suppliers.memoize(describe::get));
+    /** Whether {@code kind} can be served here, and if not why: asked once per kind, through {@link #support}. */
+    private KindSupport checkSupport(CounterKind kind) {
+        return switch (kind) {
+            case TICK, SYSTEM_TIME, PERFORMANCE -> KindSupport.supported();
+            case MULTIMEDIA -> api.winmmMissing().map(KindSupport::unsupported).orElse(KindSupport.supported());
+            case HIGH_PERFORMANCE -> performanceFallback.get()
+                    .map(failure -> KindSupport.unsupported(failure.getMessage()))
+                    .orElse(KindSupport.supported());
+            case THREAD_TIMES -> trial(sources.threadTimes());
+            case PROCESS_TIMES -> trial(sources.processTimes());
+            case THREAD_CYCLES -> api.cycleTimeMissing()
+                    .map(KindSupport::unsupported)
+                    .orElseGet(() -> trial(sources.threadCycles()));
+            case PROCESS_CYCLES -> api.cycleTimeMissing()
+                    .map(KindSupport::unsupported)
+                    .orElseGet(() -> trial(sources.processCycles()));
+            case CPU_CYCLES -> processor.get().failure()
+                    .map(KindSupport::unsupported)
+                    .orElse(KindSupport.supported());
+        };
+    }
+
+    /** What a supported {@code kind} is here: asked once per kind, through {@link #infos}. */
+    private CounterInfo describeKind(CounterKind kind) {
+        return switch (kind) {
+            case TICK -> describe(CounterKind.TICK, WindowsSources.GET_TICK_COUNT_64, sources.tickCount(),
+                    MILLISECONDS, true, "milliseconds since the system started; advances once per system timer tick");
+            case MULTIMEDIA -> describeMultimedia("");
+            case SYSTEM_TIME -> describeSystemTime();
+            case HIGH_PERFORMANCE -> describePerformanceCounter(CounterKind.HIGH_PERFORMANCE);
+            case PERFORMANCE -> describePerformance();
+            case THREAD_TIMES -> describeCpuTimes(CounterKind.THREAD_TIMES, "GetThreadTimes(GetCurrentThread())", sources.threadTimes());
+            case PROCESS_TIMES -> describeCpuTimes(CounterKind.PROCESS_TIMES, "GetProcessTimes(GetCurrentProcess())", sources.processTimes());
+            case THREAD_CYCLES -> describeCycles(CounterKind.THREAD_CYCLES,
+                    "QueryThreadCycleTime(GetCurrentThread())", sources.threadCycles());
+            case PROCESS_CYCLES -> describeCycles(CounterKind.PROCESS_CYCLES,
+                    "QueryProcessCycleTime(GetCurrentProcess())", sources.processCycles());
+            case CPU_CYCLES -> processor.get().require().describe(PROVIDER);
+        };
     }
 
     WindowsSources sources() {
@@ -106,7 +123,7 @@ final class WindowsKinds {
 
     /** Whether {@code kind} can be served here, and if not why; never throws. */
     KindSupport support(CounterKind kind) {
-        return support.get(kind).get();
+        return support.get(kind);
     }
 
     /**
@@ -116,7 +133,7 @@ final class WindowsKinds {
      */
     CounterInfo describe(CounterKind kind) {
         requireSupported(kind);
-        return infos.get(kind).get();
+        return infos.get(kind);
     }
 
     private void requireSupported(CounterKind kind) {
@@ -133,7 +150,7 @@ final class WindowsKinds {
      */
     Counter create(CounterKind kind) {
         requireSupported(kind);
-        Supplier<CounterInfo> info = infos.get(kind);
+        Supplier<CounterInfo> info = infos.supplier(kind);
         switch (kind) {
             case TICK:
                 return new SourceCounter(kind, sources.tickCount(), MILLISECONDS, info);

@@ -1,10 +1,10 @@
 package dev.counters.windows;
 
 import dev.counters.CounterException;
+import dev.counters.internal.CpuTimesSource;
+import dev.counters.internal.LazyFrequency;
+import dev.counters.internal.TickSource;
 import dev.counters.nativeaccess.Scratch;
-import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.TickSource;
-import dev.counters.toolkit.LazyFrequency;
 
 /**
  * How each Win32 clock is read: one {@link TickSource} or {@link CpuTimesSource} per counter,

@@ -4,9 +4,9 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.CounterException;
+import dev.counters.internal.PlatformService;
+import dev.counters.internal.ThreadControl;
 import dev.counters.nativeaccess.CpuLists;
-import dev.counters.spi.ThreadControl;
-import dev.counters.toolkit.PlatformService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

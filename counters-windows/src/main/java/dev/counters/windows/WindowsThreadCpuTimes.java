@@ -2,9 +2,9 @@ package dev.counters.windows;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
-import dev.counters.spi.ThreadCpuTimesReader;
-import dev.counters.toolkit.AbstractThreadCpuTimes;
-import dev.counters.toolkit.PlatformService;
+import dev.counters.internal.AbstractThreadCpuTimes;
+import dev.counters.internal.PlatformService;
+import dev.counters.internal.ThreadCpuTimesReader;
 import java.util.Optional;
 
 /**

@@ -310,8 +310,8 @@ final class FfmWindowsCalls implements WindowsCalls {
     }
 
     @Override
-    public String binding() {
-        return dev.counters.CounterInfo.BINDING_FFM;
+    public dev.counters.CounterInfo.Binding binding() {
+        return dev.counters.CounterInfo.Binding.FFM;
     }
 
     // executable pages: CPU_CYCLES

@@ -1,8 +1,8 @@
 package dev.counters.windows;
 
+import dev.counters.internal.TickSource;
 import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.nativeaccess.Scratch;
-import dev.counters.spi.TickSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -9,7 +9,7 @@ import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.Counters;
-import dev.counters.spi.TickSource;
+import dev.counters.internal.TickSource;
 import dev.counters.testing.Bracket;
 import java.time.Duration;
 import java.util.EnumSet;

@@ -9,11 +9,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.counters.CounterException;
 import dev.counters.CounterInfo;
 import dev.counters.CounterKind;
+import dev.counters.internal.CpuTimesSource;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.ForeignLayers;
 import dev.counters.nativeaccess.LayerChoice;
 import dev.counters.nativeaccess.Scratch;
-import dev.counters.spi.CpuTimesSource;
 import dev.counters.testing.Allocations;
 import dev.counters.testing.ReadingBetween;
 import java.io.IOException;
@@ -46,7 +46,7 @@ class RealFfmWindowsCallsTest {
         assumeTrue(Runtime.version().feature() >= ForeignLayers.RELEASE, "FFM needs JDK 22+");
         LayerChoice<WindowsCalls> chosen = LayerChoice.choose(FfmWindowsCalls::bind, () -> Binding.of(JnaWindowsCalls::bind));
         assumeTrue(!chosen.ffmProblem().contains("has no FFM classes"), chosen.ffmProblem());
-        assertEquals(CounterInfo.BINDING_FFM, chosen.name(), chosen.ffmProblem());
+        assertEquals(CounterInfo.Binding.FFM, chosen.name(), chosen.ffmProblem());
         return chosen.calls().orElseThrow();
     }
 
@@ -54,11 +54,11 @@ class RealFfmWindowsCallsTest {
     void theSystemLayerIsFfmOnJdk22AndJnaBefore() {
         LayerChoice<WindowsCalls> chosen = WindowsSystem.binding();
         if (Runtime.version().feature() < ForeignLayers.RELEASE) {
-            assertEquals(CounterInfo.BINDING_JNA, chosen.name());
+            assertEquals(CounterInfo.Binding.JNA, chosen.name());
             assertEquals("FFM needs JDK 22+; this is JDK " + Runtime.version().feature(), chosen.ffmProblem());
         } else {
             ffm();
-            assertEquals(CounterInfo.BINDING_FFM, chosen.name(), chosen.ffmProblem());
+            assertEquals(CounterInfo.Binding.FFM, chosen.name(), chosen.ffmProblem());
             assertSame(FfmWindowsCalls.class, WindowsSystem.require().getClass());
         }
     }
@@ -211,8 +211,8 @@ class RealFfmWindowsCallsTest {
     }
 
     private static long total(java.util.function.Consumer<long[]> sample) {
-        long[] into = new long[dev.counters.spi.CpuTimesSource.SAMPLE_LENGTH];
+        long[] into = new long[dev.counters.internal.CpuTimesSource.SAMPLE_LENGTH];
         sample.accept(into);
-        return into[dev.counters.spi.CpuTimesSource.TOTAL];
+        return into[dev.counters.internal.CpuTimesSource.TOTAL];
     }
 }

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.spi.ThreadControl.Adjustment;
-import dev.counters.spi.ThreadControl;
+import dev.counters.internal.ThreadControl.Adjustment;
+import dev.counters.internal.ThreadControl;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 

@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.jna.platform.win32.Kernel32;
 import dev.counters.CounterException;
-import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
-import dev.counters.spi.ThreadCpuTimesReader;
-import dev.counters.toolkit.ServiceProviders;
+import dev.counters.internal.CpuTimesSource;
+import dev.counters.internal.ServiceProviders;
+import dev.counters.internal.ThreadCpuTimesReader.ThreadCpuTimes;
+import dev.counters.internal.ThreadCpuTimesReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;

@@ -38,7 +38,7 @@ class WindowsSystemTest {
         LayerChoice<WindowsCalls> chosen = WindowsSystem.binding();
 
         assertTrue(chosen.calls().isEmpty());
-        assertEquals(CounterInfo.BINDING_JNA, chosen.name());
+        assertEquals(CounterInfo.Binding.JNA, chosen.name());
         assertTrue(WindowsSystem.unavailableReason().startsWith("counters-windows reads Win32 clocks and serves Windows only"),
                 WindowsSystem.unavailableReason());
         assertTrue(Runtime.version().feature() >= ForeignLayers.RELEASE || chosen.ffmProblem().isEmpty());

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterException;
+import dev.counters.internal.ThreadControl.Adjustment;
 import dev.counters.spi.CounterProvider;
-import dev.counters.spi.ThreadControl.Adjustment;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;

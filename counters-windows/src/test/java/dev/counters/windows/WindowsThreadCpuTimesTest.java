@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterException;
-import dev.counters.spi.CpuTimesSource;
-import dev.counters.spi.ThreadCpuTimesReader.ThreadCpuTimes;
+import dev.counters.internal.CpuTimesSource;
+import dev.counters.internal.ThreadCpuTimesReader.ThreadCpuTimes;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

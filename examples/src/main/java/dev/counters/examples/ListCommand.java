@@ -92,7 +92,7 @@ final class ListCommand extends Subcommand {
             }
             try {
                 CounterInfo info = registry.create(kind).getInfo();
-                table.row(kind.name(), info.provider(), info.binding(), info.frequency(),
+                table.row(kind.name(), info.provider(), info.binding().toString(), info.frequency(),
                         info.measureResolution().smallest().toNanos(), info.measureResolution().typical().toNanos(),
                         info.measureResolution().declared().map(d -> (Object) d.toNanos()).orElse(null),
                         info.isMonotonic(), info.measures().name(), info.hasKernelUserSplit(), info.source(),

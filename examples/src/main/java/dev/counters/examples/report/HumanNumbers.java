@@ -34,7 +34,7 @@ public final class HumanNumbers {
 
     /**
      * Nanoseconds as a fractional count of {@code unit}, for display and charts only: figures a
-     * program computes with stay exact nanoseconds (see {@link dev.counters.Periods}).
+     * program computes with stay exact nanoseconds (see {@link dev.counters.internal.Periods}).
      */
     public static double inUnit(double nanos, TimeUnit unit) {
         return nanos / unit.toNanos(1);
