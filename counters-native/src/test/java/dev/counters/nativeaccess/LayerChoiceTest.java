@@ -95,12 +95,12 @@ class LayerChoiceTest {
     @Test
     void aBindingPropertyThatCannotBeHonouredIsWarnedAbout() {
         LayerChoice<Object> bogus = LayerChoice.choose(25, "bogus", () -> ffm, () -> Binding.of(() -> jna));
-        assertEquals(CounterInfo.BINDING_FFM, bogus.name(), "an unknown value leaves the default");
+        assertEquals(CounterInfo.Binding.FFM, bogus.name(), "an unknown value leaves the default");
         assertEquals(List.of("-Ddev.counters.binding=bogus is not a binding: the valid values are ffm (the default, on JDK 22+"
                 + " where it links) and jna; it is ignored"), bogus.warnings(25, "bogus"));
 
         LayerChoice<Object> ffmOn17 = LayerChoice.choose(17, "ffm", () -> ffm, () -> Binding.of(() -> jna));
-        assertEquals(CounterInfo.BINDING_JNA, ffmOn17.name());
+        assertEquals(CounterInfo.Binding.JNA, ffmOn17.name());
         assertEquals(List.of("-Ddev.counters.binding=ffm cannot be honoured: FFM needs JDK 22+; this is JDK 17; counters read"
                 + " through JNA"), ffmOn17.warnings(17, "ffm"));
     }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterException;
 import dev.counters.Counters;
-import dev.counters.spi.CpuTimesSource;
+import dev.counters.internal.CpuTimesSource;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.VirtualThreadRunner;
 import dev.counters.testing.Work;
