@@ -7,6 +7,7 @@ import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.spi.ThreadControl;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,7 +26,7 @@ import java.util.function.Supplier;
  * CompareResult result = Compare.of(() -> oldSort(copyOf(data)), () -> newSort(copyOf(data)))
  *         .budget(Duration.ofSeconds(20))       // stop adding pairs after 20 s at the latest
  *         .run();
- * result.verdict();                             // SLOWER, FASTER, INDISTINGUISHABLE or INCONCLUSIVE
+ * result.verdict();                             // SLOWER, FASTER, INDISTINGUISHABLE, TOO_NOISY, ...
  * result.conclusion().reason();                 // "B is 5.01% slower in thread CPU time (99%: ...); ..."
  * result.threadCpu().ratio();                   // median B/A, e.g. 0.93: B takes 7% less
  * result.noise().machine();                     // "quiet" or "loaded", and why in noise().summary()
@@ -40,7 +41,7 @@ import java.util.function.Supplier;
  * <p><b>How it runs.</b> The cost of reading the clocks is measured first (empty passes through
  * the same measuring code, as {@link Measure#calibrated()} does) and taken out of every run, so
  * that a short task's wall and CPU times agree. Both tasks are warmed up (each until stable, see
- * {@link Measure#warmUp(Duration)}), then run in blocks of four, A B B A ("ABBA"): pairs (A, B)
+ * {@link Measure#warmUp(Duration)}), then run in blocks of four, A B B A and B A A B in turn: pairs (A, B)
  * and (B, A), so that which task runs first in a pair favours each side equally. Each run is timed
  * on wall time and on the thread's CPU time, and each clock gets the median ratio with its
  * distribution-free order-statistic confidence interval ({@link MedianInterval}). On wall time,
@@ -78,6 +79,10 @@ public final class Compare {
     public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(20);
     /** The relative half-width of the interval at which adding pairs stops, undecided: ±0.25%. */
     public static final double DEFAULT_TARGET = 0.0025;
+    /** The widest target taken: an interval ±20% wide decides nothing, and a larger one is a percentage written as a share. */
+    public static final double MAX_TARGET = 0.2;
+    /** The shortest budget taken: it must hold the clocks' calibration, two warm-ups and a few pairs. */
+    public static final Duration MIN_BUDGET = Duration.ofMillis(100);
     /**
      * Without a margin, an interval that holds 1 reads indistinguishable while it lies within
      * {@code ±EQUIVALENCE_PER_TARGET × target} (±1% by default), inconclusive beyond.
@@ -124,6 +129,19 @@ public final class Compare {
         DUET
     }
 
+    /** Which time the verdict is judged on. */
+    public enum JudgedBy {
+        /**
+         * Both clocks read together (see {@link Conclusion}); a task that mostly waits (thread CPU
+         * time under half its wall time) is judged on wall time. The default.
+         */
+        AUTO,
+        /** Wall time: what a user waits for, work on other threads and waiting included. */
+        WALL,
+        /** The calling thread's CPU time: the work itself, blind to waiting and to other threads. */
+        CPU
+    }
+
     /** What ended the adding of pairs. */
     public enum StopReason {
         /** The overall verdict was decided at the stricter stopping confidence. */
@@ -150,6 +168,7 @@ public final class Compare {
     private int minPairs = DEFAULT_MIN_PAIRS;
     private Duration warmUp = DEFAULT_WARM_UP;
     private Order order = Order.ALTERNATING;
+    private JudgedBy by = JudgedBy.AUTO;
     private Supplier<Counter> wallCounter = Counters::performance;
     private Supplier<CpuTimesCounter> threadCounter = Counters::threadTimes;
     private LongSupplier nanoClock = System::nanoTime;
@@ -169,10 +188,11 @@ public final class Compare {
                 requireNonNull(b, "task B is null; pass the contender, e.g. () -> newSort(data)"));
     }
 
-    /** The longest the whole comparison may take, warm-up included (default 20 s). */
+    /** The longest the whole comparison may take, warm-up included (default 20 s, at least {@link #MIN_BUDGET}). */
     public Compare budget(Duration budget) {
         requireNonNull(budget, "budget");
-        checkArgument(!budget.isNegative() && !budget.isZero(), "the budget must be positive, was %s", budget);
+        checkArgument(budget.compareTo(MIN_BUDGET) >= 0, "the budget must be at least %s ms to hold the clocks' "
+                + "calibration, two warm-ups and a few pairs, was %s", MIN_BUDGET.toMillis(), budget);
         this.budget = budget;
         return this;
     }
@@ -180,12 +200,18 @@ public final class Compare {
     /**
      * Stops adding pairs, undecided, once the interval the verdict rests on is within
      * {@code ±target} of its median: a share, like every setting here (default 0.0025, ±0.25%;
-     * the command line writes it {@code --target 0.25%}). Also sets how narrow an interval must be
+     * the command line writes it {@code --target 0.25%}), at most {@link #MAX_TARGET}: {@code target(0.5)}
+     * is refused, asking whether 0.005 (0.5%) was meant. Also sets how narrow an interval must be
      * to read indistinguishable without a margin (see {@link #EQUIVALENCE_PER_TARGET}).
      */
     public Compare target(double target) {
-        checkArgument(target > 0 && target < 1, "the target is a share, a relative half-width above 0 and below 1 "
-                + "(0.0025 for ±0.25%), was %s", target);
+        if (!(target > 0 && target <= MAX_TARGET)) {
+            throw new IllegalArgumentException("the target is a share, a relative half-width above 0 and at most " + MAX_TARGET
+                    + " (0.0025 for ±0.25%), was " + target + (target > MAX_TARGET && target < 100
+                            ? ": did you mean " + BigDecimal.valueOf(target).movePointLeft(2).stripTrailingZeros().toPlainString()
+                                    + " (" + target + "%)?"
+                            : ""));
+        }
         this.target = target;
         return this;
     }
@@ -232,6 +258,12 @@ public final class Compare {
     /** In which order A and B run (default {@link Order#ALTERNATING}). */
     public Compare order(Order order) {
         this.order = requireNonNull(order, "order");
+        return this;
+    }
+
+    /** Which time the verdict is judged on (default {@link JudgedBy#AUTO}). */
+    public Compare by(JudgedBy by) {
+        this.by = requireNonNull(by, "by");
         return this;
     }
 
@@ -286,7 +318,7 @@ public final class Compare {
      *
      * @throws IllegalStateException if called on a virtual thread, which has no CPU clock of its own,
      *     or for {@link Order#DUET} if the JVM has fewer than 2 CPUs
-     * @throws TaskFailedException if a task threw a checked exception (unchecked ones pass through)
+     * @throws TaskFailedException if a task threw, naming the run (checked and unchecked exceptions alike)
      * @throws IllegalArgumentException if a run of A took no measurable time on a clock: no ratio exists
      */
     public CompareResult run() {
@@ -297,31 +329,35 @@ public final class Compare {
         Counter wall = wallCounter.get();
         CpuTimesCounter cpu = threadCounter.get();
         Pass pass = new Pass(wall, cpu, sink);
-        Runs runs = new Runs(Measure.calibrate(pass));
+        Overhead overhead = Measure.calibrate(pass);
         WarmUpReport warmUpA = warmUp(pass, a, "warm-up run of A");
         WarmUpReport warmUpB = warmUp(pass, b, "warm-up run of B");
+        double stepOrCost = Math.max(Math.max(ShortTasks.stepNanos(wall), ShortTasks.stepNanos(cpu)),
+                Math.max(overhead.wallNanos(), overhead.threadCpuNanos()));
+        int invocations = Batching.invocations(warmUpA, warmUpB, Batching.floorNanos(stepOrCost, budget.toNanos()));
+        Runs runs = new Runs(overhead, Batching.of(a, invocations, sink), Batching.of(b, invocations, sink), invocations);
         NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get(), proc, nanoClock);
         StopReason stoppedBy;
         List<PreparationStep> preparation = List.of();
         switch (order) {
-            case ALTERNATING -> stoppedBy = alternate(Pairing.inTurn(pass), probe, runs, deadline);
+            case ALTERNATING -> stoppedBy = alternate(Pairing.inTurn(pass), probe, runs, deadline, true);
             case SEQUENTIAL -> stoppedBy = sequence(pass, probe, runs, deadline);
             default -> {
                 try (Duet duet = startDuet()) {
                     preparation = duet.steps();
-                    stoppedBy = alternate(duet, probe, runs, deadline);
+                    stoppedBy = alternate(duet, probe, runs, deadline, false);
                 }
             }
         }
         Judgement judgement = runs.judge(confidence);
         NoiseReport noise = probe.finish(2 * runs.count, judgement.preemptedRuns);
-        Conclusion conclusion = Conclusion.of(judgement.wall, judgement.cpu, noise.load().isLoaded());
+        Conclusion conclusion = Conclusion.of(judgement.wall, judgement.cpu, noise.load().isLoaded(), by);
         List<String> warnings = new ArrayList<>(judgement.warnings);
         warnings.addAll(ShortTasks.warnings(judgement.wall, runs.overhead.wallNanos(), wall,
-                judgement.cpu, runs.overhead.threadCpuNanos(), cpu));
+                judgement.cpu, runs.overhead.threadCpuNanos(), cpu, invocations));
         return new CompareResult(conclusion, List.of(judgement.wall, judgement.cpu), stoppedBy, order, minPairs, target,
                 confidence, margin, warmUpA, warmUpB, noise, runs.aFirst(), runs.overhead, warnings,
-                Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters(), preparation);
+                Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters(), preparation, invocations);
     }
 
     /** A duet needs a CPU for each worker: on one, the two runs of a pair would take turns and each would hold the other's wait. */
@@ -361,16 +397,20 @@ public final class Compare {
     }
 
     /**
-     * Blocks of two pairs, (A, B) and (B, A), until the verdict is decided, the target is met or
-     * the next block would overrun the deadline: ABBA in turn, or in a duet A on worker 1 and then
-     * on worker 2. The noise probe samples once per block, between pairs.
+     * Blocks of two pairs until the verdict is decided, the target is met or the next block would
+     * overrun the deadline. In turn ({@code mirrorEveryOtherBlock}), A B B A and then B A A B: the
+     * run right after the noise probe and the stop check (which disturb the caches and the branch
+     * predictors) is A's in one block and B's in the next, and each task follows itself, the other
+     * and the probe equally often. In a duet, A on worker 1 and then on worker 2. The noise probe
+     * samples once per block, between pairs.
      */
-    private StopReason alternate(Pairing pairing, NoiseProbe probe, Runs runs, long deadline) {
+    private StopReason alternate(Pairing pairing, NoiseProbe probe, Runs runs, long deadline, boolean mirrorEveryOtherBlock) {
         int nextCheck = minPairs;
         while (true) {
             long blockStart = nanoClock.getAsLong();
-            runs.pair(pairing, true);
-            runs.pair(pairing, false);
+            boolean aFirst = !mirrorEveryOtherBlock || runs.count % 4 == 0;
+            runs.pair(pairing, aFirst);
+            runs.pair(pairing, !aFirst);
             probe.sample();
             if (runs.count >= nextCheck) {
                 StopReason stop = runs.check();
@@ -403,7 +443,7 @@ public final class Compare {
                 aWall = Arrays.copyOf(aWall, 2 * n);
                 aCpu = Arrays.copyOf(aCpu, 2 * n);
             }
-            double[] figures = pass.once(a, "run of A", n);
+            double[] figures = pass.once(runs.a, "run of A", n);
             aWall[n] = figures[Pass.WALL];
             aCpu[n] = figures[Pass.CPU];
             n++;
@@ -420,7 +460,7 @@ public final class Compare {
         } while (true);
         for (int i = 0; i < n; i++) {
             long runStart = nanoClock.getAsLong();
-            double[] figures = pass.once(b, "run of B", i);
+            double[] figures = pass.once(runs.b, "run of B", i);
             runs.add(aWall[i], figures[Pass.WALL], aCpu[i], figures[Pass.CPU], true);
             if (i % 2 == 1) {
                 probe.sample();
@@ -454,6 +494,10 @@ public final class Compare {
     /** The figures of every pair so far, per clock, and how to judge them. */
     private final class Runs {
         private final Overhead overhead;
+        /** A and B as each timed run holds them: batched when short (see {@link Batching}). */
+        private final Task a;
+        private final Task b;
+        private final int invocations;
         private double[] aWall = new double[64];
         private double[] bWall = new double[64];
         private double[] aCpu = new double[64];
@@ -462,8 +506,11 @@ public final class Compare {
         private final double[] figures = new double[Pairing.FIGURES];
         private int count;
 
-        Runs(Overhead overhead) {
+        Runs(Overhead overhead, Task a, Task b, int invocations) {
             this.overhead = overhead;
+            this.a = a;
+            this.b = b;
+            this.invocations = invocations;
         }
 
         /** Runs A and B as a pair with {@code pairing}, A first (or on worker 1) if {@code aIsFirst}, and records them. */
@@ -481,7 +528,7 @@ public final class Compare {
             }
         }
 
-        /** Records a pair, the clocks' reading cost taken out of each run. */
+        /** Records a pair, the clocks' reading cost taken out of each run, per invocation. */
         void add(double aWallNanos, double bWallNanos, double aCpuNanos, double bCpuNanos, boolean aRanFirst) {
             if (count == aWall.length) {
                 aWall = Arrays.copyOf(aWall, 2 * count);
@@ -490,10 +537,10 @@ public final class Compare {
                 bCpu = Arrays.copyOf(bCpu, 2 * count);
                 aFirst = Arrays.copyOf(aFirst, 2 * count);
             }
-            aWall[count] = Math.max(0, aWallNanos - overhead.wallNanos());
-            bWall[count] = Math.max(0, bWallNanos - overhead.wallNanos());
-            aCpu[count] = Math.max(0, aCpuNanos - overhead.threadCpuNanos());
-            bCpu[count] = Math.max(0, bCpuNanos - overhead.threadCpuNanos());
+            aWall[count] = Math.max(0, aWallNanos - overhead.wallNanos()) / invocations;
+            bWall[count] = Math.max(0, bWallNanos - overhead.wallNanos()) / invocations;
+            aCpu[count] = Math.max(0, aCpuNanos - overhead.threadCpuNanos()) / invocations;
+            bCpu[count] = Math.max(0, bCpuNanos - overhead.threadCpuNanos()) / invocations;
             aFirst[count] = aRanFirst;
             count++;
         }
@@ -501,12 +548,12 @@ public final class Compare {
         /** Why to stop now, or null to go on: decided at the stopping confidence, or the target met. */
         StopReason check() {
             Judgement strict = judge(1 - (1 - confidence) * STOP_MISS_SHARE);
-            Conclusion decided = Conclusion.of(strict.wall, strict.cpu, false);
+            Conclusion decided = Conclusion.of(strict.wall, strict.cpu, false, by);
             if (decided.verdict().isDecisive() || margin > 0 && decided.verdict() == Verdict.INDISTINGUISHABLE) {
                 return StopReason.DECIDED;
             }
             Judgement asked = judge(confidence);
-            Conclusion atConfidence = Conclusion.of(asked.wall, asked.cpu, false);
+            Conclusion atConfidence = Conclusion.of(asked.wall, asked.cpu, false, by);
             return atConfidence.decidedBy().interval().relativeHalfWidth() <= target ? StopReason.TARGET : null;
         }
 

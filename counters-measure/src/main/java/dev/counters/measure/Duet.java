@@ -105,7 +105,7 @@ final class Duet implements Pairing, AutoCloseable {
      * when both are done. An interrupt of the calling thread meanwhile is passed on to both workers,
      * as a task running on the calling thread would see it, and is left set.
      *
-     * @throws TaskFailedException if a task threw a checked exception (unchecked ones pass through),
+     * @throws TaskFailedException if a task threw (any exception),
      *     after both runs have ended
      */
     @Override

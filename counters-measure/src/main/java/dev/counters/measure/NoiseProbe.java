@@ -40,6 +40,8 @@ final class NoiseProbe {
     private long[] ticksAtStart;
     private String stealUnavailable;
     private long seed = 0x9E3779B97F4A7C15L;
+    /** Read at the start: a thread pinned later sees one CPU in {@code availableProcessors()}, the machine has more. */
+    private int cpus;
 
     private NoiseProbe(Counter wall, CpuTimesCounter cpu, ProcReadings.TextSource files, LongSupplier nanoClock) {
         this.wall = requireNonNull(wall, "wall");
@@ -48,7 +50,10 @@ final class NoiseProbe {
         this.nanoClock = requireNonNull(nanoClock, "nanoClock");
     }
 
-    /** Warms the reference loop up and takes the starting readings, on the calling (measuring) thread. */
+    /**
+     * Warms the reference loop up and takes the starting readings, on the calling (measuring)
+     * thread, before it is pinned: the CPU count is read here.
+     */
     static NoiseProbe start(Counter wall, CpuTimesCounter cpu) {
         return start(wall, cpu, ProcReadings.FILE_SYSTEM);
     }
@@ -60,6 +65,7 @@ final class NoiseProbe {
     /** As {@link #start(Counter, CpuTimesCounter)}, reading {@code files} and timing the whole run on {@code nanoClock}. */
     static NoiseProbe start(Counter wall, CpuTimesCounter cpu, ProcReadings.TextSource files, LongSupplier nanoClock) {
         NoiseProbe probe = new NoiseProbe(wall, cpu, files, nanoClock);
+        probe.cpus = Runtime.getRuntime().availableProcessors();
         for (int i = 0; i < WARM_UP_LOOPS; i++) {
             probe.sink.consume(probe.referenceLoop());
         }
@@ -113,7 +119,7 @@ final class NoiseProbe {
         long[] ticksDuring = ticks == null ? null : difference(ticks, ticksAtStart);
         int timedRuns = runs < 0 ? count : runs;
         int preempted = runs < 0 ? Preemptions.count(Preemptions.of(referenceWall, referenceCpu)) : preemptedRuns;
-        MachineLoad load = new MachineLoad(Runtime.getRuntime().availableProcessors(),
+        MachineLoad load = new MachineLoad(cpus,
                 runnableCount == 0 ? OptionalDouble.empty()
                         : OptionalDouble.of(Quantiles.median().compute(Arrays.copyOf(runnable, runnableCount))),
                 runnableUnavailable == null ? "not sampled" : runnableUnavailable,

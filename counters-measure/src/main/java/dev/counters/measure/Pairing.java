@@ -22,7 +22,7 @@ interface Pairing {
      * Runs {@code first} and {@code second} once each, as run {@code index} of the pairs, and
      * writes their wall and CPU nanoseconds into {@code into} at {@link #FIRST_WALL} ... {@link #SECOND_CPU}.
      *
-     * @throws TaskFailedException naming the phase and run if a task threw a checked exception
+     * @throws TaskFailedException naming the phase and run if a task threw
      */
     void run(Task first, String firstPhase, Task second, String secondPhase, int index, double[] into);
 

@@ -39,8 +39,11 @@ import picocli.CommandLine.TypeConversionException;
             + "takes the ratio B/A of every pair: two runs back to back see nearly the same machine, so the ratio "
             + "cancels most of what a shared host does. Per clock it reports the median ratio, its "
             + "confidence interval (order statistics of the binomial: exact, no resampling) and a verdict: slower, "
-            + "faster or indistinguishable. Pairs are added until the interval is within --target of the median or "
-            + "--budget ends. The tasks are the built-in workload (--iterations-a, --iterations-b) or your classes "
+            + "faster, indistinguishable, too_noisy (too noisy to tell), clocks_disagree (B waits longer on the same CPU, "
+            + "or works on other threads: --by says which time matters) or too_few (too few pairs for the confidence asked). "
+            + "Pairs are added until the verdict is decided at a stricter confidence (stopped by 'decided': it pays for "
+            + "looking many times), the interval is within --target of the median ('target'), or --budget ends "
+            + "('budget'). The tasks are the built-in workload (--iterations-a, --iterations-b) or your classes "
             + "(--task-a, --task-b implementing dev.counters.measure.Task). A noise report says how much the machine "
             + "itself drifted meanwhile. --order duet runs each pair's A and B at the same time instead, on two "
             + "threads pinned to different CPUs, changing sides every pair.",
@@ -75,15 +78,15 @@ final class CompareCommand extends Subcommand {
 
     @Option(names = "--target", paramLabel = "SHARE", defaultValue = "0.25%", converter = ShareConverter.class,
             description = "Stop adding pairs, undecided, once the interval the verdict rests on is within ±SHARE of its "
-                    + "median; a share as 0.0025 or 0.25% (default: ${DEFAULT-VALUE}).")
+                    + "median; a share as 0.0025 or 0.25%%, at most 20%% (default: 0.25%%).")
     double target;
 
     @Option(names = "--confidence", paramLabel = "SHARE", defaultValue = "99%", converter = ShareConverter.class,
-            description = "Confidence of the intervals, from 50% to below 100%, as 0.99 or 99% (default: ${DEFAULT-VALUE}).")
+            description = "Confidence of the intervals, from 50%% to below 100%%, as 0.99 or 99%% (default: 99%%).")
     double confidence;
 
     @Option(names = "--margin", paramLabel = "SHARE", defaultValue = "0", converter = ShareConverter.class,
-            description = "Equivalence margin, as 0.01 or 1%: differences within it do not matter; an interval within "
+            description = "Equivalence margin, as 0.01 or 1%%: differences within it do not matter; an interval within "
                     + "[1/(1+m), 1+m] reads indistinguishable and ends the comparison (default: ${DEFAULT-VALUE}, none).")
     double margin;
 
@@ -102,6 +105,11 @@ final class CompareCommand extends Subcommand {
                     + "the naive way, to see what pairing buys) or duet (A and B at the same time on two threads "
                     + "pinned to different CPUs, changing sides every pair; needs 2 CPUs, best with idle cores to spare).")
     Compare.Order order;
+
+    @Option(names = "--by", paramLabel = "CLOCK", defaultValue = "auto", converter = JudgedByConverter.class,
+            description = "Which time the verdict is judged on: wall, cpu, or auto (both together; a task that mostly "
+                    + "waits is judged on wall time) (default: ${DEFAULT-VALUE}).")
+    Compare.JudgedBy by;
 
     @Option(names = "--every-pair", description = "Also list every pair's times and ratios (table 'pairs').")
     boolean everyPair;
@@ -152,6 +160,7 @@ final class CompareCommand extends Subcommand {
                     .minPairs(minPairs)
                     .warmUp(warmUp)
                     .order(order)
+                    .by(by)
                     .wallCounter(this::wallClock)
                     .threadCounter(this::threadCpuClock)
                     .run();
@@ -173,6 +182,15 @@ final class CompareCommand extends Subcommand {
         if (!(target > 0)) {
             throw new ParameterException(spec.commandLine(), "--target is a share above 0 and below 1 (e.g. 0.25%), was " + target);
         }
+        if (target > Compare.MAX_TARGET) {
+            throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT, "--target %s%% stops at an interval "
+                    + "±%s%% wide, which decides nothing; at most %.0f%%: did you mean %s%%?", percent(target), percent(target),
+                    100 * Compare.MAX_TARGET, percent(target / 100)));
+        }
+        if (budget.compareTo(Compare.MIN_BUDGET) < 0) {
+            throw new ParameterException(spec.commandLine(), "--budget must be at least " + Compare.MIN_BUDGET.toMillis()
+                    + "ms, to hold the clocks' calibration, two warm-ups and a few pairs; was " + budget.toNanos() + " ns");
+        }
         if (!(confidence >= 0.5)) {
             throw new ParameterException(spec.commandLine(), "--confidence is a share from 50% to below 100%, was " + confidence);
         }
@@ -188,6 +206,7 @@ final class CompareCommand extends Subcommand {
                 .parameter("task_a", nameA)
                 .parameter("task_b", nameB)
                 .parameter("order", order.name().toLowerCase(Locale.ROOT))
+                .parameter("by", by.name().toLowerCase(Locale.ROOT))
                 .parameter("budget_ms", budget.toMillis())
                 .parameter("target", target)
                 .parameter("confidence", confidence)
@@ -288,6 +307,11 @@ final class CompareCommand extends Subcommand {
         return report.build();
     }
 
+    /** {@code 0.3} for a share of 0.003: a percentage without trailing zeros. */
+    private static String percent(double share) {
+        return java.math.BigDecimal.valueOf(100 * share).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
     /** Whether {@code --unit} was given: without it, every time prints in the unit that suits its size. */
     private boolean unitGiven() {
         return spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--unit");
@@ -303,7 +327,9 @@ final class CompareCommand extends Subcommand {
             case SLOWER -> String.format(Locale.ROOT, "B is slower: it takes %.2f%% longer than A", 100 * (ratio - 1));
             case FASTER -> String.format(Locale.ROOT, "B is faster: it takes %.2f%% less time than A", 100 * (1 - ratio));
             case INDISTINGUISHABLE -> "A and B cannot be told apart";
-            case INCONCLUSIVE -> "too noisy to tell";
+            case TOO_NOISY -> "too noisy to tell";
+            case CLOCKS_DISAGREE -> "the clocks disagree";
+            case TOO_FEW -> "too few pairs to tell at the confidence asked";
         };
         return String.format(Locale.ROOT, "%s: %s (B/A %.4f, %.2f%% interval %.4f to %.4f, %d pairs%s).", clock.clock(), how,
                 ratio, 100 * clock.interval().achievedConfidence(), clock.interval().low(), clock.interval().high(),
@@ -376,17 +402,31 @@ final class CompareCommand extends Subcommand {
         }
     }
 
+    /** {@code auto}, {@code wall} or {@code cpu}, ignoring case. */
+    static final class JudgedByConverter implements ITypeConverter<Compare.JudgedBy> {
+        @Override
+        public Compare.JudgedBy convert(String value) {
+            return constant(Compare.JudgedBy.class, value, "clock");
+        }
+    }
+
     /** {@code alternating}, {@code sequential} or {@code duet}, ignoring case. */
     static final class OrderConverter implements ITypeConverter<Compare.Order> {
         @Override
         public Compare.Order convert(String value) {
-            for (Compare.Order order : Compare.Order.values()) {
-                if (order.name().equalsIgnoreCase(value.trim())) {
-                    return order;
-                }
-            }
-            throw new TypeConversionException("unknown order '" + value
-                    + "'; use alternating, sequential or duet");
+            return constant(Compare.Order.class, value, "order");
         }
+    }
+
+    /** The constant of {@code type} named {@code value}, ignoring case, or a message listing them. */
+    private static <E extends Enum<E>> E constant(Class<E> type, String value, String what) {
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equalsIgnoreCase(value.trim())) {
+                return constant;
+            }
+        }
+        List<String> names = java.util.Arrays.stream(type.getEnumConstants()).map(c -> c.name().toLowerCase(Locale.ROOT)).toList();
+        throw new TypeConversionException("unknown " + what + " '" + value + "'; use " + String.join(", ", names.subList(0,
+                names.size() - 1)) + " or " + names.get(names.size() - 1));
     }
 }

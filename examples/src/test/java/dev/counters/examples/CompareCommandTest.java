@@ -1,6 +1,7 @@
 package dev.counters.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -34,6 +35,37 @@ class CompareCommandTest {
         String[] all = Arrays.copyOf(TWICE, TWICE.length + extra.length);
         System.arraycopy(extra, 0, all, TWICE.length, extra.length);
         return all;
+    }
+
+    @Test
+    void helpNamesEveryVerdictAndTheEarlyStopWithoutFormatWarnings() throws Exception {
+        Path help = folder.resolve("help.txt");
+        Cli.Result result = Cli.runInNewJvm(ProcessBuilder.Redirect.to(help.toFile()), "compare", "--help");
+        String text = Files.readString(help).replaceAll("\\s+", " ");
+        assertEquals(0, result.exitCode(), result.toString());
+        assertFalse(result.err().contains("picocli WARN"), result.err());
+        assertFalse(text.contains("%%"), text);
+        for (String expected : new String[] {"(default: 0.25%)", "(default: 99%)", "too_noisy", "clocks_disagree", "too_few", "--by",
+            "'decided'"}) {
+            assertTrue(text.contains(expected), expected + " in " + text);
+        }
+    }
+
+    @Test
+    void aTargetNoOneMeansIsQuestioned() {
+        Cli.Result result = Cli.run("compare", "--target", "30%", "-q");
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("did you mean 0.3%"), result.err());
+        assertFalse(result.err().contains("\tat "), "no stack trace: " + result.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1ns", "3ns", "50ms"})
+    void aBudgetTooShortForAComparisonIsAUsersMistake(String budget) {
+        Cli.Result result = Cli.run(args("--budget", budget));
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("--budget must be at least 100ms"), result.err());
+        assertFalse(result.err().contains("\tat "), "no stack trace: " + result.err());
     }
 
     @Test
@@ -76,7 +108,7 @@ class CompareCommandTest {
         double[] ratios = new double[pairs.size()];
         for (int i = 0; i < ratios.length; i++) {
             JsonNode pair = pairs.get(i);
-            assertEquals(i % 2 == 0 ? "A" : "B", pair.get("first").asText());
+            assertEquals(i % 4 == 0 || i % 4 == 3 ? "A" : "B", pair.get("first").asText(), "A B B A, then B A A B");
             assertEquals(pair.get("b_wall_ns").asDouble() / pair.get("a_wall_ns").asDouble(), pair.get("wall_ratio").asDouble(),
                     0.00005, "to the ratio's four decimals");
             ratios[i] = pair.get("b_cpu_ns").asDouble() / pair.get("a_cpu_ns").asDouble();
