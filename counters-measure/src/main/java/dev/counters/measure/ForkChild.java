@@ -37,9 +37,9 @@ final class ForkChild {
     static String line(CompareResult result) {
         ClockComparison wall = result.wall();
         ClockComparison cpu = result.threadCpu();
-        return String.format(Locale.ROOT, "%s wall=%s cpu=%s aWall=%s bWall=%s aCpu=%s bCpu=%s pairs=%d verdict=%s",
+        return String.format(Locale.ROOT, "%s wall=%s cpu=%s aWall=%s bWall=%s aCpu=%s bCpu=%s pairs=%d verdict=%s machine=%s",
                 RESULT, wall.ratio(), cpu.ratio(), wall.medianA(), wall.medianB(), cpu.medianA(), cpu.medianB(), result.pairs(),
-                result.verdict().name());
+                result.verdict().name(), result.noise().machine());
     }
 
     private static Task newTask(String className) throws ReflectiveOperationException {

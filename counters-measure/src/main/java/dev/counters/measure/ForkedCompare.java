@@ -94,6 +94,14 @@ public final class ForkedCompare {
         return this;
     }
 
+    /** The target of each fork's {@link Compare#target(double)} (default 0.0025), at most {@link Compare#MAX_TARGET}. */
+    public ForkedCompare target(double target) {
+        checkArgument(target > 0 && target <= Compare.MAX_TARGET, "the target is a share above 0 and at most %s, was %s",
+                Compare.MAX_TARGET, target);
+        this.target = target;
+        return this;
+    }
+
     /** Which time the verdict is judged on (default {@link Compare.JudgedBy#AUTO}). */
     public ForkedCompare by(Compare.JudgedBy by) {
         this.by = requireNonNull(by, "by");
@@ -122,6 +130,14 @@ public final class ForkedCompare {
 
     /** The forks' JVM options (default: this JVM's own, as {@code RuntimeMXBean.getInputArguments()} lists them). */
     public ForkedCompare jvmOptions(List<String> options) {
+        this.jvmOptions = List.copyOf(options);
+        return this;
+    }
+
+    /** Adds {@code -Dkey=value} to the forks' JVM options (after the others), e.g. the size of a task the forks read. */
+    public ForkedCompare systemProperty(String key, String value) {
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.add("-D" + requireNonNull(key, "key") + "=" + requireNonNull(value, "value"));
         this.jvmOptions = List.copyOf(options);
         return this;
     }
@@ -180,7 +196,8 @@ public final class ForkedCompare {
                         + "(Student's t over the forks' ratios, at the confidence each look of the stopping rule reads); "
                         + "wall %s, thread CPU %s; each JVM alone said %s", verdict.label(), forks.size(), clock,
                 decidedBy.ratio(), 100 * rule.lookConfidence(), decidedBy.low(), decidedBy.high(), wall, cpu, perFork);
-        return new Result(verdict, clock, decidedBy, values(forks, "wall"), values(forks, "cpu"), perFork, reason, "");
+        String machine = forks.stream().anyMatch(fork -> fork.get("machine").equals("loaded")) ? "loaded" : "quiet";
+        return new Result(verdict, clock, decidedBy, values(forks, "wall"), values(forks, "cpu"), perFork, reason, machine, "");
     }
 
     private static double mean(double[] values) {
@@ -230,10 +247,11 @@ public final class ForkedCompare {
         private final double[] cpuRatios;
         private final ImmutableList<String> forkVerdicts;
         private final String reason;
+        private final String machine;
         private final String stoppedBy;
 
         Result(Verdict verdict, String clock, ForkInterval interval, double[] wallRatios, double[] cpuRatios,
-                List<String> forkVerdicts, String reason, String stoppedBy) {
+                List<String> forkVerdicts, String reason, String machine, String stoppedBy) {
             this.verdict = verdict;
             this.clock = clock;
             this.interval = interval;
@@ -241,11 +259,12 @@ public final class ForkedCompare {
             this.cpuRatios = cpuRatios.clone();
             this.forkVerdicts = ImmutableList.copyOf(forkVerdicts);
             this.reason = reason;
+            this.machine = machine;
             this.stoppedBy = stoppedBy;
         }
 
         Result stopped(String why) {
-            return new Result(verdict, clock, interval, wallRatios, cpuRatios, forkVerdicts, reason, why);
+            return new Result(verdict, clock, interval, wallRatios, cpuRatios, forkVerdicts, reason, machine, why);
         }
 
         /** The answer over the forks; see {@link Verdict}. */
@@ -301,6 +320,11 @@ public final class ForkedCompare {
         /** One sentence: the verdict, the interval, both clocks and what each JVM said. */
         public String reason() {
             return reason;
+        }
+
+        /** {@code loaded} when any fork's noise report found the machine loaded, else {@code quiet}. */
+        public String machine() {
+            return machine;
         }
 
         /** {@code decided}, {@code forks} (the last planned fork ran) or {@code budget}. */

@@ -10,7 +10,9 @@ import dev.counters.measure.ClockComparison;
 import dev.counters.measure.Compare;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.Conclusion;
+import dev.counters.measure.ForkedCompare;
 import dev.counters.measure.TaskFailedException;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -111,6 +113,14 @@ final class CompareCommand extends Subcommand {
                     + "waits is judged on wall time) (default: ${DEFAULT-VALUE}).")
     Compare.JudgedBy by;
 
+    @Option(names = "--forks", paramLabel = "N", defaultValue = "-1",
+            description = "How many fresh JVMs run the comparison (with this JVM's options): by default 3 to 6, more while "
+                    + "undecided and the budget allows, the interval carrying the variation between JVMs (Student's t over "
+                    + "the forks' ratios); N (2 or more) for exactly N; 0 to run in this JVM only, whose answer speaks "
+                    + "for this JVM only (needed by --order, --every-pair and --chart, which show one JVM's pairs).",
+            showDefaultValue = picocli.CommandLine.Help.Visibility.NEVER)
+    int forks;
+
     @Option(names = "--every-pair", description = "Also list every pair's times and ratios (table 'pairs').")
     boolean everyPair;
 
@@ -126,6 +136,10 @@ final class CompareCommand extends Subcommand {
     @Override
     public void run() {
         checkOptions();
+        if (forks != 0) {
+            runForked();
+            return;
+        }
         charting.checkChart(spec);
         WatchedTask a = tasks.task(taskA, iterationsA);
         WatchedTask b = tasks.task(taskB, iterationsB);
@@ -146,6 +160,72 @@ final class CompareCommand extends Subcommand {
         if (charting.chart != null) {
             drawRatios(result, a.name(), b.name(), progress);
         }
+    }
+
+    /** Runs the comparison in fresh JVMs, each of which loads the task classes (or the built-in workload) itself. */
+    private void runForked() {
+        String nameA = taskA != null ? taskA : new SpinTask(iterationsA).toString();
+        String nameB = taskB != null ? taskB : new SpinTask(iterationsB).toString();
+        String classPath = System.getProperty("java.class.path") + (tasks.classPath == null ? "" : File.pathSeparator + tasks.classPath);
+        ForkedCompare comparison = ForkedCompare.of(taskA != null ? taskA : SpinTask.ForkedA.class.getName(),
+                        taskB != null ? taskB : SpinTask.ForkedB.class.getName())
+                .budget(budget).confidence(confidence).margin(margin).target(target).by(by)
+                .classPath(classPath);
+        if (taskA == null) {
+            comparison.systemProperty(SpinTask.ITERATIONS_A, Long.toString(iterationsA))
+                    .systemProperty(SpinTask.ITERATIONS_B, Long.toString(iterationsB));
+        }
+        if (forks > 0) {
+            comparison.minForks(forks).maxForks(forks);
+        }
+        output.progress(spec).step("B = " + nameB + " against A = " + nameA + ", in fresh JVMs, for at most "
+                + budget.toMillis() + " ms");
+        ForkedCompare.Result result;
+        try {
+            result = comparison.run();
+        } catch (IllegalStateException e) {
+            throw new UserInputException("a fork of the comparison failed (its own output is above): " + e.getMessage(), e);
+        }
+        output.print(spec, forkedReport(result, nameA, nameB));
+    }
+
+    private Report forkedReport(ForkedCompare.Result result, String nameA, String nameB) {
+        CellFormat ratio = CellFormat.decimal(4);
+        Report.Builder report = parameters(nameA, nameB);
+        report.headline("Verdict: " + result.verdict().label().toUpperCase(Locale.ROOT) + ". " + result.reason()
+                        + ". Machine: " + result.machine() + ".",
+                Table.builder("verdict", "The overall verdict, over fresh JVMs")
+                        .column(Column.text("verdict", "verdict"))
+                        .column(Column.number("ratio", "B/A", ratio))
+                        .column(Column.number("ratio_low", "low", ratio))
+                        .column(Column.number("ratio_high", "high", ratio))
+                        .column(Column.text("decided_by", "decided by"))
+                        .column(Column.text("reason", "reason"))
+                        .column(Column.text("machine", "machine"))
+                        .column(Column.text("scope", "speaks for"))
+                        .column(Column.number("forks", "JVMs", CellFormat.INTEGER))
+                        .column(Column.number("confidence", "confidence", CellFormat.percent(3)))
+                        .column(Column.text("stopped_by", "stopped by"))
+                        .row(result.verdict().label(), result.ratio(), result.low(), result.high(), result.decidedBy(),
+                                result.reason(), result.machine(), "any JVM", (long) result.forks(), result.confidence(),
+                                result.stoppedBy())
+                        .build());
+        Table.Builder perFork = Table.builder("jvms", "Each JVM's median ratios and its own verdict (never final alone)")
+                .column(Column.number("fork", "JVM", CellFormat.INTEGER))
+                .column(Column.number("wall_ratio", "wall B/A", ratio))
+                .column(Column.number("cpu_ratio", "thread CPU B/A", ratio))
+                .column(Column.text("verdict", "its own verdict"));
+        double[] wall = result.wallRatios();
+        double[] cpu = result.threadCpuRatios();
+        for (int i = 0; i < wall.length; i++) {
+            perFork.row((long) i + 1, wall[i], cpu[i], result.forkVerdicts().get(i));
+        }
+        report.table(perFork.build());
+        report.note("The interval is Student's t over the logarithms of the forks' median ratios (each fork one sample, "
+                + "as Kalibera and Jones advise), read at the confidence each look of the stopping rule uses: the asked "
+                + String.format(Locale.ROOT, "%.0f%%", 100 * confidence) + "'s miss rate shared among the planned looks, "
+                + "so that stopping early keeps it.");
+        return report.build();
     }
 
     private CompareResult compare(WatchedTask a, WatchedTask b) {
@@ -194,6 +274,14 @@ final class CompareCommand extends Subcommand {
         if (!(confidence >= 0.5)) {
             throw new ParameterException(spec.commandLine(), "--confidence is a share from 50% to below 100%, was " + confidence);
         }
+        if (forks == 1 || forks < -1) {
+            throw new ParameterException(spec.commandLine(), "--forks is 0 (this JVM only) or at least 2 (an interval between "
+                    + "JVMs needs two), was " + forks);
+        }
+        if (forks != 0 && (order != Compare.Order.ALTERNATING || everyPair || charting.chart != null)) {
+            throw new ParameterException(spec.commandLine(), "--order, --every-pair and --chart show one JVM's pairs: "
+                    + "add --forks 0 to run in this JVM only");
+        }
         int cpus = Runtime.getRuntime().availableProcessors();
         if (order == Compare.Order.DUET && cpus < 2) {
             throw new ParameterException(spec.commandLine(), "--order duet runs A and B at the same time on two CPUs, but "
@@ -229,8 +317,9 @@ final class CompareCommand extends Subcommand {
                         .column(Column.text("decided_by", "decided by"))
                         .column(Column.text("reason", "reason"))
                         .column(Column.text("machine", "machine"))
+                        .column(Column.text("scope", "speaks for"))
                         .row(conclusion.verdict().label(), conclusion.ratio(), conclusion.low(), conclusion.high(),
-                                conclusion.decidedBy().clock(), conclusion.reason(), result.noise().machine())
+                                conclusion.decidedBy().clock(), conclusion.reason(), result.noise().machine(), "this JVM")
                         .build());
         CellFormat time = timeFormat();
         Table.Builder clocks = Table.builder("clocks", "B/A per clock: median ratio of the pairs and its confidence interval")

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CompareCommandTest {
     /** A ~0.4 ms task against twice its work, 2 s at most. */
     private static final String[] TWICE = {"compare", "--iterations-a", "200000", "--iterations-b", "400000",
-        "--warm-up", "200ms", "--target", "5%", "-q"};
+        "--warm-up", "200ms", "--target", "5%", "--forks", "0", "-q"};
 
     @TempDir
     Path folder;
@@ -69,6 +69,31 @@ class CompareCommandTest {
     }
 
     @Test
+    void byDefaultItRunsInFreshJvmsAndSaysForHowMany() {
+        Cli.Result result = Cli.run("compare", "--iterations-a", "200000", "--iterations-b", "400000", "--forks", "2",
+                "--budget", "8s", "--format", "json", "-q");
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode json = result.json();
+        assertEquals(List.of("command", "verdict", "ratio", "ratio_low", "ratio_high", "decided_by", "reason", "machine",
+                "scope", "forks", "confidence", "stopped_by"), fieldNames(json).subList(0, 12));
+        assertEquals("slower", json.get("verdict").asText(), json.toString());
+        assertEquals("any JVM", json.get("scope").asText());
+        assertEquals(2, json.get("forks").asInt());
+        assertEquals(2, json.get("jvms").size(), "a row per JVM");
+        double ratio = json.get("ratio").asDouble();
+        assertTrue(ratio > 1.6 && ratio < 2.5 && json.get("ratio_low").asDouble() > 1, json.toString());
+    }
+
+    @Test
+    void inThisJvmOnlyTheReportSaysSo() {
+        Cli.Result result = Cli.run(args("--budget", "1s", "--format", "json"));
+        assertEquals(0, result.exitCode(), result.toString());
+        assertEquals("this JVM", result.json().get("scope").asText());
+        assertEquals(2, Cli.run("compare", "--forks", "2", "--every-pair", "-q").exitCode(), "--every-pair shows one JVM's pairs");
+        assertEquals(2, Cli.run("compare", "--forks", "1", "-q").exitCode(), "an interval between JVMs needs two");
+    }
+
+    @Test
     void twiceTheWorkIsSlowerOnEveryClockAndTheJsonSaysSo() {
         Cli.Result result = Cli.run(args("--budget", "2s", "--format", "json", "--every-pair"));
         assertEquals(0, result.exitCode(), result.toString());
@@ -80,7 +105,7 @@ class CompareCommandTest {
                 && json.get("ratio").asDouble() <= json.get("ratio_high").asDouble(), json.toString());
         assertTrue(json.get("reason").asText().startsWith("B is "), json.toString());
         assertEquals(List.of("command", "verdict", "ratio", "ratio_low", "ratio_high", "decided_by", "reason", "machine",
-                "title"), fieldNames(json).subList(0, 9));
+                "scope", "title"), fieldNames(json).subList(0, 10));
         JsonNode clocks = json.get("clocks");
         assertEquals(2, clocks.size());
         List<String> names = new ArrayList<>();
@@ -201,7 +226,7 @@ class CompareCommandTest {
     void comparesTheUsersTasks() {
         Cli.Result result = Cli.run("compare", "--task-a", TestTasks.Tiny.class.getName(), "--task-b",
                 TestTasks.TinyTwice.class.getName(), "--budget", "1s", "--warm-up", "100ms", "--target", "20%", "-q",
-                "--format", "json");
+                "--format", "json", "--forks", "0");
         assertEquals(0, result.exitCode(), result.toString());
         JsonNode json = result.json();
         assertEquals(TestTasks.Tiny.class.getName(), json.get("parameters").get("task_a").asText());
@@ -257,7 +282,7 @@ class CompareCommandTest {
     void aTimeoutBeforeTheEndPrintsTheParametersAndExitsThree() {
         // Runs of about 30 ms: within 1 s fewer pairs than --min-pairs (30) are done, so nothing may stop it but the timeout.
         Cli.Result result = Cli.run("compare", "--iterations-a", "20000000", "--iterations-b", "20000000", "--warm-up", "200ms",
-                "--target", "0.001%", "--budget", "4s", "--timeout", "1s", "--format", "json", "-q");
+                "--target", "0.001%", "--budget", "4s", "--timeout", "1s", "--format", "json", "-q", "--forks", "0");
         assertEquals(3, result.exitCode(), result.toString());
         assertTrue(result.json().get("notes").toString().contains("--timeout ended the comparison"), result.out());
         assertTrue(result.err().contains("--timeout"), result.err());
@@ -266,7 +291,7 @@ class CompareCommandTest {
     @Test
     void aFailingTaskIsNamedExitTwo() {
         Cli.Result result = Cli.run("compare", "--task-a", TestTasks.Tiny.class.getName(), "--task-b",
-                TestTasks.ThrowsWhileRunning.class.getName(), "--budget", "1s", "-q");
+                TestTasks.ThrowsWhileRunning.class.getName(), "--budget", "1s", "-q", "--forks", "0");
         assertEquals(2, result.exitCode(), result.toString());
         assertTrue(result.err().contains(TestTasks.ThrowsWhileRunning.class.getName()), result.err());
         assertTrue(result.err().contains("input.csv: No such file"), result.err());
