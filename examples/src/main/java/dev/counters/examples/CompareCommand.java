@@ -344,13 +344,14 @@ final class CompareCommand extends Subcommand {
                 .column(Column.text("order", "order"))
                 .column(Column.text("stopped_by", "stopped by"))
                 .column(Column.number("pairs", "pairs", CellFormat.INTEGER))
+                .column(Column.number("invocations_per_run", "invocations per run", CellFormat.INTEGER))
                 .column(Column.number("elapsed_ns", "elapsed", CellFormat.NANOS))
                 .column(Column.number("overhead_wall_ns", "wall reading cost", CellFormat.NANOS))
                 .column(Column.number("overhead_cpu_ns", "CPU reading cost", CellFormat.NANOS))
                 .column(Column.footnote("warm_up_a", "warm-up of A"))
                 .column(Column.footnote("warm_up_b", "warm-up of B"))
                 .row(result.order().name().toLowerCase(Locale.ROOT), result.stoppedBy().label(), (long) result.pairs(),
-                        (double) result.elapsed().toNanos(), result.overhead().wallNanos(), result.overhead().threadCpuNanos(),
+                        (long) result.invocationsPerRun(), (double) result.elapsed().toNanos(), result.overhead().wallNanos(), result.overhead().threadCpuNanos(),
                         result.warmUpA().toString(), result.warmUpB().toString())
                 .build());
         Table.Builder noise = NoiseTables.builder(unitGiven() ? charting.unit : null);
@@ -455,7 +456,8 @@ final class CompareCommand extends Subcommand {
             RatioChart chart = RatioChart.of(
                     "B/A per pair: " + nameB + " against " + nameA);
             for (ClockComparison clock : result.clocks()) {
-                chart.panel(clock.clock() + " B/A", clock.ratios(), clock.ratio(), clock.interval().low(), clock.interval().high());
+                chart.panel(clock.clock() + " B/A", clock.ratios(), clock.setAside(), clock.ratio(), clock.interval().low(),
+                        clock.interval().high());
             }
             chart.write(charting.chart);
         } catch (IOException e) {

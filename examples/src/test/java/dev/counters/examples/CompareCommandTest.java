@@ -85,6 +85,18 @@ class CompareCommandTest {
     }
 
     @Test
+    void aTaskShorterThanTheClocksStepIsBatchedNotRefused() {
+        // Issue 32, item 8: one xorshift step against one ended with exit 1 and "run 2 of A took 0.0 ns".
+        Cli.Result result = Cli.run("compare", "--iterations-a", "1", "--iterations-b", "1", "--budget", "2s", "--warm-up",
+                "200ms", "--forks", "0", "--format", "json", "-q");
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode run = result.json().get("run").get(0);
+        assertTrue(run.get("invocations_per_run").asLong() > 1, run.toString());
+        assertFalse(result.json().get("verdict").asText().equals("slower") || result.json().get("verdict").asText().equals("faster"),
+                result.out());
+    }
+
+    @Test
     void inThisJvmOnlyTheReportSaysSo() {
         Cli.Result result = Cli.run(args("--budget", "1s", "--format", "json"));
         assertEquals(0, result.exitCode(), result.toString());
