@@ -171,6 +171,7 @@ public final class Compare {
     private JudgedBy by = JudgedBy.AUTO;
     private Supplier<Counter> wallCounter = Counters::performance;
     private Supplier<CpuTimesCounter> threadCounter = Counters::threadTimes;
+    private Supplier<CpuTimesCounter> processCounter = Compare::processTimesOrNone;
     private LongSupplier nanoClock = System::nanoTime;
     private ProcReadings.TextSource proc = ProcReadings.FILE_SYSTEM;
     private IntSupplier processors = Runtime.getRuntime()::availableProcessors;
@@ -281,6 +282,26 @@ public final class Compare {
         return this;
     }
 
+    /**
+     * Times this JVM's CPU time (all threads) around each run with counters from {@code factory}
+     * instead of {@link Counters#processTimes()}, to see work a task does on other threads; a
+     * factory giving null reads none.
+     */
+    public Compare processCounter(Supplier<? extends CpuTimesCounter> factory) {
+        requireNonNull(factory, "factory");
+        this.processCounter = factory::get;
+        return this;
+    }
+
+    /** The process's CPU clock, or null where the platform has none. */
+    private static CpuTimesCounter processTimesOrNone() {
+        try {
+            return Counters.processTimes();
+        } catch (RuntimeException unavailable) {
+            return null;
+        }
+    }
+
     /** Feeds task results to {@code sink} instead of a private one (both {@link Order#DUET} workers feed it). */
     public Compare sink(Sink sink) {
         this.sink = requireNonNull(sink, "sink");
@@ -340,7 +361,7 @@ public final class Compare {
         StopReason stoppedBy;
         List<PreparationStep> preparation = List.of();
         switch (order) {
-            case ALTERNATING -> stoppedBy = alternate(Pairing.inTurn(pass), probe, runs, deadline, true);
+            case ALTERNATING -> stoppedBy = alternate(Pairing.inTurn(pass, processCounter.get()), probe, runs, deadline, true);
             case SEQUENTIAL -> stoppedBy = sequence(pass, probe, runs, deadline);
             default -> {
                 try (Duet duet = startDuet()) {
@@ -351,13 +372,15 @@ public final class Compare {
         }
         Judgement judgement = runs.judge(confidence);
         NoiseReport noise = probe.finish(2 * runs.count, judgement.preemptedRuns);
-        Conclusion conclusion = Conclusion.of(judgement.wall, judgement.cpu, noise.load().isLoaded(), by);
+        Conclusion conclusion = Conclusion.of(judgement.wall, judgement.cpu, noise.load().isLoaded(), by,
+                runs.otherThreadShare());
         List<String> warnings = new ArrayList<>(judgement.warnings);
         warnings.addAll(ShortTasks.warnings(judgement.wall, runs.overhead.wallNanos(), wall,
                 judgement.cpu, runs.overhead.threadCpuNanos(), cpu, invocations));
         return new CompareResult(conclusion, List.of(judgement.wall, judgement.cpu), stoppedBy, order, minPairs, target,
                 confidence, margin, warmUpA, warmUpB, noise, runs.aFirst(), runs.overhead, warnings,
-                Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters(), preparation, invocations);
+                Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters(), preparation, invocations,
+                runs.otherThreadShare(0), runs.otherThreadShare(2));
     }
 
     /** A duet needs a CPU for each worker: on one, the two runs of a pair would take turns and each would hold the other's wait. */
@@ -505,6 +528,8 @@ public final class Compare {
         private boolean[] aFirst = new boolean[64];
         private final double[] figures = new double[Pairing.FIGURES];
         private int count;
+        /** Process and thread CPU nanoseconds summed over the runs whose process time was read: [A process, A thread, B process, B thread]. */
+        private final double[] cpuSums = new double[4];
 
         Runs(Overhead overhead, Task a, Task b, int invocations) {
             this.overhead = overhead;
@@ -526,6 +551,27 @@ public final class Compare {
             } else {
                 add(secondWall, firstWall, secondCpu, firstCpu, false);
             }
+            double firstProcess = figures[Pairing.FIRST_PROCESS];
+            double secondProcess = figures[Pairing.SECOND_PROCESS];
+            if (Double.isFinite(firstProcess) && Double.isFinite(secondProcess)) {
+                int first = aIsFirst ? 0 : 2;
+                cpuSums[first] += firstProcess;
+                cpuSums[first + 1] += firstCpu;
+                cpuSums[2 - first] += secondProcess;
+                cpuSums[3 - first] += secondCpu;
+            }
+        }
+
+        /** The share of A's (0) or B's (2) CPU time this JVM spent on other threads while it ran: NaN where not read. */
+        double otherThreadShare(int task) {
+            double process = cpuSums[task];
+            return process > 0 ? Math.max(0, 1 - cpuSums[task + 1] / process) : Double.NaN;
+        }
+
+        /** The larger of A's and B's other-thread shares, 0 where not read. */
+        double otherThreadShare() {
+            double larger = Math.max(otherThreadShare(0), otherThreadShare(2));
+            return Double.isNaN(larger) ? 0 : larger;
         }
 
         /** Records a pair, the clocks' reading cost taken out of each run, per invocation. */
@@ -548,12 +594,12 @@ public final class Compare {
         /** Why to stop now, or null to go on: decided at the stopping confidence, or the target met. */
         StopReason check() {
             Judgement strict = judge(1 - (1 - confidence) * STOP_MISS_SHARE);
-            Conclusion decided = Conclusion.of(strict.wall, strict.cpu, false, by);
+            Conclusion decided = Conclusion.of(strict.wall, strict.cpu, false, by, otherThreadShare());
             if (decided.verdict().isDecisive() || margin > 0 && decided.verdict() == Verdict.INDISTINGUISHABLE) {
                 return StopReason.DECIDED;
             }
             Judgement asked = judge(confidence);
-            Conclusion atConfidence = Conclusion.of(asked.wall, asked.cpu, false, by);
+            Conclusion atConfidence = Conclusion.of(asked.wall, asked.cpu, false, by, otherThreadShare());
             return atConfidence.decidedBy().interval().relativeHalfWidth() <= target ? StopReason.TARGET : null;
         }
 

@@ -40,11 +40,13 @@ public final class CompareResult {
     private final String counters;
     private final ImmutableList<PreparationStep> preparation;
     private final int invocationsPerRun;
+    private final double otherThreadShareA;
+    private final double otherThreadShareB;
 
     CompareResult(Conclusion conclusion, List<ClockComparison> clocks, Compare.StopReason stoppedBy, Compare.Order order,
             int minPairs, double target, double confidence, double margin, WarmUpReport warmUpA, WarmUpReport warmUpB,
             NoiseReport noise, boolean[] aFirst, Overhead overhead, List<String> warnings, Duration elapsed, String counters,
-            List<PreparationStep> preparation, int invocationsPerRun) {
+            List<PreparationStep> preparation, int invocationsPerRun, double otherThreadShareA, double otherThreadShareB) {
         this.conclusion = requireNonNull(conclusion, "conclusion");
         this.clocks = ImmutableList.copyOf(clocks);
         this.stoppedBy = requireNonNull(stoppedBy, "stoppedBy");
@@ -63,6 +65,8 @@ public final class CompareResult {
         this.counters = requireNonNull(counters, "counters");
         this.preparation = ImmutableList.copyOf(preparation);
         this.invocationsPerRun = invocationsPerRun;
+        this.otherThreadShareA = otherThreadShareA;
+        this.otherThreadShareB = otherThreadShareB;
     }
 
     /** The one answer: see {@link Verdict} for each outcome and {@link Conclusion} for the rules. */
@@ -82,6 +86,20 @@ public final class CompareResult {
      */
     public int invocationsPerRun() {
         return invocationsPerRun;
+    }
+
+    /**
+     * The share of this JVM's CPU time, while A ran, that other threads spent (its process CPU time
+     * less its thread CPU time, over its process CPU time): near 0 for a single-threaded task, large
+     * when A's work runs on a pool. NaN where process CPU time was not read (the duet, no process clock).
+     */
+    public double otherThreadShareA() {
+        return otherThreadShareA;
+    }
+
+    /** As {@link #otherThreadShareA()}, for B. */
+    public double otherThreadShareB() {
+        return otherThreadShareB;
     }
 
     /** What the clocks' reading cost was, taken out of every run before the ratios. */

@@ -12,9 +12,11 @@ import java.util.Locale;
  *
  * <p>Which time matters is the caller's to say ({@link Compare#by(Compare.JudgedBy)}, {@code --by}):
  * {@link Compare.JudgedBy#WALL} or {@link Compare.JudgedBy#CPU} takes that clock's own verdict and
- * names the other for context. {@link Compare.JudgedBy#AUTO} (the default) judges a task that mostly
- * waits (thread CPU time under half its wall time, for A or B) on wall time, and otherwise reads the
- * two clocks' own {@link Verdict}s together:
+ * names the other for context. {@link Compare.JudgedBy#AUTO} (the default) judges on wall time a
+ * task that does more than a fifth of its CPU work on other threads (this JVM's process CPU time
+ * against the measuring thread's: thread CPU time would miss that work, and its agreement would mean
+ * nothing) or that mostly waits (thread CPU time under half its wall time, for A or B), and
+ * otherwise reads the two clocks' own {@link Verdict}s together:
  * <ol>
  *   <li><b>Both decisive, in agreement</b> (both slower, or both faster): that verdict, resting on
  *       the clock with the narrower interval.</li>
@@ -33,6 +35,8 @@ import java.util.Locale;
 public final class Conclusion {
     /** A task whose thread CPU time is under this share of its wall time mostly waits: judged on wall time. */
     static final double WAITING_CPU_SHARE = 0.5;
+    /** A task whose work is more than this share on other threads (process CPU time beside thread CPU time) is judged on wall time. */
+    static final double OTHER_THREADS_SHARE = 0.2;
 
     private final Verdict verdict;
     private final ClockComparison decidedBy;
@@ -44,16 +48,18 @@ public final class Conclusion {
         this.reason = reason;
     }
 
-    /** Judges {@code wall} and {@code cpu} together, as {@link Compare.JudgedBy#AUTO} does. */
+    /** Judges {@code wall} and {@code cpu} together, as {@link Compare.JudgedBy#AUTO} does, for single-threaded tasks. */
     static Conclusion of(ClockComparison wall, ClockComparison cpu, boolean loaded) {
-        return of(wall, cpu, loaded, Compare.JudgedBy.AUTO);
+        return of(wall, cpu, loaded, Compare.JudgedBy.AUTO, 0);
     }
 
     /**
      * Judges {@code wall} and {@code cpu} {@code by} the clock asked for; {@code loaded} only words
-     * the sentence ("on this loaded machine").
+     * the sentence ("on this loaded machine"); {@code otherThreads} is the larger share of A's or
+     * B's CPU time that ran on other threads (0 when unknown).
      */
-    static Conclusion of(ClockComparison wall, ClockComparison cpu, boolean loaded, Compare.JudgedBy by) {
+    static Conclusion of(ClockComparison wall, ClockComparison cpu, boolean loaded, Compare.JudgedBy by,
+            double otherThreads) {
         requireNonNull(wall, "wall");
         requireNonNull(cpu, "cpu");
         requireNonNull(by, "by");
@@ -61,7 +67,10 @@ public final class Conclusion {
         return switch (by) {
             case WALL -> on(wall, cpu, where, "judged on wall time, as asked");
             case CPU -> on(cpu, wall, where, "judged on thread CPU time, as asked");
-            case AUTO -> mostlyWaits(wall, cpu)
+            case AUTO -> otherThreads > OTHER_THREADS_SHARE
+                    ? on(wall, cpu, where, String.format(Locale.ROOT, "judged on wall time: %.0f%% of a task's CPU time ran "
+                            + "on other threads, which thread CPU time does not see", 100 * otherThreads))
+                    : mostlyWaits(wall, cpu)
                     ? on(wall, cpu, where, String.format(Locale.ROOT, "judged on wall time: the tasks mostly wait (thread CPU "
                             + "time is %.0f%% of A's wall time, %.0f%% of B's)", 100 * cpu.medianA() / wall.medianA(),
                             100 * cpu.medianB() / wall.medianB()))

@@ -121,6 +121,9 @@ final class Duet implements Pairing, AutoCloseable {
         into[FIRST_CPU] = workers[0].cpuNanos;
         into[SECOND_WALL] = workers[1].wallNanos;
         into[SECOND_CPU] = workers[1].cpuNanos;
+        // Both runs share the process at once: its CPU time cannot be split between them.
+        into[FIRST_PROCESS] = Double.NaN;
+        into[SECOND_PROCESS] = Double.NaN;
     }
 
     private void awaitBoth() {

@@ -114,7 +114,8 @@ class CompareDuetTest {
     void theWorkersSwapSidesEveryPairAndBOverAIsTakenOnEither() {
         CompareResult result = duet(task(aThreads, 1000), task(bThreads, 1500)).minPairs(8).run();
         assertEquals(8, result.pairs());
-        assertEquals(Compare.StopReason.DECIDED, result.stoppedBy());
+        // 8 pairs reach 99% but not the stricter 99.9% of an early decision: the (zero-width) target stops it
+        assertEquals(Compare.StopReason.TARGET, result.stoppedBy());
         assertEquals(Compare.Order.DUET, result.order());
         assertEquals(8, aThreads.size());
         assertEquals(8, bThreads.size());

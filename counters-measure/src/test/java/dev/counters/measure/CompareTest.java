@@ -318,6 +318,31 @@ class CompareTest {
     }
 
     @Test
+    void workOnOtherThreadsShowsInProcessCpuTimeAndIsJudgedOnWallTime() {
+        CostlyCpuTimes process = new CostlyCpuTimes(0, 0);
+        Task a = () -> {
+            wall.advance(1_000_000);
+            cpu.advance(0, 1_000_000);
+            process.advance(0, 1_000_000);
+            return null;
+        };
+        // B hands three quarters of its work to a pool: its own thread spends 0.5 ms, the process 2 ms, and it ends sooner
+        Task b = () -> {
+            wall.advance(800_000);
+            cpu.advance(0, 500_000);
+            process.advance(0, 2_000_000);
+            return null;
+        };
+        CompareResult result = compare(a, b).processCounter(() -> FakeCounters.threadTimes(process)).run();
+        assertEquals(0, result.otherThreadShareA(), 1e-9);
+        assertEquals(0.75, result.otherThreadShareB(), 1e-9);
+        assertEquals(Verdict.FASTER, result.verdict());
+        assertSame(result.wall(), result.conclusion().decidedBy(), "thread CPU time misses B's pool: " + result.conclusion());
+        assertTrue(result.conclusion().reason().contains("75% of a task's CPU time ran on other threads"),
+                result.conclusion().reason());
+    }
+
+    @Test
     void aTargetNoOneMeansIsRefusedWithTheShareTheyProbablyMeant() {
         Compare c = compare(() -> null, () -> null);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> c.target(0.5));

@@ -71,12 +71,12 @@ class ConclusionTest {
     void theClockAskedForDecidesAndTheOtherIsNamed() {
         ClockComparison wall = clock(CompareResult.WALL, 40, 0.8);
         ClockComparison cpu = clock(CompareResult.THREAD_CPU, 40, 1.2);
-        assertEquals(Verdict.CLOCKS_DISAGREE, Conclusion.of(wall, cpu, false, Compare.JudgedBy.AUTO).verdict());
-        Conclusion byWall = Conclusion.of(wall, cpu, false, Compare.JudgedBy.WALL);
+        assertEquals(Verdict.CLOCKS_DISAGREE, Conclusion.of(wall, cpu, false, Compare.JudgedBy.AUTO, 0).verdict());
+        Conclusion byWall = Conclusion.of(wall, cpu, false, Compare.JudgedBy.WALL, 0);
         assertEquals(Verdict.FASTER, byWall.verdict());
         assertSame(wall, byWall.decidedBy());
         assertTrue(byWall.reason().contains("(judged on wall time, as asked); thread CPU time: slower"), byWall.reason());
-        assertEquals(Verdict.SLOWER, Conclusion.of(wall, cpu, false, Compare.JudgedBy.CPU).verdict());
+        assertEquals(Verdict.SLOWER, Conclusion.of(wall, cpu, false, Compare.JudgedBy.CPU, 0).verdict());
     }
 
     @Test
