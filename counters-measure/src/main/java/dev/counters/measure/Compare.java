@@ -10,7 +10,6 @@ import dev.counters.spi.ThreadControl;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -88,22 +87,12 @@ public final class Compare {
      * {@code ±EQUIVALENCE_PER_TARGET × target} (±1% by default), inconclusive beyond.
      */
     public static final double EQUIVALENCE_PER_TARGET = 4;
-    /** The stopping confidence leaves this share of the asked one's miss rate: 1/10 (99.9% for 99%). */
-    static final double STOP_MISS_SHARE = 0.1;
     /** The confidence of the intervals: 99%. */
     public static final double DEFAULT_CONFIDENCE = 0.99;
     /** The fewest pairs before the target may stop the comparison. */
     public static final int DEFAULT_MIN_PAIRS = 30;
     /** The longest warm-up of each task; at most a quarter of the budget is spent on each. */
     public static final Duration DEFAULT_WARM_UP = Measure.DEFAULT_WARM_UP_BUDGET;
-
-    /** The intervals are recomputed once the pairs have grown by this share since the last check. */
-    static final double CHECK_GROWTH = 0.05;
-    /** Wall time sets preempted pairs aside only while at least this many are left: a 99% interval needs 8. */
-    static final int MIN_KEPT_PAIRS = 8;
-    /** The phases a failed run of a pair is named with: "run of A in pair 7". */
-    private static final String A_IN_PAIR = "run of A in pair";
-    private static final String B_IN_PAIR = "run of B in pair";
 
     /** In which order A and B run. */
     public enum Order {
@@ -155,7 +144,7 @@ public final class Compare {
 
         /** {@code decided}, {@code target}, {@code budget} or {@code interrupted}, as the reports write it. */
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -356,31 +345,36 @@ public final class Compare {
         double stepOrCost = Math.max(Math.max(ShortTasks.stepNanos(wall), ShortTasks.stepNanos(cpu)),
                 Math.max(overhead.wallNanos(), overhead.threadCpuNanos()));
         int invocations = Batching.invocations(warmUpA, warmUpB, Batching.floorNanos(stepOrCost, budget.toNanos()));
-        Runs runs = new Runs(overhead, Batching.of(a, invocations, sink), Batching.of(b, invocations, sink), invocations);
+        Pairs pairs = new Pairs(overhead, invocations);
+        Task timedA = Batching.of(a, invocations, sink);
+        Task timedB = Batching.of(b, invocations, sink);
         NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get(), proc, nanoClock);
+        double band = equivalence();
+        PairStoppingRule rule = new PairStoppingRule(confidence, margin, band, target, by);
+        Schedule schedule = new Schedule(timedA, timedB, pairs, probe, rule, nanoClock, deadline, minPairs);
         StopReason stoppedBy;
         List<PreparationStep> preparation = List.of();
         switch (order) {
-            case ALTERNATING -> stoppedBy = alternate(Pairing.inTurn(pass, processCounter.get()), probe, runs, deadline, true);
-            case SEQUENTIAL -> stoppedBy = sequence(pass, probe, runs, deadline);
+            case ALTERNATING -> stoppedBy = schedule.alternate(Pairing.inTurn(pass, processCounter.get()), true);
+            case SEQUENTIAL -> stoppedBy = schedule.sequence(pass);
             default -> {
                 try (Duet duet = startDuet()) {
                     preparation = duet.steps();
-                    stoppedBy = alternate(duet, probe, runs, deadline, false);
+                    stoppedBy = schedule.alternate(duet, false);
                 }
             }
         }
-        Judgement judgement = runs.judge(confidence);
-        NoiseReport noise = probe.finish(2 * runs.count, judgement.preemptedRuns);
-        Conclusion conclusion = Conclusion.of(judgement.wall, judgement.cpu, noise.load().isLoaded(), by,
-                runs.otherThreadShare());
-        List<String> warnings = new ArrayList<>(judgement.warnings);
-        warnings.addAll(ShortTasks.warnings(judgement.wall, runs.overhead.wallNanos(), wall,
-                judgement.cpu, runs.overhead.threadCpuNanos(), cpu, invocations));
-        return new CompareResult(conclusion, List.of(judgement.wall, judgement.cpu), stoppedBy, order, minPairs, target,
-                confidence, margin, warmUpA, warmUpB, noise, runs.aFirst(), runs.overhead, warnings,
+        PairJudgement judgement = PairJudgement.of(pairs, confidence, margin, band);
+        NoiseReport noise = probe.finish(2 * pairs.count(), judgement.preemptedRuns());
+        Conclusion conclusion = Conclusion.of(judgement.wall(), judgement.cpu(), noise.load().isLoaded(), by,
+                pairs.otherThreadShare());
+        List<String> warnings = new ArrayList<>(judgement.warnings());
+        warnings.addAll(ShortTasks.warnings(judgement.wall(), overhead.wallNanos(), wall,
+                judgement.cpu(), overhead.threadCpuNanos(), cpu, invocations));
+        return new CompareResult(conclusion, List.of(judgement.wall(), judgement.cpu()), stoppedBy, order, minPairs, target,
+                confidence, margin, warmUpA, warmUpB, noise, pairs.aFirst(), overhead, warnings,
                 Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters(), preparation, invocations,
-                runs.otherThreadShare(0), runs.otherThreadShare(2));
+                pairs.otherThreadShare(Pairs.A), pairs.otherThreadShare(Pairs.B));
     }
 
     /** A duet needs a CPU for each worker: on one, the two runs of a pair would take turns and each would hold the other's wait. */
@@ -417,223 +411,5 @@ public final class Compare {
     /** The band within which an interval that holds 1 reads indistinguishable: the margin, or 4 × target without one. */
     double equivalence() {
         return margin > 0 ? margin : Math.min(EQUIVALENCE_PER_TARGET * target, 0.99);
-    }
-
-    /**
-     * Blocks of two pairs until the verdict is decided, the target is met or the next block would
-     * overrun the deadline. In turn ({@code mirrorEveryOtherBlock}), A B B A and then B A A B: the
-     * run right after the noise probe and the stop check (which disturb the caches and the branch
-     * predictors) is A's in one block and B's in the next, and each task follows itself, the other
-     * and the probe equally often. In a duet, A on worker 1 and then on worker 2. The noise probe
-     * samples once per block, between pairs.
-     */
-    private StopReason alternate(Pairing pairing, NoiseProbe probe, Runs runs, long deadline, boolean mirrorEveryOtherBlock) {
-        int nextCheck = minPairs;
-        while (true) {
-            long blockStart = nanoClock.getAsLong();
-            boolean aFirst = !mirrorEveryOtherBlock || runs.count % 4 == 0;
-            runs.pair(pairing, aFirst);
-            runs.pair(pairing, !aFirst);
-            probe.sample();
-            if (runs.count >= nextCheck) {
-                StopReason stop = runs.check();
-                if (stop != null) {
-                    return stop;
-                }
-                nextCheck = Math.max(runs.count + 2, (int) Math.ceil(runs.count * (1 + CHECK_GROWTH)));
-            }
-            long now = nanoClock.getAsLong();
-            if (now + (now - blockStart) > deadline) {
-                return StopReason.BUDGET;
-            }
-            if (Thread.currentThread().isInterrupted()) {
-                return StopReason.INTERRUPTED;
-            }
-        }
-    }
-
-    /** All of A for half the remaining budget, then as many runs of B as fit in the rest. */
-    private StopReason sequence(Pass pass, NoiseProbe probe, Runs runs, long deadline) {
-        long begin = nanoClock.getAsLong();
-        long halfway = begin + (deadline - begin) / 2;
-        double[] aWall = new double[16];
-        double[] aCpu = new double[16];
-        int n = 0;
-        long now = begin;
-        do {
-            long runStart = now;
-            if (n == aWall.length) {
-                aWall = Arrays.copyOf(aWall, 2 * n);
-                aCpu = Arrays.copyOf(aCpu, 2 * n);
-            }
-            double[] figures = pass.once(runs.a, "run of A", n);
-            aWall[n] = figures[Pass.WALL];
-            aCpu[n] = figures[Pass.CPU];
-            n++;
-            if (n % 2 == 0) {
-                probe.sample();
-            }
-            now = nanoClock.getAsLong();
-            if (now + (now - runStart) > halfway) {
-                break;
-            }
-            if (Thread.currentThread().isInterrupted()) {
-                return StopReason.INTERRUPTED;
-            }
-        } while (true);
-        for (int i = 0; i < n; i++) {
-            long runStart = nanoClock.getAsLong();
-            double[] figures = pass.once(runs.b, "run of B", i);
-            runs.add(aWall[i], figures[Pass.WALL], aCpu[i], figures[Pass.CPU], true);
-            if (i % 2 == 1) {
-                probe.sample();
-            }
-            now = nanoClock.getAsLong();
-            if (now + (now - runStart) > deadline) {
-                break;
-            }
-            if (Thread.currentThread().isInterrupted()) {
-                return StopReason.INTERRUPTED;
-            }
-        }
-        return StopReason.BUDGET;
-    }
-
-    /** Both clocks judged over the pairs so far, with the preempted runs found and what to warn of. */
-    private static final class Judgement {
-        final ClockComparison wall;
-        final ClockComparison cpu;
-        final int preemptedRuns;
-        final List<String> warnings;
-
-        Judgement(ClockComparison wall, ClockComparison cpu, int preemptedRuns, List<String> warnings) {
-            this.wall = wall;
-            this.cpu = cpu;
-            this.preemptedRuns = preemptedRuns;
-            this.warnings = warnings;
-        }
-    }
-
-    /** The figures of every pair so far, per clock, and how to judge them. */
-    private final class Runs {
-        private final Overhead overhead;
-        /** A and B as each timed run holds them: batched when short (see {@link Batching}). */
-        private final Task a;
-        private final Task b;
-        private final int invocations;
-        private double[] aWall = new double[64];
-        private double[] bWall = new double[64];
-        private double[] aCpu = new double[64];
-        private double[] bCpu = new double[64];
-        private boolean[] aFirst = new boolean[64];
-        private final double[] figures = new double[Pairing.FIGURES];
-        private int count;
-        /** Process and thread CPU nanoseconds summed over the runs whose process time was read: [A process, A thread, B process, B thread]. */
-        private final double[] cpuSums = new double[4];
-
-        Runs(Overhead overhead, Task a, Task b, int invocations) {
-            this.overhead = overhead;
-            this.a = a;
-            this.b = b;
-            this.invocations = invocations;
-        }
-
-        /** Runs A and B as a pair with {@code pairing}, A first (or on worker 1) if {@code aIsFirst}, and records them. */
-        void pair(Pairing pairing, boolean aIsFirst) {
-            pairing.run(aIsFirst ? a : b, aIsFirst ? A_IN_PAIR : B_IN_PAIR, aIsFirst ? b : a, aIsFirst ? B_IN_PAIR : A_IN_PAIR,
-                    count, figures);
-            double firstWall = figures[Pairing.FIRST_WALL];
-            double firstCpu = figures[Pairing.FIRST_CPU];
-            double secondWall = figures[Pairing.SECOND_WALL];
-            double secondCpu = figures[Pairing.SECOND_CPU];
-            if (aIsFirst) {
-                add(firstWall, secondWall, firstCpu, secondCpu, true);
-            } else {
-                add(secondWall, firstWall, secondCpu, firstCpu, false);
-            }
-            double firstProcess = figures[Pairing.FIRST_PROCESS];
-            double secondProcess = figures[Pairing.SECOND_PROCESS];
-            if (Double.isFinite(firstProcess) && Double.isFinite(secondProcess)) {
-                int first = aIsFirst ? 0 : 2;
-                cpuSums[first] += firstProcess;
-                cpuSums[first + 1] += firstCpu;
-                cpuSums[2 - first] += secondProcess;
-                cpuSums[3 - first] += secondCpu;
-            }
-        }
-
-        /** The share of A's (0) or B's (2) CPU time this JVM spent on other threads while it ran: NaN where not read. */
-        double otherThreadShare(int task) {
-            double process = cpuSums[task];
-            return process > 0 ? Math.max(0, 1 - cpuSums[task + 1] / process) : Double.NaN;
-        }
-
-        /** The larger of A's and B's other-thread shares, 0 where not read. */
-        double otherThreadShare() {
-            double larger = Math.max(otherThreadShare(0), otherThreadShare(2));
-            return Double.isNaN(larger) ? 0 : larger;
-        }
-
-        /** Records a pair, the clocks' reading cost taken out of each run, per invocation. */
-        void add(double aWallNanos, double bWallNanos, double aCpuNanos, double bCpuNanos, boolean aRanFirst) {
-            if (count == aWall.length) {
-                aWall = Arrays.copyOf(aWall, 2 * count);
-                bWall = Arrays.copyOf(bWall, 2 * count);
-                aCpu = Arrays.copyOf(aCpu, 2 * count);
-                bCpu = Arrays.copyOf(bCpu, 2 * count);
-                aFirst = Arrays.copyOf(aFirst, 2 * count);
-            }
-            aWall[count] = Math.max(0, aWallNanos - overhead.wallNanos()) / invocations;
-            bWall[count] = Math.max(0, bWallNanos - overhead.wallNanos()) / invocations;
-            aCpu[count] = Math.max(0, aCpuNanos - overhead.threadCpuNanos()) / invocations;
-            bCpu[count] = Math.max(0, bCpuNanos - overhead.threadCpuNanos()) / invocations;
-            aFirst[count] = aRanFirst;
-            count++;
-        }
-
-        /** Why to stop now, or null to go on: decided at the stopping confidence, or the target met. */
-        StopReason check() {
-            Judgement strict = judge(1 - (1 - confidence) * STOP_MISS_SHARE);
-            Conclusion decided = Conclusion.of(strict.wall, strict.cpu, false, by, otherThreadShare());
-            if (decided.verdict().isDecisive() || margin > 0 && decided.verdict() == Verdict.INDISTINGUISHABLE) {
-                return StopReason.DECIDED;
-            }
-            Judgement asked = judge(confidence);
-            Conclusion atConfidence = Conclusion.of(asked.wall, asked.cpu, false, by, otherThreadShare());
-            return atConfidence.decidedBy().interval().relativeHalfWidth() <= target ? StopReason.TARGET : null;
-        }
-
-        /**
-         * Both clocks at {@code level}: thread CPU time over every pair, wall time over the pairs in
-         * which neither run was preempted (all pairs, with a warning, when fewer than 8 are left).
-         */
-        Judgement judge(double level) {
-            double[] aW = Arrays.copyOf(aWall, count);
-            double[] bW = Arrays.copyOf(bWall, count);
-            double[] aC = Arrays.copyOf(aCpu, count);
-            double[] bC = Arrays.copyOf(bCpu, count);
-            boolean[] aPreempted = Preemptions.of(aW, aC);
-            boolean[] bPreempted = Preemptions.of(bW, bC);
-            boolean[] setAside = new boolean[count];
-            for (int i = 0; i < count; i++) {
-                setAside[i] = aPreempted[i] || bPreempted[i];
-            }
-            int preemptedRuns = Preemptions.count(aPreempted) + Preemptions.count(bPreempted);
-            List<String> warnings = new ArrayList<>();
-            if (count - Preemptions.count(setAside) < MIN_KEPT_PAIRS) {
-                warnings.add(String.format(Locale.ROOT, "%d of %d pairs had a preempted run, too many to set aside: the wall "
-                        + "interval rests on every pair and holds the waits", Preemptions.count(setAside), count));
-                setAside = null;
-            }
-            double band = equivalence();
-            return new Judgement(
-                    new ClockComparison(CompareResult.WALL, aW, bW, setAside, level, margin, band),
-                    new ClockComparison(CompareResult.THREAD_CPU, aC, bC, null, level, margin, band),
-                    preemptedRuns, warnings);
-        }
-
-        boolean[] aFirst() {
-            return Arrays.copyOf(aFirst, count);
-        }
     }
 }

@@ -345,13 +345,16 @@ final class CompareCommand extends Subcommand {
                 .column(Column.text("stopped_by", "stopped by"))
                 .column(Column.number("pairs", "pairs", CellFormat.INTEGER))
                 .column(Column.number("invocations_per_run", "invocations per run", CellFormat.INTEGER))
+                .column(Column.number("other_threads_a", "A's CPU on other threads", CellFormat.percent(1)))
+                .column(Column.number("other_threads_b", "B's CPU on other threads", CellFormat.percent(1)))
                 .column(Column.number("elapsed_ns", "elapsed", CellFormat.NANOS))
                 .column(Column.number("overhead_wall_ns", "wall reading cost", CellFormat.NANOS))
                 .column(Column.number("overhead_cpu_ns", "CPU reading cost", CellFormat.NANOS))
                 .column(Column.footnote("warm_up_a", "warm-up of A"))
                 .column(Column.footnote("warm_up_b", "warm-up of B"))
                 .row(result.order().name().toLowerCase(Locale.ROOT), result.stoppedBy().label(), (long) result.pairs(),
-                        (long) result.invocationsPerRun(), (double) result.elapsed().toNanos(), result.overhead().wallNanos(), result.overhead().threadCpuNanos(),
+                        (long) result.invocationsPerRun(), result.otherThreadShareA(), result.otherThreadShareB(),
+                        (double) result.elapsed().toNanos(), result.overhead().wallNanos(), result.overhead().threadCpuNanos(),
                         result.warmUpA().toString(), result.warmUpB().toString())
                 .build());
         Table.Builder noise = NoiseTables.builder(unitGiven() ? charting.unit : null);
