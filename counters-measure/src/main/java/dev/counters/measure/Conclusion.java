@@ -12,10 +12,11 @@ import java.util.Locale;
  *
  * <p>Which time matters is the caller's to say ({@link Compare#by(Compare.JudgedBy)}, {@code --by}):
  * {@link Compare.JudgedBy#WALL} or {@link Compare.JudgedBy#CPU} takes that clock's own verdict and
- * names the other for context. {@link Compare.JudgedBy#AUTO} (the default) judges on wall time a
- * task that does more than a fifth of its CPU work on other threads (this JVM's process CPU time
- * against the measuring thread's: thread CPU time would miss that work, and its agreement would mean
- * nothing) or that mostly waits (thread CPU time under half its wall time, for A or B), and
+ * names the other for context. {@link Compare.JudgedBy#AUTO} (the default) judges on wall time
+ * tasks of which one does a fifth more of its CPU work on other threads than the other (this JVM's
+ * process CPU time against the measuring thread's: thread CPU time would miss that work, and its
+ * agreement would mean nothing; the JVM's own compiler and GC threads weigh on both alike) or that
+ * mostly wait (thread CPU time under half its wall time, for A or B), and
  * otherwise reads the two clocks' own {@link Verdict}s together:
  * <ol>
  *   <li><b>Both decisive, in agreement</b> (both slower, or both faster): that verdict, resting on
@@ -35,7 +36,10 @@ import java.util.Locale;
 public final class Conclusion {
     /** A task whose thread CPU time is under this share of its wall time mostly waits: judged on wall time. */
     static final double WAITING_CPU_SHARE = 0.5;
-    /** A task whose work is more than this share on other threads (process CPU time beside thread CPU time) is judged on wall time. */
+    /**
+     * When one task's share of CPU time on other threads (process CPU time beside thread CPU time)
+     * exceeds the other's by more than this, the comparison is judged on wall time.
+     */
     static final double OTHER_THREADS_SHARE = 0.2;
 
     private final Verdict verdict;
@@ -55,8 +59,8 @@ public final class Conclusion {
 
     /**
      * Judges {@code wall} and {@code cpu} {@code by} the clock asked for; {@code loaded} only words
-     * the sentence ("on this loaded machine"); {@code otherThreads} is the larger share of A's or
-     * B's CPU time that ran on other threads (0 when unknown).
+     * the sentence ("on this loaded machine"); {@code otherThreads} is how much larger one task's
+     * share of CPU time on other threads is than the other's (0 when unknown).
      */
     static Conclusion of(ClockComparison wall, ClockComparison cpu, boolean loaded, Compare.JudgedBy by,
             double otherThreads) {
@@ -68,8 +72,8 @@ public final class Conclusion {
             case WALL -> on(wall, cpu, where, "judged on wall time, as asked");
             case CPU -> on(cpu, wall, where, "judged on thread CPU time, as asked");
             case AUTO -> otherThreads > OTHER_THREADS_SHARE
-                    ? on(wall, cpu, where, String.format(Locale.ROOT, "judged on wall time: %.0f%% of a task's CPU time ran "
-                            + "on other threads, which thread CPU time does not see", 100 * otherThreads))
+                    ? on(wall, cpu, where, String.format(Locale.ROOT, "judged on wall time: %.0f%% more of one task's CPU "
+                            + "time ran on other threads than of the other's, which thread CPU time does not see", 100 * otherThreads))
                     : mostlyWaits(wall, cpu)
                     ? on(wall, cpu, where, String.format(Locale.ROOT, "judged on wall time: the tasks mostly wait (thread CPU "
                             + "time is %.0f%% of A's wall time, %.0f%% of B's)", 100 * cpu.medianA() / wall.medianA(),

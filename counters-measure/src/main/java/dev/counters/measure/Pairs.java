@@ -106,9 +106,13 @@ final class Pairs {
         return process > 0 ? Math.max(0, 1 - cpuSums[task + 1] / process) : Double.NaN;
     }
 
-    /** The larger of A's and B's other-thread shares, 0 where not read. */
+    /**
+     * How much more of its CPU time one task spent on other threads than the other did, 0 where not
+     * read: this JVM's own compiler and GC threads run beside both tasks alike (the runs interleave),
+     * so only a difference is the task's own pool.
+     */
     double otherThreadShare() {
-        double larger = Math.max(otherThreadShare(A), otherThreadShare(B));
-        return Double.isNaN(larger) ? 0 : larger;
+        double difference = Math.abs(otherThreadShare(A) - otherThreadShare(B));
+        return Double.isNaN(difference) ? 0 : difference;
     }
 }

@@ -338,7 +338,7 @@ class CompareTest {
         assertEquals(0.75, result.otherThreadShareB(), 1e-9);
         assertEquals(Verdict.FASTER, result.verdict());
         assertSame(result.wall(), result.conclusion().decidedBy(), "thread CPU time misses B's pool: " + result.conclusion());
-        assertTrue(result.conclusion().reason().contains("75% of a task's CPU time ran on other threads"),
+        assertTrue(result.conclusion().reason().contains("75% more of one task's CPU time ran on other threads"),
                 result.conclusion().reason());
     }
 
