@@ -194,15 +194,7 @@ final class CompareCommand extends Subcommand {
         Report.Builder report = parameters(nameA, nameB);
         report.headline("Verdict: " + result.verdict().label().toUpperCase(Locale.ROOT) + ". " + result.reason()
                         + ". Machine: " + result.machine() + ".",
-                Table.builder("verdict", "The overall verdict, over fresh JVMs")
-                        .column(Column.text("verdict", "verdict"))
-                        .column(Column.number("ratio", "B/A", ratio))
-                        .column(Column.number("ratio_low", "low", ratio))
-                        .column(Column.number("ratio_high", "high", ratio))
-                        .column(Column.text("decided_by", "decided by"))
-                        .column(Column.text("reason", "reason"))
-                        .column(Column.text("machine", "machine"))
-                        .column(Column.text("scope", "speaks for"))
+                verdictTable("The overall verdict, over fresh JVMs")
                         .column(Column.number("forks", "JVMs", CellFormat.INTEGER))
                         .column(Column.number("confidence", "confidence", CellFormat.percent(3)))
                         .column(Column.text("stopped_by", "stopped by"))
@@ -309,15 +301,7 @@ final class CompareCommand extends Subcommand {
         CellFormat ratio = CellFormat.decimal(4);
         report.headline("Verdict: " + conclusion.verdict().label().toUpperCase(Locale.ROOT) + ". " + conclusion.reason()
                         + ". Machine: " + result.noise().machine() + ".",
-                Table.builder("verdict", "The overall verdict")
-                        .column(Column.text("verdict", "verdict"))
-                        .column(Column.number("ratio", "B/A", ratio))
-                        .column(Column.number("ratio_low", "low", ratio))
-                        .column(Column.number("ratio_high", "high", ratio))
-                        .column(Column.text("decided_by", "decided by"))
-                        .column(Column.text("reason", "reason"))
-                        .column(Column.text("machine", "machine"))
-                        .column(Column.text("scope", "speaks for"))
+                verdictTable("The overall verdict")
                         .row(conclusion.verdict().label(), conclusion.ratio(), conclusion.low(), conclusion.high(),
                                 conclusion.decidedBy().clock(), conclusion.reason(), result.noise().machine(), "this JVM")
                         .build());
@@ -398,6 +382,24 @@ final class CompareCommand extends Subcommand {
         }
         report.note(CI_NOTE);
         return report.build();
+    }
+
+    /**
+     * The top of every compare report, in JSON's order: {@code verdict}, {@code ratio},
+     * {@code ratio_low}, {@code ratio_high}, {@code decided_by}, {@code reason}, {@code machine},
+     * {@code scope} (which JVMs the answer speaks for).
+     */
+    private static Table.Builder verdictTable(String title) {
+        CellFormat ratio = CellFormat.decimal(4);
+        return Table.builder("verdict", title)
+                .column(Column.text("verdict", "verdict"))
+                .column(Column.number("ratio", "B/A", ratio))
+                .column(Column.number("ratio_low", "low", ratio))
+                .column(Column.number("ratio_high", "high", ratio))
+                .column(Column.text("decided_by", "decided by"))
+                .column(Column.text("reason", "reason"))
+                .column(Column.text("machine", "machine"))
+                .column(Column.text("scope", "speaks for"));
     }
 
     /** {@code 0.3} for a share of 0.003: a percentage without trailing zeros. */
