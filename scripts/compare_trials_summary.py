@@ -178,5 +178,66 @@ def intervals(runs):
     print()
 
 
+# The real-code pairs of --set real: (truth or None, what the pair is). Without a constructed truth,
+# the reference is JMH's where it was run.
+REAL = {
+    "same": (1.0, "identical code, two class names (CRC32 of 64 KiB)"),
+    "crc1": (1.01, "CRC32, B does 1% more work"),
+    "crc5": (1.05, "CRC32, B does 5% more work"),
+    "lookups": (None, "HashMap against TreeMap lookups (cache-sensitive)"),
+    "alloc": (None, "int[] against boxed ArrayList (allocation, GC)"),
+    "threads": (None, "Arrays.sort against parallelSort (other threads)"),
+    "wait": (1.5, "parkNanos 2 ms against 3 ms (waiting; truth on wall time)"),
+    "regex": (None, "split by hand against Pattern.split"),
+    "strings": (None, "StringBuilder against += (string building)"),
+}
+
+
+def real(folder):
+    """One table per load: per pair, the verdicts, whether each interval holds the truth, and the times."""
+    elapsed = {}
+    if os.path.exists(os.path.join(folder, "elapsed.txt")):
+        for line in open(os.path.join(folder, "elapsed.txt")):
+            fields = line.split()
+            elapsed[(fields[0], fields[1], fields[2])] = float(fields[3])
+    for load, title in LOADS.items():
+        rows = []
+        for pair, (truth, what) in REAL.items():
+            runs = []
+            i = 1
+            while os.path.exists(os.path.join(folder, "%s-%s-%d.json" % (load, pair, i))):
+                with open(os.path.join(folder, "%s-%s-%d.json" % (load, pair, i))) as f:
+                    runs.append((i, json.load(f)))
+                i += 1
+            if not runs:
+                continue
+            verdicts = {}
+            held = 0
+            wrong = 0
+            for _, r in runs:
+                verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
+                if truth is not None:
+                    holds = r["ratio_low"] <= truth <= r["ratio_high"]
+                    held += 1 if holds else 0
+                    decisive = r["verdict"] in ("slower", "faster", "indistinguishable")
+                    wrong += 1 if decisive and not holds else 0
+            intervals = "; ".join("%.4f [%.4f, %.4f] %s" % (r["ratio"], r["ratio_low"], r["ratio_high"], r["decided_by"])
+                                  for _, r in runs)
+            times = [elapsed.get((load, pair, str(i))) for i, _ in runs]
+            times = [t for t in times if t is not None]
+            rows.append("| %s | %d | %s | %s | %s | %s | %s |" % (
+                what, len(runs), ", ".join("%s %d" % kv for kv in sorted(verdicts.items())),
+                "-" if truth is None else "%d / %d" % (held, len(runs)), "-" if truth is None else str(wrong),
+                "%.1f (%.1f)" % (statistics.median(times), max(times)) if times else "-", intervals))
+        if rows:
+            print("\n### %s\n" % title)
+            print("| pair | processes | verdicts | interval holds the truth | confident wrong verdicts | process time s, median (max) | ratio [interval] decided by, per process |")
+            print("|---|---|---|---|---|---|---|")
+            print("\n".join(rows))
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "examples/target/compare-trials")
+    if len(sys.argv) > 1 and sys.argv[1] == "--real":
+        real(sys.argv[2] if len(sys.argv) > 2 else "examples/target/compare-trials")
+    else:
+        main(sys.argv[1] if len(sys.argv) > 1 else "examples/target/compare-trials")

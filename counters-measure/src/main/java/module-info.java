@@ -7,6 +7,7 @@
 module dev.counters.measure {
     requires transitive dev.counters.api;
     requires java.management;
+    requires commons.math3;
 
     exports dev.counters.measure;
 

@@ -38,7 +38,8 @@ public final class ClockComparison {
             throw new IllegalArgumentException(this.setAside.length + " set-aside flags for " + ratios.length + " pairs");
         }
         this.interval = MedianInterval.of(kept(ratios, this.setAside), confidence);
-        this.verdict = Verdict.of(interval, margin, equivalence);
+        // Too few pairs for the confidence asked: the interval is [min, max] at less, and says nothing decisive.
+        this.verdict = interval.achievedConfidence() < confidence ? Verdict.TOO_FEW : Verdict.of(interval, margin, equivalence);
     }
 
     /**

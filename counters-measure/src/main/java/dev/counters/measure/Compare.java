@@ -7,9 +7,9 @@ import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.internal.ThreadControl;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * CompareResult result = Compare.of(() -> oldSort(copyOf(data)), () -> newSort(copyOf(data)))
  *         .budget(Duration.ofSeconds(20))       // stop adding pairs after 20 s at the latest
  *         .run();
- * result.verdict();                             // SLOWER, FASTER, INDISTINGUISHABLE or INCONCLUSIVE
+ * result.verdict();                             // SLOWER, FASTER, INDISTINGUISHABLE, TOO_NOISY, ...
  * result.conclusion().reason();                 // "B is 5.01% slower in thread CPU time (99%: ...); ..."
  * result.threadCpu().ratio();                   // median B/A, e.g. 0.93: B takes 7% less
  * result.noise().machine();                     // "quiet" or "loaded", and why in noise().summary()
@@ -40,7 +40,7 @@ import java.util.function.Supplier;
  * <p><b>How it runs.</b> The cost of reading the clocks is measured first (empty passes through
  * the same measuring code, as {@link Measure#calibrated()} does) and taken out of every run, so
  * that a short task's wall and CPU times agree. Both tasks are warmed up (each until stable, see
- * {@link Measure#warmUp(Duration)}), then run in blocks of four, A B B A ("ABBA"): pairs (A, B)
+ * {@link Measure#warmUp(Duration)}), then run in blocks of four, A B B A and B A A B in turn: pairs (A, B)
  * and (B, A), so that which task runs first in a pair favours each side equally. Each run is timed
  * on wall time and on the thread's CPU time, and each clock gets the median ratio with its
  * distribution-free order-statistic confidence interval ({@link MedianInterval}). On wall time,
@@ -78,27 +78,21 @@ public final class Compare {
     public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(20);
     /** The relative half-width of the interval at which adding pairs stops, undecided: ±0.25%. */
     public static final double DEFAULT_TARGET = 0.0025;
+    /** The widest target taken: an interval ±20% wide decides nothing, and a larger one is a percentage written as a share. */
+    public static final double MAX_TARGET = 0.2;
+    /** The shortest budget taken: it must hold the clocks' calibration, two warm-ups and a few pairs. */
+    public static final Duration MIN_BUDGET = Duration.ofMillis(100);
     /**
      * Without a margin, an interval that holds 1 reads indistinguishable while it lies within
      * {@code ±EQUIVALENCE_PER_TARGET × target} (±1% by default), inconclusive beyond.
      */
     public static final double EQUIVALENCE_PER_TARGET = 4;
-    /** The stopping confidence leaves this share of the asked one's miss rate: 1/10 (99.9% for 99%). */
-    static final double STOP_MISS_SHARE = 0.1;
     /** The confidence of the intervals: 99%. */
     public static final double DEFAULT_CONFIDENCE = 0.99;
     /** The fewest pairs before the target may stop the comparison. */
     public static final int DEFAULT_MIN_PAIRS = 30;
     /** The longest warm-up of each task; at most a quarter of the budget is spent on each. */
     public static final Duration DEFAULT_WARM_UP = Measure.DEFAULT_WARM_UP_BUDGET;
-
-    /** The intervals are recomputed once the pairs have grown by this share since the last check. */
-    static final double CHECK_GROWTH = 0.05;
-    /** Wall time sets preempted pairs aside only while at least this many are left: a 99% interval needs 8. */
-    static final int MIN_KEPT_PAIRS = 8;
-    /** The phases a failed run of a pair is named with: "run of A in pair 7". */
-    private static final String A_IN_PAIR = "run of A in pair";
-    private static final String B_IN_PAIR = "run of B in pair";
 
     /** In which order A and B run. */
     public enum Order {
@@ -124,6 +118,19 @@ public final class Compare {
         DUET
     }
 
+    /** Which time the verdict is judged on. */
+    public enum JudgedBy {
+        /**
+         * Both clocks read together (see {@link Conclusion}); a task that mostly waits (thread CPU
+         * time under half its wall time) is judged on wall time. The default.
+         */
+        AUTO,
+        /** Wall time: what a user waits for, work on other threads and waiting included. */
+        WALL,
+        /** The calling thread's CPU time: the work itself, blind to waiting and to other threads. */
+        CPU
+    }
+
     /** What ended the adding of pairs. */
     public enum StopReason {
         /** The overall verdict was decided at the stricter stopping confidence. */
@@ -137,7 +144,7 @@ public final class Compare {
 
         /** {@code decided}, {@code target}, {@code budget} or {@code interrupted}, as the reports write it. */
         public String label() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -150,8 +157,10 @@ public final class Compare {
     private int minPairs = DEFAULT_MIN_PAIRS;
     private Duration warmUp = DEFAULT_WARM_UP;
     private Order order = Order.ALTERNATING;
+    private JudgedBy by = JudgedBy.AUTO;
     private Supplier<Counter> wallCounter = Counters::performance;
     private Supplier<CpuTimesCounter> threadCounter = Counters::threadTimes;
+    private Supplier<CpuTimesCounter> processCounter = Compare::processTimesOrNone;
     private LongSupplier nanoClock = System::nanoTime;
     private ProcReadings.TextSource proc = ProcReadings.FILE_SYSTEM;
     private IntSupplier processors = Runtime.getRuntime()::availableProcessors;
@@ -169,10 +178,11 @@ public final class Compare {
                 requireNonNull(b, "task B is null; pass the contender, e.g. () -> newSort(data)"));
     }
 
-    /** The longest the whole comparison may take, warm-up included (default 20 s). */
+    /** The longest the whole comparison may take, warm-up included (default 20 s, at least {@link #MIN_BUDGET}). */
     public Compare budget(Duration budget) {
         requireNonNull(budget, "budget");
-        checkArgument(!budget.isNegative() && !budget.isZero(), "the budget must be positive, was %s", budget);
+        checkArgument(budget.compareTo(MIN_BUDGET) >= 0, "the budget must be at least %s ms to hold the clocks' "
+                + "calibration, two warm-ups and a few pairs, was %s", MIN_BUDGET.toMillis(), budget);
         this.budget = budget;
         return this;
     }
@@ -180,12 +190,18 @@ public final class Compare {
     /**
      * Stops adding pairs, undecided, once the interval the verdict rests on is within
      * {@code ±target} of its median: a share, like every setting here (default 0.0025, ±0.25%;
-     * the command line writes it {@code --target 0.25%}). Also sets how narrow an interval must be
+     * the command line writes it {@code --target 0.25%}), at most {@link #MAX_TARGET}: {@code target(0.5)}
+     * is refused, asking whether 0.005 (0.5%) was meant. Also sets how narrow an interval must be
      * to read indistinguishable without a margin (see {@link #EQUIVALENCE_PER_TARGET}).
      */
     public Compare target(double target) {
-        checkArgument(target > 0 && target < 1, "the target is a share, a relative half-width above 0 and below 1 "
-                + "(0.0025 for ±0.25%), was %s", target);
+        if (!(target > 0 && target <= MAX_TARGET)) {
+            throw new IllegalArgumentException("the target is a share, a relative half-width above 0 and at most " + MAX_TARGET
+                    + " (0.0025 for ±0.25%), was " + target + (target > MAX_TARGET && target < 100
+                            ? ": did you mean " + BigDecimal.valueOf(target).movePointLeft(2).stripTrailingZeros().toPlainString()
+                                    + " (" + target + "%)?"
+                            : ""));
+        }
         this.target = target;
         return this;
     }
@@ -235,6 +251,12 @@ public final class Compare {
         return this;
     }
 
+    /** Which time the verdict is judged on (default {@link JudgedBy#AUTO}). */
+    public Compare by(JudgedBy by) {
+        this.by = requireNonNull(by, "by");
+        return this;
+    }
+
     /** Times wall time with counters from {@code factory} instead of {@link Counters#performance()}. */
     public Compare wallCounter(Supplier<? extends Counter> factory) {
         requireNonNull(factory, "factory");
@@ -247,6 +269,26 @@ public final class Compare {
         requireNonNull(factory, "factory");
         this.threadCounter = factory::get;
         return this;
+    }
+
+    /**
+     * Times this JVM's CPU time (all threads) around each run with counters from {@code factory}
+     * instead of {@link Counters#processTimes()}, to see work a task does on other threads; a
+     * factory giving null reads none.
+     */
+    public Compare processCounter(Supplier<? extends CpuTimesCounter> factory) {
+        requireNonNull(factory, "factory");
+        this.processCounter = factory::get;
+        return this;
+    }
+
+    /** The process's CPU clock, or null where the platform has none. */
+    private static CpuTimesCounter processTimesOrNone() {
+        try {
+            return Counters.processTimes();
+        } catch (RuntimeException unavailable) {
+            return null;
+        }
     }
 
     /** Feeds task results to {@code sink} instead of a private one (both {@link Order#DUET} workers feed it). */
@@ -286,7 +328,7 @@ public final class Compare {
      *
      * @throws IllegalStateException if called on a virtual thread, which has no CPU clock of its own,
      *     or for {@link Order#DUET} if the JVM has fewer than 2 CPUs
-     * @throws TaskFailedException if a task threw a checked exception (unchecked ones pass through)
+     * @throws TaskFailedException if a task threw, naming the run (checked and unchecked exceptions alike)
      * @throws IllegalArgumentException if a run of A took no measurable time on a clock: no ratio exists
      */
     public CompareResult run() {
@@ -297,31 +339,42 @@ public final class Compare {
         Counter wall = wallCounter.get();
         CpuTimesCounter cpu = threadCounter.get();
         Pass pass = new Pass(wall, cpu, sink);
-        Runs runs = new Runs(Measure.calibrate(pass));
+        Overhead overhead = Measure.calibrate(pass);
         WarmUpReport warmUpA = warmUp(pass, a, "warm-up run of A");
         WarmUpReport warmUpB = warmUp(pass, b, "warm-up run of B");
+        double stepOrCost = Math.max(Math.max(ShortTasks.stepNanos(wall), ShortTasks.stepNanos(cpu)),
+                Math.max(overhead.wallNanos(), overhead.threadCpuNanos()));
+        int invocations = Batching.invocations(warmUpA, warmUpB, Batching.floorNanos(stepOrCost, budget.toNanos()));
+        Pairs pairs = new Pairs(overhead, invocations);
+        Task timedA = Batching.of(a, invocations, sink);
+        Task timedB = Batching.of(b, invocations, sink);
         NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get(), proc, nanoClock);
+        double band = equivalence();
+        PairStoppingRule rule = new PairStoppingRule(confidence, margin, band, target, by);
+        Schedule schedule = new Schedule(timedA, timedB, pairs, probe, rule, nanoClock, deadline, minPairs);
         StopReason stoppedBy;
         List<PreparationStep> preparation = List.of();
         switch (order) {
-            case ALTERNATING -> stoppedBy = alternate(Pairing.inTurn(pass), probe, runs, deadline);
-            case SEQUENTIAL -> stoppedBy = sequence(pass, probe, runs, deadline);
+            case ALTERNATING -> stoppedBy = schedule.alternate(Pairing.inTurn(pass, processCounter.get()), true);
+            case SEQUENTIAL -> stoppedBy = schedule.sequence(pass);
             default -> {
                 try (Duet duet = startDuet()) {
                     preparation = duet.steps();
-                    stoppedBy = alternate(duet, probe, runs, deadline);
+                    stoppedBy = schedule.alternate(duet, false);
                 }
             }
         }
-        Judgement judgement = runs.judge(confidence);
-        NoiseReport noise = probe.finish(2 * runs.count, judgement.preemptedRuns);
-        Conclusion conclusion = Conclusion.of(judgement.wall, judgement.cpu, noise.load().isLoaded());
-        List<String> warnings = new ArrayList<>(judgement.warnings);
-        warnings.addAll(ShortTasks.warnings(judgement.wall, runs.overhead.wallNanos(), wall,
-                judgement.cpu, runs.overhead.threadCpuNanos(), cpu));
-        return new CompareResult(conclusion, List.of(judgement.wall, judgement.cpu), stoppedBy, order, minPairs, target,
-                confidence, margin, warmUpA, warmUpB, noise, runs.aFirst(), runs.overhead, warnings,
-                Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters(), preparation);
+        PairJudgement judgement = PairJudgement.of(pairs, confidence, margin, band);
+        NoiseReport noise = probe.finish(2 * pairs.count(), judgement.preemptedRuns());
+        Conclusion conclusion = Conclusion.of(judgement.wall(), judgement.cpu(), noise.load().isLoaded(), by,
+                pairs.otherThreadShare());
+        List<String> warnings = new ArrayList<>(judgement.warnings());
+        warnings.addAll(ShortTasks.warnings(judgement.wall(), overhead.wallNanos(), wall,
+                judgement.cpu(), overhead.threadCpuNanos(), cpu, invocations));
+        return new CompareResult(conclusion, List.of(judgement.wall(), judgement.cpu()), stoppedBy, order, minPairs, target,
+                confidence, margin, warmUpA, warmUpB, noise, pairs.aFirst(), overhead, warnings,
+                Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters(), preparation, invocations,
+                pairs.otherThreadShare(Pairs.A), pairs.otherThreadShare(Pairs.B));
     }
 
     /** A duet needs a CPU for each worker: on one, the two runs of a pair would take turns and each would hold the other's wait. */
@@ -358,189 +411,5 @@ public final class Compare {
     /** The band within which an interval that holds 1 reads indistinguishable: the margin, or 4 × target without one. */
     double equivalence() {
         return margin > 0 ? margin : Math.min(EQUIVALENCE_PER_TARGET * target, 0.99);
-    }
-
-    /**
-     * Blocks of two pairs, (A, B) and (B, A), until the verdict is decided, the target is met or
-     * the next block would overrun the deadline: ABBA in turn, or in a duet A on worker 1 and then
-     * on worker 2. The noise probe samples once per block, between pairs.
-     */
-    private StopReason alternate(Pairing pairing, NoiseProbe probe, Runs runs, long deadline) {
-        int nextCheck = minPairs;
-        while (true) {
-            long blockStart = nanoClock.getAsLong();
-            runs.pair(pairing, true);
-            runs.pair(pairing, false);
-            probe.sample();
-            if (runs.count >= nextCheck) {
-                StopReason stop = runs.check();
-                if (stop != null) {
-                    return stop;
-                }
-                nextCheck = Math.max(runs.count + 2, (int) Math.ceil(runs.count * (1 + CHECK_GROWTH)));
-            }
-            long now = nanoClock.getAsLong();
-            if (now + (now - blockStart) > deadline) {
-                return StopReason.BUDGET;
-            }
-            if (Thread.currentThread().isInterrupted()) {
-                return StopReason.INTERRUPTED;
-            }
-        }
-    }
-
-    /** All of A for half the remaining budget, then as many runs of B as fit in the rest. */
-    private StopReason sequence(Pass pass, NoiseProbe probe, Runs runs, long deadline) {
-        long begin = nanoClock.getAsLong();
-        long halfway = begin + (deadline - begin) / 2;
-        double[] aWall = new double[16];
-        double[] aCpu = new double[16];
-        int n = 0;
-        long now = begin;
-        do {
-            long runStart = now;
-            if (n == aWall.length) {
-                aWall = Arrays.copyOf(aWall, 2 * n);
-                aCpu = Arrays.copyOf(aCpu, 2 * n);
-            }
-            double[] figures = pass.once(a, "run of A", n);
-            aWall[n] = figures[Pass.WALL];
-            aCpu[n] = figures[Pass.CPU];
-            n++;
-            if (n % 2 == 0) {
-                probe.sample();
-            }
-            now = nanoClock.getAsLong();
-            if (now + (now - runStart) > halfway) {
-                break;
-            }
-            if (Thread.currentThread().isInterrupted()) {
-                return StopReason.INTERRUPTED;
-            }
-        } while (true);
-        for (int i = 0; i < n; i++) {
-            long runStart = nanoClock.getAsLong();
-            double[] figures = pass.once(b, "run of B", i);
-            runs.add(aWall[i], figures[Pass.WALL], aCpu[i], figures[Pass.CPU], true);
-            if (i % 2 == 1) {
-                probe.sample();
-            }
-            now = nanoClock.getAsLong();
-            if (now + (now - runStart) > deadline) {
-                break;
-            }
-            if (Thread.currentThread().isInterrupted()) {
-                return StopReason.INTERRUPTED;
-            }
-        }
-        return StopReason.BUDGET;
-    }
-
-    /** Both clocks judged over the pairs so far, with the preempted runs found and what to warn of. */
-    private static final class Judgement {
-        final ClockComparison wall;
-        final ClockComparison cpu;
-        final int preemptedRuns;
-        final List<String> warnings;
-
-        Judgement(ClockComparison wall, ClockComparison cpu, int preemptedRuns, List<String> warnings) {
-            this.wall = wall;
-            this.cpu = cpu;
-            this.preemptedRuns = preemptedRuns;
-            this.warnings = warnings;
-        }
-    }
-
-    /** The figures of every pair so far, per clock, and how to judge them. */
-    private final class Runs {
-        private final Overhead overhead;
-        private double[] aWall = new double[64];
-        private double[] bWall = new double[64];
-        private double[] aCpu = new double[64];
-        private double[] bCpu = new double[64];
-        private boolean[] aFirst = new boolean[64];
-        private final double[] figures = new double[Pairing.FIGURES];
-        private int count;
-
-        Runs(Overhead overhead) {
-            this.overhead = overhead;
-        }
-
-        /** Runs A and B as a pair with {@code pairing}, A first (or on worker 1) if {@code aIsFirst}, and records them. */
-        void pair(Pairing pairing, boolean aIsFirst) {
-            pairing.run(aIsFirst ? a : b, aIsFirst ? A_IN_PAIR : B_IN_PAIR, aIsFirst ? b : a, aIsFirst ? B_IN_PAIR : A_IN_PAIR,
-                    count, figures);
-            double firstWall = figures[Pairing.FIRST_WALL];
-            double firstCpu = figures[Pairing.FIRST_CPU];
-            double secondWall = figures[Pairing.SECOND_WALL];
-            double secondCpu = figures[Pairing.SECOND_CPU];
-            if (aIsFirst) {
-                add(firstWall, secondWall, firstCpu, secondCpu, true);
-            } else {
-                add(secondWall, firstWall, secondCpu, firstCpu, false);
-            }
-        }
-
-        /** Records a pair, the clocks' reading cost taken out of each run. */
-        void add(double aWallNanos, double bWallNanos, double aCpuNanos, double bCpuNanos, boolean aRanFirst) {
-            if (count == aWall.length) {
-                aWall = Arrays.copyOf(aWall, 2 * count);
-                bWall = Arrays.copyOf(bWall, 2 * count);
-                aCpu = Arrays.copyOf(aCpu, 2 * count);
-                bCpu = Arrays.copyOf(bCpu, 2 * count);
-                aFirst = Arrays.copyOf(aFirst, 2 * count);
-            }
-            aWall[count] = Math.max(0, aWallNanos - overhead.wallNanos());
-            bWall[count] = Math.max(0, bWallNanos - overhead.wallNanos());
-            aCpu[count] = Math.max(0, aCpuNanos - overhead.threadCpuNanos());
-            bCpu[count] = Math.max(0, bCpuNanos - overhead.threadCpuNanos());
-            aFirst[count] = aRanFirst;
-            count++;
-        }
-
-        /** Why to stop now, or null to go on: decided at the stopping confidence, or the target met. */
-        StopReason check() {
-            Judgement strict = judge(1 - (1 - confidence) * STOP_MISS_SHARE);
-            Conclusion decided = Conclusion.of(strict.wall, strict.cpu, false);
-            if (decided.verdict().isDecisive() || margin > 0 && decided.verdict() == Verdict.INDISTINGUISHABLE) {
-                return StopReason.DECIDED;
-            }
-            Judgement asked = judge(confidence);
-            Conclusion atConfidence = Conclusion.of(asked.wall, asked.cpu, false);
-            return atConfidence.decidedBy().interval().relativeHalfWidth() <= target ? StopReason.TARGET : null;
-        }
-
-        /**
-         * Both clocks at {@code level}: thread CPU time over every pair, wall time over the pairs in
-         * which neither run was preempted (all pairs, with a warning, when fewer than 8 are left).
-         */
-        Judgement judge(double level) {
-            double[] aW = Arrays.copyOf(aWall, count);
-            double[] bW = Arrays.copyOf(bWall, count);
-            double[] aC = Arrays.copyOf(aCpu, count);
-            double[] bC = Arrays.copyOf(bCpu, count);
-            boolean[] aPreempted = Preemptions.of(aW, aC);
-            boolean[] bPreempted = Preemptions.of(bW, bC);
-            boolean[] setAside = new boolean[count];
-            for (int i = 0; i < count; i++) {
-                setAside[i] = aPreempted[i] || bPreempted[i];
-            }
-            int preemptedRuns = Preemptions.count(aPreempted) + Preemptions.count(bPreempted);
-            List<String> warnings = new ArrayList<>();
-            if (count - Preemptions.count(setAside) < MIN_KEPT_PAIRS) {
-                warnings.add(String.format(Locale.ROOT, "%d of %d pairs had a preempted run, too many to set aside: the wall "
-                        + "interval rests on every pair and holds the waits", Preemptions.count(setAside), count));
-                setAside = null;
-            }
-            double band = equivalence();
-            return new Judgement(
-                    new ClockComparison(CompareResult.WALL, aW, bW, setAside, level, margin, band),
-                    new ClockComparison(CompareResult.THREAD_CPU, aC, bC, null, level, margin, band),
-                    preemptedRuns, warnings);
-        }
-
-        boolean[] aFirst() {
-            return Arrays.copyOf(aFirst, count);
-        }
     }
 }

@@ -39,11 +39,14 @@ public final class CompareResult {
     private final Duration elapsed;
     private final String counters;
     private final ImmutableList<PreparationStep> preparation;
+    private final int invocationsPerRun;
+    private final double otherThreadShareA;
+    private final double otherThreadShareB;
 
     CompareResult(Conclusion conclusion, List<ClockComparison> clocks, Compare.StopReason stoppedBy, Compare.Order order,
             int minPairs, double target, double confidence, double margin, WarmUpReport warmUpA, WarmUpReport warmUpB,
             NoiseReport noise, boolean[] aFirst, Overhead overhead, List<String> warnings, Duration elapsed, String counters,
-            List<PreparationStep> preparation) {
+            List<PreparationStep> preparation, int invocationsPerRun, double otherThreadShareA, double otherThreadShareB) {
         this.conclusion = requireNonNull(conclusion, "conclusion");
         this.clocks = ImmutableList.copyOf(clocks);
         this.stoppedBy = requireNonNull(stoppedBy, "stoppedBy");
@@ -61,9 +64,12 @@ public final class CompareResult {
         this.elapsed = requireNonNull(elapsed, "elapsed");
         this.counters = requireNonNull(counters, "counters");
         this.preparation = ImmutableList.copyOf(preparation);
+        this.invocationsPerRun = invocationsPerRun;
+        this.otherThreadShareA = otherThreadShareA;
+        this.otherThreadShareB = otherThreadShareB;
     }
 
-    /** The one answer: SLOWER, FASTER, INDISTINGUISHABLE or INCONCLUSIVE (see {@link Conclusion} for the rules). */
+    /** The one answer: see {@link Verdict} for each outcome and {@link Conclusion} for the rules. */
     public Verdict verdict() {
         return conclusion.verdict();
     }
@@ -71,6 +77,29 @@ public final class CompareResult {
     /** The overall verdict with the ratio, interval and clock it rests on, and why. */
     public Conclusion conclusion() {
         return conclusion;
+    }
+
+    /**
+     * How many invocations of each task one timed run held: 1, or more for a task too short for
+     * its clocks (so that each run lasts at least 100 times the clocks' step and reading cost).
+     * Every time and ratio is per invocation.
+     */
+    public int invocationsPerRun() {
+        return invocationsPerRun;
+    }
+
+    /**
+     * The share of this JVM's CPU time, while A ran, that other threads spent (its process CPU time
+     * less its thread CPU time, over its process CPU time): near 0 for a single-threaded task, large
+     * when A's work runs on a pool. NaN where process CPU time was not read (the duet, no process clock).
+     */
+    public double otherThreadShareA() {
+        return otherThreadShareA;
+    }
+
+    /** As {@link #otherThreadShareA()}, for B. */
+    public double otherThreadShareB() {
+        return otherThreadShareB;
     }
 
     /** What the clocks' reading cost was, taken out of every run before the ratios. */

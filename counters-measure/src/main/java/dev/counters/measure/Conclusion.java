@@ -6,25 +6,42 @@ import java.util.Locale;
 
 /**
  * The one answer of a {@link Compare}: is B slower, faster, indistinguishable from A, or can this
- * run not tell? It rests on one clock ({@link #decidedBy()}), carries that clock's ratio B/A and
- * interval, and says why in one sentence ({@link #reason()}), naming what the other clock showed.
+ * run not tell, and why not? It rests on one clock ({@link #decidedBy()}), carries that clock's
+ * ratio B/A and interval, and says why in one sentence ({@link #reason()}), naming what the other
+ * clock showed.
  *
- * <p>The rules, from the two clocks' own {@link Verdict}s (wall time, thread CPU time):
+ * <p>Which time matters is the caller's to say ({@link Compare#by(Compare.JudgedBy)}, {@code --by}):
+ * {@link Compare.JudgedBy#WALL} or {@link Compare.JudgedBy#CPU} takes that clock's own verdict and
+ * names the other for context. {@link Compare.JudgedBy#AUTO} (the default) judges on wall time
+ * tasks of which one does a fifth more of its CPU work on other threads than the other (this JVM's
+ * process CPU time against the measuring thread's: thread CPU time would miss that work, and its
+ * agreement would mean nothing; the JVM's own compiler and GC threads weigh on both alike) or that
+ * mostly wait (thread CPU time under half its wall time, for A or B), and
+ * otherwise reads the two clocks' own {@link Verdict}s together:
  * <ol>
  *   <li><b>Both decisive, in agreement</b> (both slower, or both faster): that verdict, resting on
  *       the clock with the narrower interval.</li>
  *   <li><b>Both decisive, in disagreement</b> (say B takes more CPU time but less wall time: it
- *       works on other threads, or waits less for I/O or locks): {@link Verdict#INCONCLUSIVE},
+ *       works on other threads, or waits less for I/O or locks): {@link Verdict#CLOCKS_DISAGREE},
  *       resting on wall time, and the sentence names both. It never picks one silently.</li>
  *   <li><b>One decisive</b>, the other not: the decisive verdict when the two intervals overlap (the
  *       other clock was too noisy to tell, or its wider interval holds both 1 and this ratio);
- *       {@link Verdict#INCONCLUSIVE} when they do not overlap (the other clock positively shows no
- *       such difference: the clocks disagree).</li>
+ *       {@link Verdict#CLOCKS_DISAGREE} when they do not overlap (the other clock positively shows no
+ *       such difference).</li>
  *   <li><b>Neither decisive</b>: {@link Verdict#INDISTINGUISHABLE} when at least one clock is
- *       (resting on the narrower such), {@link Verdict#INCONCLUSIVE} when both were too noisy.</li>
+ *       (resting on the narrower such), {@link Verdict#TOO_FEW} when both had too few pairs,
+ *       {@link Verdict#TOO_NOISY} otherwise.</li>
  * </ol>
  */
 public final class Conclusion {
+    /** A task whose thread CPU time is under this share of its wall time mostly waits: judged on wall time. */
+    static final double WAITING_CPU_SHARE = 0.5;
+    /**
+     * When one task's share of CPU time on other threads (process CPU time beside thread CPU time)
+     * exceeds the other's by more than this, the comparison is judged on wall time.
+     */
+    static final double OTHER_THREADS_SHARE = 0.2;
+
     private final Verdict verdict;
     private final ClockComparison decidedBy;
     private final String reason;
@@ -35,38 +52,80 @@ public final class Conclusion {
         this.reason = reason;
     }
 
-    /**
-     * Judges {@code wall} and {@code cpu} together; {@code loaded} only words the sentence ("on this
-     * loaded machine").
-     */
+    /** Judges {@code wall} and {@code cpu} together, as {@link Compare.JudgedBy#AUTO} does, for single-threaded tasks. */
     static Conclusion of(ClockComparison wall, ClockComparison cpu, boolean loaded) {
+        return of(wall, cpu, loaded, Compare.JudgedBy.AUTO, 0);
+    }
+
+    /**
+     * Judges {@code wall} and {@code cpu} {@code by} the clock asked for; {@code loaded} only words
+     * the sentence ("on this loaded machine"); {@code otherThreads} is how much larger one task's
+     * share of CPU time on other threads is than the other's (0 when unknown).
+     */
+    static Conclusion of(ClockComparison wall, ClockComparison cpu, boolean loaded, Compare.JudgedBy by,
+            double otherThreads) {
         requireNonNull(wall, "wall");
         requireNonNull(cpu, "cpu");
+        requireNonNull(by, "by");
+        String where = loaded ? " on this loaded machine" : "";
+        return switch (by) {
+            case WALL -> on(wall, cpu, where, "judged on wall time, as asked");
+            case CPU -> on(cpu, wall, where, "judged on thread CPU time, as asked");
+            case AUTO -> otherThreads > OTHER_THREADS_SHARE
+                    ? on(wall, cpu, where, String.format(Locale.ROOT, "judged on wall time: %.0f%% more of one task's CPU "
+                            + "time ran on other threads than of the other's, which thread CPU time does not see", 100 * otherThreads))
+                    : mostlyWaits(wall, cpu)
+                    ? on(wall, cpu, where, String.format(Locale.ROOT, "judged on wall time: the tasks mostly wait (thread CPU "
+                            + "time is %.0f%% of A's wall time, %.0f%% of B's)", 100 * cpu.medianA() / wall.medianA(),
+                            100 * cpu.medianB() / wall.medianB()))
+                    : together(wall, cpu, where);
+        };
+    }
+
+    /** Whether A or B spends less than half its wall time on the CPU: its time is mostly waiting. */
+    private static boolean mostlyWaits(ClockComparison wall, ClockComparison cpu) {
+        return cpu.medianA() < WAITING_CPU_SHARE * wall.medianA() || cpu.medianB() < WAITING_CPU_SHARE * wall.medianB();
+    }
+
+    /** The verdict of {@code chosen}, with {@code other} named for context. */
+    private static Conclusion on(ClockComparison chosen, ClockComparison other, String where, String why) {
+        String says = switch (chosen.verdict()) {
+            case SLOWER, FASTER -> difference(chosen);
+            case INDISTINGUISHABLE -> String.format(Locale.ROOT, "A and B cannot be told apart in %s: B/A %.4f %s, any "
+                    + "difference is within %s", name(chosen), chosen.ratio(), range(chosen), bound(chosen));
+            case TOO_FEW -> tooFew(chosen);
+            default -> name(chosen) + " was too noisy to tell" + where + " " + range(chosen);
+        };
+        return new Conclusion(chosen.verdict(), chosen, says + " (" + why + "); " + name(other) + ": "
+                + other.verdict().label() + " " + range(other));
+    }
+
+    private static Conclusion together(ClockComparison wall, ClockComparison cpu, String where) {
         Verdict w = wall.verdict();
         Verdict c = cpu.verdict();
-        String where = loaded ? " on this loaded machine" : "";
         if (w.isDecisive() && c.isDecisive()) {
             if (w == c) {
                 ClockComparison best = narrower(cpu, wall);
                 ClockComparison other = best == wall ? cpu : wall;
                 return new Conclusion(w, best, difference(best) + "; " + name(other) + " agrees " + range(other));
             }
-            return new Conclusion(Verdict.INCONCLUSIVE, wall, "the clocks disagree: " + difference(cpu) + ", but "
+            return new Conclusion(Verdict.CLOCKS_DISAGREE, wall, "the clocks disagree: " + difference(cpu) + ", but "
                     + difference(wall).replaceFirst("^B ", "it ") + ": B does part of its work on other threads or waits "
-                    + "less (I/O, locks); decide which time matters to you");
+                    + "less (I/O, locks); say which time matters with --by wall or --by cpu");
         }
         if (w.isDecisive() || c.isDecisive()) {
             ClockComparison decisive = w.isDecisive() ? wall : cpu;
             ClockComparison other = decisive == wall ? cpu : wall;
-            if (overlap(decisive, other)) {
-                String otherSays = other.verdict() == Verdict.INCONCLUSIVE
-                        ? name(other) + " was too noisy to tell" + where + " " + range(other)
-                        : name(other) + "'s wider interval " + range(other) + " holds this ratio too";
+            if (other.verdict() == Verdict.TOO_FEW || overlap(decisive, other)) {
+                String otherSays = other.verdict() == Verdict.INDISTINGUISHABLE
+                        ? name(other) + "'s wider interval " + range(other) + " holds this ratio too"
+                        : name(other) + " was " + (other.verdict() == Verdict.TOO_FEW ? "left with too few pairs" : "too noisy")
+                                + " to tell" + where + " " + range(other);
                 return new Conclusion(decisive.verdict(), decisive, difference(decisive) + "; " + otherSays);
             }
-            return new Conclusion(Verdict.INCONCLUSIVE, wall, "the clocks disagree: " + difference(decisive) + ", but "
+            return new Conclusion(Verdict.CLOCKS_DISAGREE, wall, "the clocks disagree: " + difference(decisive) + ", but "
                     + name(other) + " shows no such difference " + range(other) + ": B does part of its work on other "
-                    + "threads or waits differently (I/O, locks); decide which time matters to you");
+                    + "threads or waits differently (I/O, locks); say which time matters with --by wall or --by cpu");
         }
         if (w == Verdict.INDISTINGUISHABLE || c == Verdict.INDISTINGUISHABLE) {
             ClockComparison best = w == c ? narrower(cpu, wall) : (w == Verdict.INDISTINGUISHABLE ? wall : cpu);
@@ -76,11 +135,21 @@ public final class Conclusion {
                     best.ratio(), range(best), bound(best), name(other),
                     other.verdict() == Verdict.INDISTINGUISHABLE ? "agrees" : "was too noisy to tell" + where, range(other)));
         }
+        if (w == Verdict.TOO_FEW && c == Verdict.TOO_FEW) {
+            return new Conclusion(Verdict.TOO_FEW, cpu, tooFew(cpu));
+        }
         ClockComparison best = narrower(cpu, wall);
-        return new Conclusion(Verdict.INCONCLUSIVE, best, String.format(Locale.ROOT,
+        return new Conclusion(Verdict.TOO_NOISY, best, String.format(Locale.ROOT,
                 "neither clock could tell%s: thread CPU time %s and wall time %s are too wide to say A and B differ "
                         + "or are alike; give it a longer budget or a quieter machine",
                 where, range(cpu), range(wall)));
+    }
+
+    /** {@code too few pairs for a 99% interval in thread CPU time: 5 (the 93.75% interval is B/A 0.9-1.1)}. */
+    private static String tooFew(ClockComparison clock) {
+        return String.format(Locale.ROOT, "too few pairs to tell in %s: %d, whose widest interval [min, max] holds the "
+                + "median at only %.2f%% (B/A %.4f-%.4f); give it a longer budget", name(clock), clock.pairs(),
+                100 * clock.interval().achievedConfidence(), clock.interval().low(), clock.interval().high());
     }
 
     private static ClockComparison narrower(ClockComparison one, ClockComparison other) {
@@ -119,7 +188,7 @@ public final class Conclusion {
         return String.format(Locale.ROOT, "±%.2f%%", 100 * largest);
     }
 
-    /** SLOWER, FASTER, INDISTINGUISHABLE or INCONCLUSIVE. */
+    /** The answer; see {@link Verdict} for each outcome. */
     public Verdict verdict() {
         return verdict;
     }

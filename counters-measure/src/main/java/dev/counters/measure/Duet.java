@@ -105,7 +105,7 @@ final class Duet implements Pairing, AutoCloseable {
      * when both are done. An interrupt of the calling thread meanwhile is passed on to both workers,
      * as a task running on the calling thread would see it, and is left set.
      *
-     * @throws TaskFailedException if a task threw a checked exception (unchecked ones pass through),
+     * @throws TaskFailedException if a task threw (any exception),
      *     after both runs have ended
      */
     @Override
@@ -121,6 +121,9 @@ final class Duet implements Pairing, AutoCloseable {
         into[FIRST_CPU] = workers[0].cpuNanos;
         into[SECOND_WALL] = workers[1].wallNanos;
         into[SECOND_CPU] = workers[1].cpuNanos;
+        // Both runs share the process at once: its CPU time cannot be split between them.
+        into[FIRST_PROCESS] = Double.NaN;
+        into[SECOND_PROCESS] = Double.NaN;
     }
 
     private void awaitBoth() {

@@ -119,7 +119,7 @@ public final class MachineLoad {
         return cpus;
     }
 
-    /** The median number of runnable threads other than the measuring one; empty where it cannot be read. */
+    /** The median number of runnable threads of other processes (this JVM's own excluded); empty where it cannot be read. */
     public OptionalDouble otherRunnableThreads() {
         return otherRunnable;
     }

@@ -7,6 +7,7 @@ import dev.counters.CpuTimesCounter;
 import java.io.IOException;
 import com.google.common.math.Quantiles;
 import java.util.Arrays;
+import java.util.List;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
@@ -40,6 +41,9 @@ final class NoiseProbe {
     private long[] ticksAtStart;
     private String stealUnavailable;
     private long seed = 0x9E3779B97F4A7C15L;
+    /** Read at the start: a thread pinned later sees one CPU in {@code availableProcessors()}, the machine has more. */
+    private int cpus;
+    private OwnThreads ownThreads;
 
     private NoiseProbe(Counter wall, CpuTimesCounter cpu, ProcReadings.TextSource files, LongSupplier nanoClock) {
         this.wall = requireNonNull(wall, "wall");
@@ -48,7 +52,10 @@ final class NoiseProbe {
         this.nanoClock = requireNonNull(nanoClock, "nanoClock");
     }
 
-    /** Warms the reference loop up and takes the starting readings, on the calling (measuring) thread. */
+    /**
+     * Warms the reference loop up and takes the starting readings, on the calling (measuring)
+     * thread, before it is pinned: the CPU count is read here.
+     */
     static NoiseProbe start(Counter wall, CpuTimesCounter cpu) {
         return start(wall, cpu, ProcReadings.FILE_SYSTEM);
     }
@@ -57,9 +64,22 @@ final class NoiseProbe {
         return start(wall, cpu, files, System::nanoTime);
     }
 
-    /** As {@link #start(Counter, CpuTimesCounter)}, reading {@code files} and timing the whole run on {@code nanoClock}. */
+    /**
+     * As {@link #start(Counter, CpuTimesCounter)}, reading {@code files} and timing the whole run on
+     * {@code nanoClock}. This JVM's own runnable threads are read from {@code /proc/self/task} when
+     * {@code files} is the real file system; fixed text stands for a machine on which the measuring
+     * thread is this JVM's only runnable one.
+     */
     static NoiseProbe start(Counter wall, CpuTimesCounter cpu, ProcReadings.TextSource files, LongSupplier nanoClock) {
+        return start(wall, cpu, files, nanoClock, files == ProcReadings.FILE_SYSTEM ? ProcReadings::ownThreadStats : null);
+    }
+
+    /** As above, with this JVM's threads' {@code stat} lines from {@code ownThreads} (null: the measuring thread only). */
+    static NoiseProbe start(Counter wall, CpuTimesCounter cpu, ProcReadings.TextSource files, LongSupplier nanoClock,
+            OwnThreads ownThreads) {
         NoiseProbe probe = new NoiseProbe(wall, cpu, files, nanoClock);
+        probe.ownThreads = ownThreads;
+        probe.cpus = Runtime.getRuntime().availableProcessors();
         for (int i = 0; i < WARM_UP_LOOPS; i++) {
             probe.sink.consume(probe.referenceLoop());
         }
@@ -113,7 +133,7 @@ final class NoiseProbe {
         long[] ticksDuring = ticks == null ? null : difference(ticks, ticksAtStart);
         int timedRuns = runs < 0 ? count : runs;
         int preempted = runs < 0 ? Preemptions.count(Preemptions.of(referenceWall, referenceCpu)) : preemptedRuns;
-        MachineLoad load = new MachineLoad(Runtime.getRuntime().availableProcessors(),
+        MachineLoad load = new MachineLoad(cpus,
                 runnableCount == 0 ? OptionalDouble.empty()
                         : OptionalDouble.of(Quantiles.median().compute(Arrays.copyOf(runnable, runnableCount))),
                 runnableUnavailable == null ? "not sampled" : runnableUnavailable,
@@ -134,11 +154,32 @@ final class NoiseProbe {
             if (runnableCount == runnable.length) {
                 runnable = Arrays.copyOf(runnable, 2 * runnableCount);
             }
-            runnable[runnableCount++] = Math.max(0, running - 1);
+            runnable[runnableCount++] = Math.max(0, running - ownRunnable());
         } catch (IOException | RuntimeException e) {
             runnableUnavailable = ProcReadings.STAT + " procs_running cannot be read (" + e.getMessage() + "): not Linux? "
                     + "On Windows the run queue is the PDH counter \\System\\Processor Queue Length, which is not read";
         }
+    }
+
+    /**
+     * This JVM's runnable threads, the measuring one included (at least 1): its compiler, GC and
+     * the task's pool threads are not another process's load.
+     */
+    private long ownRunnable() {
+        if (ownThreads == null) {
+            return 1;
+        }
+        try {
+            return Math.max(1, ProcReadings.runnableThreads(ownThreads.statLines()));
+        } catch (IOException | RuntimeException e) {
+            return 1;
+        }
+    }
+
+    /** The {@code stat} lines of this JVM's threads. */
+    @FunctionalInterface
+    interface OwnThreads {
+        List<String> statLines() throws IOException;
     }
 
     private long referenceLoop() {

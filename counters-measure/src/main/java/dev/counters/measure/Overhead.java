@@ -11,9 +11,10 @@ import java.util.Locale;
  *
  * @param wallNanos subtracted from each wall-time sample
  * @param threadCpuNanos subtracted from each thread-CPU sample
- * @param threadUserNanos the user part of the CPU overhead (for reading: samples subtract the CPU
- *     overhead and keep their own user/kernel ratio, so that user + kernel == CPU)
- * @param threadKernelNanos the kernel part of the CPU overhead (likewise)
+ * @param threadUserNanos the user part of the CPU overhead: {@code threadCpuNanos} split in the empty
+ *     passes' summed user/kernel ratio, so that user + kernel == CPU (samples subtract the CPU
+ *     overhead and keep their own user/kernel ratio)
+ * @param threadKernelNanos the kernel part of the CPU overhead, {@code threadCpuNanos - threadUserNanos}
  * @param passes how many empty passes the figures come from
  */
 public record Overhead(double wallNanos, double threadCpuNanos, double threadUserNanos, double threadKernelNanos, int passes) {

@@ -82,7 +82,7 @@ public final class Pass {
      * Runs {@code task} once; returns wall, CPU, user and kernel nanoseconds at {@link #WALL} ...
      * {@link #KERNEL} (a reused array: copy before the next call).
      *
-     * @throws TaskFailedException naming {@code phase} and run {@code index + 1} if the task throws a checked exception
+     * @throws TaskFailedException naming {@code phase} and run {@code index + 1} if the task throws any exception
      */
     public double[] once(Task task, String phase, int index) {
         Object result;
@@ -90,8 +90,6 @@ public final class Pass {
         cpu.start();
         try {
             result = task.run();
-        } catch (RuntimeException e) {
-            throw e;
         } catch (Exception e) {
             throw new TaskFailedException(phase + " " + (index + 1), e);
         }

@@ -5,13 +5,16 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * What Linux's {@code /proc} says about the measuring thread and the machine: the thread's
  * context switches ({@code /proc/thread-self/status}, the same counters {@code getrusage}'s
  * {@code ru_nvcsw}/{@code ru_nivcsw} give) and the machine's CPU ticks, steal included
- * ({@code /proc/stat}), and the run queue ({@code procs_running} of {@code /proc/stat}). Parsing is kept apart from reading so that it is tested on fixed text.
+ * ({@code /proc/stat}), the run queue ({@code procs_running} of {@code /proc/stat}) and which of
+ * this JVM's own threads are in it ({@code /proc/self/task/* /stat}). Parsing is kept apart from reading so that it is tested on fixed text.
  */
 final class ProcReadings {
     static final String THREAD_STATUS = "/proc/thread-self/status";
@@ -32,6 +35,41 @@ final class ProcReadings {
     }
 
     static final TextSource FILE_SYSTEM = path -> Files.readAllLines(Path.of(path));
+
+    /** This process's threads, one folder each, with a {@code stat} file. */
+    static final String OWN_THREADS = "/proc/self/task";
+
+    /** The {@code stat} line of every thread of this process, read now; a thread that ended meanwhile is skipped. */
+    static List<String> ownThreadStats() throws IOException {
+        List<String> lines = new ArrayList<>();
+        try (Stream<Path> threads = Files.list(Path.of(OWN_THREADS))) {
+            for (Path thread : (Iterable<Path>) threads::iterator) {
+                try {
+                    lines.add(Files.readString(thread.resolve("stat")));
+                } catch (IOException ended) {
+                    // the thread ended between the listing and the read: it is not runnable
+                }
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * How many of the threads whose {@code stat} lines are given are runnable ({@code R}): the
+     * state is the first field after the name's closing parenthesis (a name may hold spaces and
+     * parentheses itself).
+     */
+    static long runnableThreads(List<String> statLines) {
+        requireNonNull(statLines, "statLines");
+        long runnable = 0;
+        for (String line : statLines) {
+            int nameEnd = line.lastIndexOf(')');
+            if (nameEnd >= 0 && nameEnd + 2 < line.length() && line.charAt(nameEnd + 2) == 'R') {
+                runnable++;
+            }
+        }
+        return runnable;
+    }
 
     private ProcReadings() {}
 

@@ -21,16 +21,19 @@ final class ShortTasks {
 
     /** The warnings for both clocks of a comparison: none when A's runs are long enough for both. */
     static List<String> warnings(ClockComparison wall, double wallOverheadNanos, Counter wallCounter, ClockComparison cpu,
-            double cpuOverheadNanos, Counter cpuCounter) {
+            double cpuOverheadNanos, Counter cpuCounter, int invocations) {
         List<String> warnings = new ArrayList<>();
-        warning(wall, wallOverheadNanos, stepNanos(wallCounter), warnings);
-        warning(cpu, cpuOverheadNanos, stepNanos(cpuCounter), warnings);
+        warning(wall, wallOverheadNanos, stepNanos(wallCounter), invocations, warnings);
+        warning(cpu, cpuOverheadNanos, stepNanos(cpuCounter), invocations, warnings);
         return warnings;
     }
 
-    /** Adds the warning for one clock, if its step or reading cost is over the limit share of A's median run. */
-    static void warning(ClockComparison clock, double overheadNanos, double stepNanos, List<String> warnings) {
-        double run = Math.min(clock.medianA(), clock.medianB());
+    /**
+     * Adds the warning for one clock, if its step or reading cost is over the limit share of the
+     * shorter task's median run of {@code invocations} invocations (the medians are per invocation).
+     */
+    static void warning(ClockComparison clock, double overheadNanos, double stepNanos, int invocations, List<String> warnings) {
+        double run = Math.min(clock.medianA(), clock.medianB()) * invocations;
         double limit = Math.max(overheadNanos, stepNanos);
         if (run < limit / LIMIT_SHARE) {
             warnings.add(String.format(Locale.ROOT, "the tasks are too short for %s time: a run takes %s, and the clock's "

@@ -1,6 +1,12 @@
 package dev.counters.measure;
 
-/** A measured {@link Task} threw a checked exception; the cause is that exception. Unchecked ones pass through unchanged. */
+/**
+ * A measured {@link Task} threw; the cause is what it threw. One rule for {@link Measure} and
+ * {@link Compare}: every exception a task throws, checked or unchecked, arrives wrapped in this one,
+ * naming the run it ended ({@link #phase()}), so a caller can tell the task's failure from a refusal
+ * of the library's own (an {@link IllegalArgumentException} about a setting stays unwrapped). Errors
+ * ({@link OutOfMemoryError}, {@link StackOverflowError}) pass through unchanged.
+ */
 public final class TaskFailedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

@@ -7,8 +7,9 @@ import java.util.Locale;
 
 /**
  * What a {@link Compare} concludes about B against A, read from the confidence interval of the
- * median ratio B/A, on one clock ({@link ClockComparison#verdict()}) or overall
- * ({@link CompareResult#verdict()}).
+ * ratio B/A, on one clock ({@link ClockComparison#verdict()}) or overall
+ * ({@link CompareResult#verdict()}). Each outcome is its own constant, so that a program reads the
+ * answer from {@link #label()} and never from the prose of the reason.
  *
  * <p>On one clock, with an equivalence margin m (default 0) and an equivalence band e (at least m):
  * <ul>
@@ -16,9 +17,13 @@ import java.util.Locale;
  *   <li>{@link #FASTER} when it lies below {@code 1 / (1 + m)};</li>
  *   <li>{@link #INDISTINGUISHABLE} when it lies within {@code [1 / (1 + e), 1 + e]}: whatever
  *       difference there is, it is smaller than e;</li>
- *   <li>{@link #INCONCLUSIVE} otherwise: the interval holds 1 (or reaches into the margin) but is
- *       too wide to rule out a difference larger than e. The clock was too noisy to tell.</li>
+ *   <li>{@link #TOO_NOISY} otherwise: the interval holds 1 (or reaches into the margin) but is
+ *       too wide to rule out a difference larger than e;</li>
+ *   <li>{@link #TOO_FEW} when there were too few pairs (or forks) for an interval at the confidence
+ *       asked: never a decisive verdict at a lower confidence.</li>
  * </ul>
+ * Overall, {@link #CLOCKS_DISAGREE} when wall time and thread CPU time say different things (B
+ * waits longer on the same CPU, or works on other threads): see {@link Conclusion}.
  * {@link Compare} passes e = m when a margin is given (a difference within the margin does not
  * matter, so an interval inside it is an answer) and e = 4 × target otherwise (±1% for the
  * default ±0.25% target).
@@ -30,8 +35,12 @@ public enum Verdict {
     FASTER,
     /** The interval holds 1 and is narrow: any difference between A and B is smaller than the band. */
     INDISTINGUISHABLE,
-    /** The interval holds 1 but is too wide to say that A and B are alike, or the clocks disagree. */
-    INCONCLUSIVE;
+    /** The interval holds 1 but is too wide to say that A and B are alike: too noisy to tell. */
+    TOO_NOISY,
+    /** The clocks disagree: one shows a difference the other positively does not, or the opposite one. */
+    CLOCKS_DISAGREE,
+    /** Too few pairs or forks for an interval at the confidence asked: nothing can be said yet. */
+    TOO_FEW;
 
     /**
      * The verdict for an interval {@code [low, high]} of the ratio B/A, with equivalence margin
@@ -52,7 +61,7 @@ public enum Verdict {
         if (low >= 1 / (1 + equivalence) && high <= 1 + equivalence) {
             return INDISTINGUISHABLE;
         }
-        return INCONCLUSIVE;
+        return TOO_NOISY;
     }
 
     /** The verdict for the interval {@code ci} of B/A; see {@link #of(double, double, double, double)}. */
@@ -61,12 +70,34 @@ public enum Verdict {
         return of(ci.low(), ci.high(), margin, equivalence);
     }
 
+    /**
+     * The joint verdict of wall time's {@code wall} and thread CPU time's {@code cpu}, whose
+     * intervals {@code overlap} or not: the rules of {@link Conclusion}, without its sentences.
+     */
+    static Verdict joint(Verdict wall, Verdict cpu, boolean overlap) {
+        if (wall.isDecisive() && cpu.isDecisive()) {
+            return wall == cpu ? wall : CLOCKS_DISAGREE;
+        }
+        if (wall.isDecisive() || cpu.isDecisive()) {
+            Verdict decisive = wall.isDecisive() ? wall : cpu;
+            Verdict other = decisive == wall ? cpu : wall;
+            return other == TOO_FEW || overlap ? decisive : CLOCKS_DISAGREE;
+        }
+        if (wall == INDISTINGUISHABLE || cpu == INDISTINGUISHABLE) {
+            return INDISTINGUISHABLE;
+        }
+        return wall == TOO_FEW && cpu == TOO_FEW ? TOO_FEW : TOO_NOISY;
+    }
+
     /** Whether this verdict says B differs from A: {@link #SLOWER} or {@link #FASTER}. */
     public boolean isDecisive() {
         return this == SLOWER || this == FASTER;
     }
 
-    /** The word the reports use: {@code slower}, {@code faster}, {@code indistinguishable}, {@code inconclusive}. */
+    /**
+     * The word the reports (and JSON's {@code verdict}) use: {@code slower}, {@code faster},
+     * {@code indistinguishable}, {@code too_noisy}, {@code clocks_disagree}, {@code too_few}.
+     */
     public String label() {
         return name().toLowerCase(Locale.ROOT);
     }

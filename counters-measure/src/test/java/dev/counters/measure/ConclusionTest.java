@@ -32,7 +32,9 @@ class ConclusionTest {
             cpu.advance(0, bCpu.applyAsLong(n));
             return null;
         };
-        return FakeCompare.of(a, b, wall, cpu).minPairs(40).run();
+        // A 1 s budget on the fake clock: about 5,000 pairs where no rule stops it earlier (the default
+        // 20 s made 100,000, and the test took minutes).
+        return FakeCompare.of(a, b, wall, cpu).minPairs(40).budget(java.time.Duration.ofSeconds(1)).run();
     }
 
     private static IntToLongFunction times(double ratio) {
@@ -41,6 +43,61 @@ class ConclusionTest {
 
     private static IntToLongFunction alternating(double low, double high) {
         return n -> Math.round(A_NANOS * (n % 2 == 0 ? low : high));
+    }
+
+    private static ClockComparison clock(String name, int pairs, double ratio) {
+        double[] a = new double[pairs];
+        double[] b = new double[pairs];
+        for (int i = 0; i < pairs; i++) {
+            a[i] = A_NANOS;
+            b[i] = A_NANOS * ratio * (1 + 0.001 * (i % 3));
+        }
+        return new ClockComparison(name, a, b, null, 0.99, 0, 0.01);
+    }
+
+    @Test
+    void tooFewPairsForTheConfidenceAskedIsNeverDecisive() {
+        // 7 pairs all 5% slower: their [min, max] holds the median at 98.4%, short of 99%
+        ClockComparison wall = clock(CompareResult.WALL, 7, 1.05);
+        ClockComparison cpu = clock(CompareResult.THREAD_CPU, 7, 1.05);
+        assertEquals(Verdict.TOO_FEW, wall.verdict());
+        Conclusion conclusion = Conclusion.of(wall, cpu, false);
+        assertEquals(Verdict.TOO_FEW, conclusion.verdict());
+        assertTrue(conclusion.reason().startsWith("too few pairs to tell in thread CPU time: 7, whose widest interval [min, "
+                + "max] holds the median at only 98.44%"), conclusion.reason());
+        assertEquals(Verdict.SLOWER, Conclusion.of(clock(CompareResult.WALL, 8, 1.05), cpu, false).verdict(),
+                "8 pairs reach 99%");
+    }
+
+    @Test
+    void theClockAskedForDecidesAndTheOtherIsNamed() {
+        ClockComparison wall = clock(CompareResult.WALL, 40, 0.8);
+        ClockComparison cpu = clock(CompareResult.THREAD_CPU, 40, 1.2);
+        assertEquals(Verdict.CLOCKS_DISAGREE, Conclusion.of(wall, cpu, false, Compare.JudgedBy.AUTO, 0).verdict());
+        Conclusion byWall = Conclusion.of(wall, cpu, false, Compare.JudgedBy.WALL, 0);
+        assertEquals(Verdict.FASTER, byWall.verdict());
+        assertSame(wall, byWall.decidedBy());
+        assertTrue(byWall.reason().contains("(judged on wall time, as asked); thread CPU time: slower"), byWall.reason());
+        assertEquals(Verdict.SLOWER, Conclusion.of(wall, cpu, false, Compare.JudgedBy.CPU, 0).verdict());
+    }
+
+    @Test
+    void aTaskThatMostlyWaitsIsJudgedOnWallTimeByDefault() {
+        // sleep(2 ms) against sleep(3 ms): the same few microseconds of CPU, 1.5 x the wall time
+        double[] aWall = new double[40];
+        double[] bWall = new double[40];
+        double[] cpuTimes = new double[40];
+        for (int i = 0; i < 40; i++) {
+            aWall[i] = 2_000_000 + i;
+            bWall[i] = 3_000_000 + i;
+            cpuTimes[i] = 20_000 + i;
+        }
+        ClockComparison wall = new ClockComparison(CompareResult.WALL, aWall, bWall, null, 0.99, 0, 0.01);
+        ClockComparison cpu = new ClockComparison(CompareResult.THREAD_CPU, cpuTimes, cpuTimes, null, 0.99, 0, 0.01);
+        Conclusion conclusion = Conclusion.of(wall, cpu, false);
+        assertEquals(Verdict.SLOWER, conclusion.verdict());
+        assertSame(wall, conclusion.decidedBy());
+        assertTrue(conclusion.reason().contains("judged on wall time: the tasks mostly wait"), conclusion.reason());
     }
 
     @Test
@@ -62,7 +119,7 @@ class ConclusionTest {
     void oneDecisiveAndTheOtherTooNoisy() {
         // wall swings ±8% around 1.05 (under the preemption threshold): it holds 1 and is wide
         CompareResult result = compare(alternating(0.97, 1.13), times(1.05));
-        assertEquals(Verdict.INCONCLUSIVE, result.wall().verdict());
+        assertEquals(Verdict.TOO_NOISY, result.wall().verdict());
         assertEquals(Verdict.SLOWER, result.threadCpu().verdict());
         assertEquals(Verdict.SLOWER, result.verdict());
         assertSame(result.threadCpu(), result.conclusion().decidedBy());
@@ -87,7 +144,7 @@ class ConclusionTest {
         CompareResult result = compare(times(1.0), times(1.05));
         assertEquals(Verdict.INDISTINGUISHABLE, result.wall().verdict());
         assertEquals(Verdict.SLOWER, result.threadCpu().verdict());
-        assertEquals(Verdict.INCONCLUSIVE, result.verdict());
+        assertEquals(Verdict.CLOCKS_DISAGREE, result.verdict());
         assertSame(result.wall(), result.conclusion().decidedBy());
         assertTrue(result.conclusion().reason().startsWith("the clocks disagree: B is 5.00% slower in thread CPU time (99%: "
                 + "5.00% to 5.00%), but wall time shows no such difference (B/A 1.0000-1.0000)"), result.conclusion().reason());
@@ -99,11 +156,11 @@ class ConclusionTest {
         CompareResult result = compare(times(0.8), times(1.2));
         assertEquals(Verdict.FASTER, result.wall().verdict());
         assertEquals(Verdict.SLOWER, result.threadCpu().verdict());
-        assertEquals(Verdict.INCONCLUSIVE, result.verdict());
+        assertEquals(Verdict.CLOCKS_DISAGREE, result.verdict());
         assertEquals("the clocks disagree: B is 20.00% slower in thread CPU time (99%: 20.00% to 20.00%), but it is 20.00% "
                 + "faster in wall time (99%: 20.00% to 20.00% less time): B does part of its work on other threads or waits "
-                + "less (I/O, locks); decide which time matters to you", result.conclusion().reason());
-        assertEquals("inconclusive: " + result.conclusion().reason(), result.conclusion().toString());
+                + "less (I/O, locks); say which time matters with --by wall or --by cpu", result.conclusion().reason());
+        assertEquals("clocks_disagree: " + result.conclusion().reason(), result.conclusion().toString());
     }
 
     @Test
@@ -113,7 +170,7 @@ class ConclusionTest {
         assertEquals("A and B cannot be told apart in thread CPU time: B/A 1.0000 (B/A 1.0000-1.0000), any difference is "
                 + "within ±0.00%; wall time agrees (B/A 1.0000-1.0000)", same.conclusion().reason());
         CompareResult noisyWall = compare(alternating(0.9, 1.1), alternating(0.998, 1.002));
-        assertEquals(Verdict.INCONCLUSIVE, noisyWall.wall().verdict());
+        assertEquals(Verdict.TOO_NOISY, noisyWall.wall().verdict());
         assertEquals(Verdict.INDISTINGUISHABLE, noisyWall.verdict());
         assertSame(noisyWall.threadCpu(), noisyWall.conclusion().decidedBy());
         assertTrue(noisyWall.conclusion().reason().endsWith("wall time was too noisy to tell (B/A 0.9000-1.1000)"),
@@ -125,7 +182,7 @@ class ConclusionTest {
     @Test
     void neitherDecisiveAndBothTooNoisyIsInconclusive() {
         CompareResult result = compare(alternating(0.9, 1.1), alternating(0.95, 1.05));
-        assertEquals(Verdict.INCONCLUSIVE, result.verdict());
+        assertEquals(Verdict.TOO_NOISY, result.verdict());
         assertSame(result.threadCpu(), result.conclusion().decidedBy(), "the narrower of the two");
         assertEquals("neither clock could tell: thread CPU time (B/A 0.9500-1.0500) and wall time (B/A 0.9000-1.1000) are "
                 + "too wide to say A and B differ or are alike; give it a longer budget or a quieter machine",

@@ -4,7 +4,7 @@ import dev.counters.testing.FakeCounters;
 
 import java.util.List;
 
-/** A {@link Compare} over fake clocks: no warm-up, no {@code /proc}, the budget kept on the fake wall clock. */
+/** A {@link Compare} over fake clocks: no warm-up, no {@code /proc}, no process clock, the budget kept on the fake wall clock. */
 final class FakeCompare {
     private FakeCompare() {}
 
@@ -12,6 +12,7 @@ final class FakeCompare {
         return Compare.of(a, b).noWarmUp()
                 .wallCounter(() -> FakeCounters.nanoseconds(wall))
                 .threadCounter(() -> FakeCounters.threadTimes(cpu))
+                .processCounter(() -> null)
                 .nanoClock(wall::read)
                 .proc(path -> List.of());
     }

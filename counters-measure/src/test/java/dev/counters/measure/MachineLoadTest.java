@@ -62,6 +62,28 @@ class MachineLoadTest {
     }
 
     @Test
+    void thisJvmsOwnRunnableThreadsAreNotTheMachinesLoad() {
+        // Issue 28: "loaded: 2.0 other threads runnable on 2 CPUs" on an idle machine were the JVM's own compiler threads.
+        Deque<List<String>> stats = new ArrayDeque<>();
+        for (int i = 0; i < 12; i++) {
+            stats.add(stat(0, 1000, 3));
+        }
+        Deque<List<String>> statuses = new ArrayDeque<>(List.of(status(0), status(0)));
+        List<String> ownThreads = List.of("101 (java) S 1 101", "102 (C2 CompilerThre) R 1 101", "103 (main) R 1 101",
+                "104 (GC Thread#0) S 1 101");
+        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(new CostlyClock(10)),
+                FakeCounters.threadTimes(new CostlyCpuTimes(0, 10)),
+                path -> path.equals(ProcReadings.STAT) ? stats.pop() : statuses.pop(), () -> 0, () -> ownThreads);
+        for (int i = 0; i < 10; i++) {
+            probe.sample();
+        }
+        MachineLoad load = probe.finish(400, 0).load();
+        assertEquals(1, load.otherRunnableThreads().getAsDouble(), "3 runnable, 2 of them this JVM's");
+        assertEquals(2, ProcReadings.runnableThreads(List.of("7 (a) b) R 1", "8 (x) S 1", "9 (y) R 1")),
+                "a name with a parenthesis and a space");
+    }
+
+    @Test
     void idleIsQuiet() {
         // idle 2-vCPU VM: only the measuring thread runnable, no steal, a switch now and then
         MachineLoad load = probe(1, 0, 2, 400, 0);

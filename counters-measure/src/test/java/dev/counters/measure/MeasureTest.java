@@ -57,6 +57,37 @@ class MeasureTest {
     }
 
     @Test
+    void theOverheadsUserAndKernelPartsAddUpToItsCpuTime() {
+        // Empty passes cost 100 ns all user, 100 ns all kernel, or 150 ns half and half, in turn:
+        // the medians of the parts (75 + 75) would exceed the median of the whole (100).
+        long[][] costs = {{0, 100}, {100, 0}, {75, 75}};
+        int[] samples = {0};
+        dev.counters.internal.CpuTimesSource source = new dev.counters.internal.CpuTimesSource() {
+            private long kernel;
+            private long user;
+
+            @Override
+            public void sample(long[] into) {
+                if (samples[0]++ % 2 == 1) {
+                    long[] cost = costs[(samples[0] / 2) % costs.length];
+                    kernel += cost[0];
+                    user += cost[1];
+                }
+                into[TOTAL] = kernel + user;
+                into[KERNEL] = kernel;
+                into[USER] = user;
+            }
+        };
+        Overhead overhead = Measure.of(() -> null).noWarmUp().repetitions(3).calibrated()
+                .wallCounter(() -> FakeCounters.nanoseconds(new CostlyClock(7)))
+                .threadCounter(() -> FakeCounters.threadTimes(source))
+                .run().overhead().orElseThrow();
+        assertEquals(100, overhead.threadCpuNanos());
+        assertEquals(overhead.threadCpuNanos(), overhead.threadUserNanos() + overhead.threadKernelNanos(), 1e-9,
+                overhead.toString());
+    }
+
+    @Test
     void calibrationSubtractsAKnownOverheadAndKeepsEachSamplesSplit() {
         // Every sample costs 10 ns kernel and 30 ns user, every clock read 7 ns: an empty pass reads 7 ns wall and 40 ns CPU.
         CostlyCpuTimes cpuTimes = new CostlyCpuTimes(10, 30);
@@ -117,9 +148,11 @@ class MeasureTest {
     }
 
     @Test
-    void uncheckedExceptionsPassThrough() {
+    void uncheckedExceptionsAreWrappedLikeCheckedOnes() {
         int zero = 0;
-        assertThrows(ArithmeticException.class, () -> Measure.of(() -> 1 / zero).noWarmUp().run());
+        TaskFailedException failure = assertThrows(TaskFailedException.class, () -> Measure.of(() -> 1 / zero).noWarmUp().run());
+        assertInstanceOf(ArithmeticException.class, failure.getCause());
+        assertEquals("repetition 1", failure.phase());
     }
 
     @Test

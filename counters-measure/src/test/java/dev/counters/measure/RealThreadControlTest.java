@@ -59,6 +59,16 @@ class RealThreadControlTest {
         assertEquals(schedulingBefore, scheduling(), "nice value, policy and real-time priority restored");
     }
 
+    @Test
+    void aPinnedMeasureStillCountsEveryCpuOfTheMachine() {
+        int cpus = Runtime.getRuntime().availableProcessors();
+        org.junit.jupiter.api.Assumptions.assumeTrue(ThreadControls.best().isPresent() && cpus > 1,
+                "needs the platform's thread control and two CPUs to pin to one");
+        MeasureResult result = Measure.of(() -> null).noWarmUp().repetitions(3).pinned().run();
+        org.junit.jupiter.api.Assumptions.assumeTrue(result.preparation().get(0).applied(), result.preparation().toString());
+        assertEquals(cpus, result.noise().load().cpus(), "read before pinning, not the one CPU the pinned thread sees");
+    }
+
     private static String allowedCpus() throws IOException {
         return field(Files.readAllLines(STATUS), "Cpus_allowed_list:");
     }

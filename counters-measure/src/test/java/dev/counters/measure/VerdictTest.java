@@ -13,18 +13,18 @@ class VerdictTest {
     @ParameterizedTest
     @CsvSource({
         "1.01, 1.05, 0, 0.01, SLOWER",
-        "1.0, 1.05, 0, 0.01, INCONCLUSIVE",
+        "1.0, 1.05, 0, 0.01, TOO_NOISY",
         "1.0, 1.05, 0, 0.05, INDISTINGUISHABLE",
         "0.95, 0.99, 0, 0.01, FASTER",
-        "0.95, 1.0, 0, 0.01, INCONCLUSIVE",
+        "0.95, 1.0, 0, 0.01, TOO_NOISY",
         "0.991, 1.01, 0, 0.01, INDISTINGUISHABLE",
-        "0.98, 1.01, 0, 0.01, INCONCLUSIVE",
+        "0.98, 1.01, 0, 0.01, TOO_NOISY",
         "1.005, 1.008, 0.01, 0.01, INDISTINGUISHABLE",
         "1.0101, 1.02, 0.01, 0.01, SLOWER",
-        "1.01, 1.02, 0.01, 0.01, INCONCLUSIVE",
-        "1.005, 1.02, 0.01, 0.01, INCONCLUSIVE",
+        "1.01, 1.02, 0.01, 0.01, TOO_NOISY",
+        "1.005, 1.02, 0.01, 0.01, TOO_NOISY",
         "0.98, 0.99, 0.01, 0.01, FASTER",
-        "0.98, 0.991, 0.01, 0.01, INCONCLUSIVE",
+        "0.98, 0.991, 0.01, 0.01, TOO_NOISY",
         "0.992, 0.998, 0.01, 0.01, INDISTINGUISHABLE",
     })
     void theIntervalDecides(double low, double high, double margin, double equivalence, Verdict expected) {
@@ -36,10 +36,10 @@ class VerdictTest {
         double margin = 0.05;
         double justBelow = Math.nextDown(1 / (1 + margin));
         assertEquals(Verdict.FASTER, Verdict.of(0.5, justBelow, margin, margin));
-        assertEquals(Verdict.INCONCLUSIVE, Verdict.of(0.5, 1 / (1 + margin), margin, margin));
+        assertEquals(Verdict.TOO_NOISY, Verdict.of(0.5, 1 / (1 + margin), margin, margin));
         assertEquals(Verdict.INDISTINGUISHABLE, Verdict.of(1 / (1 + margin), 1 + margin, margin, margin));
         assertEquals(Verdict.SLOWER, Verdict.of(Math.nextUp(1 + margin), 2, margin, margin));
-        assertEquals(Verdict.INCONCLUSIVE, Verdict.of(1 + margin, 2, margin, margin));
+        assertEquals(Verdict.TOO_NOISY, Verdict.of(1 + margin, 2, margin, margin));
     }
 
     @Test
@@ -52,7 +52,7 @@ class VerdictTest {
         assertTrue(Verdict.SLOWER.isDecisive());
         assertTrue(Verdict.FASTER.isDecisive());
         assertFalse(Verdict.INDISTINGUISHABLE.isDecisive());
-        assertFalse(Verdict.INCONCLUSIVE.isDecisive());
+        assertFalse(Verdict.TOO_NOISY.isDecisive());
     }
 
     @Test
@@ -60,7 +60,8 @@ class VerdictTest {
         assertEquals("slower", Verdict.SLOWER.label());
         assertEquals("faster", Verdict.FASTER.toString());
         assertEquals("indistinguishable", Verdict.INDISTINGUISHABLE.label());
-        assertEquals("inconclusive", Verdict.INCONCLUSIVE.label());
+        assertEquals("too_noisy", Verdict.TOO_NOISY.label());
+        assertEquals("clocks_disagree", Verdict.CLOCKS_DISAGREE.label());
     }
 
     @Test

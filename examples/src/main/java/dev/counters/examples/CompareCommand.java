@@ -10,7 +10,9 @@ import dev.counters.measure.ClockComparison;
 import dev.counters.measure.Compare;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.Conclusion;
+import dev.counters.measure.ForkedCompare;
 import dev.counters.measure.TaskFailedException;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -39,8 +41,11 @@ import picocli.CommandLine.TypeConversionException;
             + "takes the ratio B/A of every pair: two runs back to back see nearly the same machine, so the ratio "
             + "cancels most of what a shared host does. Per clock it reports the median ratio, its "
             + "confidence interval (order statistics of the binomial: exact, no resampling) and a verdict: slower, "
-            + "faster or indistinguishable. Pairs are added until the interval is within --target of the median or "
-            + "--budget ends. The tasks are the built-in workload (--iterations-a, --iterations-b) or your classes "
+            + "faster, indistinguishable, too_noisy (too noisy to tell), clocks_disagree (B waits longer on the same CPU, "
+            + "or works on other threads: --by says which time matters) or too_few (too few pairs for the confidence asked). "
+            + "Pairs are added until the verdict is decided at a stricter confidence (stopped by 'decided': it pays for "
+            + "looking many times), the interval is within --target of the median ('target'), or --budget ends "
+            + "('budget'). The tasks are the built-in workload (--iterations-a, --iterations-b) or your classes "
             + "(--task-a, --task-b implementing dev.counters.measure.Task). A noise report says how much the machine "
             + "itself drifted meanwhile. --order duet runs each pair's A and B at the same time instead, on two "
             + "threads pinned to different CPUs, changing sides every pair.",
@@ -75,15 +80,15 @@ final class CompareCommand extends Subcommand {
 
     @Option(names = "--target", paramLabel = "SHARE", defaultValue = "0.25%", converter = ShareConverter.class,
             description = "Stop adding pairs, undecided, once the interval the verdict rests on is within ±SHARE of its "
-                    + "median; a share as 0.0025 or 0.25% (default: ${DEFAULT-VALUE}).")
+                    + "median; a share as 0.0025 or 0.25%%, at most 20%% (default: 0.25%%).")
     double target;
 
     @Option(names = "--confidence", paramLabel = "SHARE", defaultValue = "99%", converter = ShareConverter.class,
-            description = "Confidence of the intervals, from 50% to below 100%, as 0.99 or 99% (default: ${DEFAULT-VALUE}).")
+            description = "Confidence of the intervals, from 50%% to below 100%%, as 0.99 or 99%% (default: 99%%).")
     double confidence;
 
     @Option(names = "--margin", paramLabel = "SHARE", defaultValue = "0", converter = ShareConverter.class,
-            description = "Equivalence margin, as 0.01 or 1%: differences within it do not matter; an interval within "
+            description = "Equivalence margin, as 0.01 or 1%%: differences within it do not matter; an interval within "
                     + "[1/(1+m), 1+m] reads indistinguishable and ends the comparison (default: ${DEFAULT-VALUE}, none).")
     double margin;
 
@@ -103,6 +108,19 @@ final class CompareCommand extends Subcommand {
                     + "pinned to different CPUs, changing sides every pair; needs 2 CPUs, best with idle cores to spare).")
     Compare.Order order;
 
+    @Option(names = "--by", paramLabel = "CLOCK", defaultValue = "auto", converter = JudgedByConverter.class,
+            description = "Which time the verdict is judged on: wall, cpu, or auto (both together; a task that mostly "
+                    + "waits is judged on wall time) (default: ${DEFAULT-VALUE}).")
+    Compare.JudgedBy by;
+
+    @Option(names = "--forks", paramLabel = "N", defaultValue = "-1",
+            description = "How many fresh JVMs run the comparison (with this JVM's options): by default 3 to 6, more while "
+                    + "undecided and the budget allows, the interval carrying the variation between JVMs (Student's t over "
+                    + "the forks' ratios); N (2 or more) for exactly N; 0 to run in this JVM only, whose answer speaks "
+                    + "for this JVM only (needed by --order, --every-pair and --chart, which show one JVM's pairs).",
+            showDefaultValue = picocli.CommandLine.Help.Visibility.NEVER)
+    int forks;
+
     @Option(names = "--every-pair", description = "Also list every pair's times and ratios (table 'pairs').")
     boolean everyPair;
 
@@ -118,6 +136,10 @@ final class CompareCommand extends Subcommand {
     @Override
     public void run() {
         checkOptions();
+        if (forks != 0) {
+            runForked();
+            return;
+        }
         charting.checkChart(spec);
         WatchedTask a = tasks.task(taskA, iterationsA);
         WatchedTask b = tasks.task(taskB, iterationsB);
@@ -140,6 +162,64 @@ final class CompareCommand extends Subcommand {
         }
     }
 
+    /** Runs the comparison in fresh JVMs, each of which loads the task classes (or the built-in workload) itself. */
+    private void runForked() {
+        String nameA = taskA != null ? taskA : new SpinTask(iterationsA).toString();
+        String nameB = taskB != null ? taskB : new SpinTask(iterationsB).toString();
+        String classPath = System.getProperty("java.class.path") + (tasks.classPath == null ? "" : File.pathSeparator + tasks.classPath);
+        ForkedCompare comparison = ForkedCompare.of(taskA != null ? taskA : SpinTask.ForkedA.class.getName(),
+                        taskB != null ? taskB : SpinTask.ForkedB.class.getName())
+                .budget(budget).confidence(confidence).margin(margin).target(target).by(by)
+                .classPath(classPath);
+        if (taskA == null) {
+            comparison.systemProperty(SpinTask.ITERATIONS_A, Long.toString(iterationsA))
+                    .systemProperty(SpinTask.ITERATIONS_B, Long.toString(iterationsB));
+        }
+        if (forks > 0) {
+            comparison.minForks(forks).maxForks(forks);
+        }
+        output.progress(spec).step("B = " + nameB + " against A = " + nameA + ", in fresh JVMs, for at most "
+                + budget.toMillis() + " ms");
+        ForkedCompare.Result result;
+        try {
+            result = comparison.run();
+        } catch (IllegalStateException e) {
+            throw new UserInputException("a fork of the comparison failed (its own output is above): " + e.getMessage(), e);
+        }
+        output.print(spec, forkedReport(result, nameA, nameB));
+    }
+
+    private Report forkedReport(ForkedCompare.Result result, String nameA, String nameB) {
+        CellFormat ratio = CellFormat.decimal(4);
+        Report.Builder report = parameters(nameA, nameB);
+        report.headline("Verdict: " + result.verdict().label().toUpperCase(Locale.ROOT) + ". " + result.reason()
+                        + ". Machine: " + result.machine() + ".",
+                verdictTable("The overall verdict, over fresh JVMs")
+                        .column(Column.number("forks", "JVMs", CellFormat.INTEGER))
+                        .column(Column.number("confidence", "confidence", CellFormat.percent(3)))
+                        .column(Column.text("stopped_by", "stopped by"))
+                        .row(result.verdict().label(), result.ratio(), result.low(), result.high(), result.decidedBy(),
+                                result.reason(), result.machine(), "any JVM", (long) result.forks(), result.confidence(),
+                                result.stoppedBy())
+                        .build());
+        Table.Builder perFork = Table.builder("jvms", "Each JVM's median ratios and its own verdict (never final alone)")
+                .column(Column.number("fork", "JVM", CellFormat.INTEGER))
+                .column(Column.number("wall_ratio", "wall B/A", ratio))
+                .column(Column.number("cpu_ratio", "thread CPU B/A", ratio))
+                .column(Column.text("verdict", "its own verdict"));
+        double[] wall = result.wallRatios();
+        double[] cpu = result.threadCpuRatios();
+        for (int i = 0; i < wall.length; i++) {
+            perFork.row((long) i + 1, wall[i], cpu[i], result.forkVerdicts().get(i));
+        }
+        report.table(perFork.build());
+        report.note("The interval is Student's t over the logarithms of the forks' median ratios (each fork one sample, "
+                + "as Kalibera and Jones advise), read at the confidence each look of the stopping rule uses: the asked "
+                + String.format(Locale.ROOT, "%.0f%%", 100 * confidence) + "'s miss rate shared among the planned looks, "
+                + "so that stopping early keeps it.");
+        return report.build();
+    }
+
     private CompareResult compare(WatchedTask a, WatchedTask b) {
         a.enter("the comparison");
         b.enter("the comparison");
@@ -152,6 +232,7 @@ final class CompareCommand extends Subcommand {
                     .minPairs(minPairs)
                     .warmUp(warmUp)
                     .order(order)
+                    .by(by)
                     .wallCounter(this::wallClock)
                     .threadCounter(this::threadCpuClock)
                     .run();
@@ -173,8 +254,25 @@ final class CompareCommand extends Subcommand {
         if (!(target > 0)) {
             throw new ParameterException(spec.commandLine(), "--target is a share above 0 and below 1 (e.g. 0.25%), was " + target);
         }
+        if (target > Compare.MAX_TARGET) {
+            throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT, "--target %s%% stops at an interval "
+                    + "±%s%% wide, which decides nothing; at most %.0f%%: did you mean %s%%?", percent(target), percent(target),
+                    100 * Compare.MAX_TARGET, percent(target / 100)));
+        }
+        if (budget.compareTo(Compare.MIN_BUDGET) < 0) {
+            throw new ParameterException(spec.commandLine(), "--budget must be at least " + Compare.MIN_BUDGET.toMillis()
+                    + "ms, to hold the clocks' calibration, two warm-ups and a few pairs; was " + budget.toNanos() + " ns");
+        }
         if (!(confidence >= 0.5)) {
             throw new ParameterException(spec.commandLine(), "--confidence is a share from 50% to below 100%, was " + confidence);
+        }
+        if (forks == 1 || forks < -1) {
+            throw new ParameterException(spec.commandLine(), "--forks is 0 (this JVM only) or at least 2 (an interval between "
+                    + "JVMs needs two), was " + forks);
+        }
+        if (forks != 0 && (order != Compare.Order.ALTERNATING || everyPair || charting.chart != null)) {
+            throw new ParameterException(spec.commandLine(), "--order, --every-pair and --chart show one JVM's pairs: "
+                    + "add --forks 0 to run in this JVM only");
         }
         int cpus = Runtime.getRuntime().availableProcessors();
         if (order == Compare.Order.DUET && cpus < 2) {
@@ -188,6 +286,7 @@ final class CompareCommand extends Subcommand {
                 .parameter("task_a", nameA)
                 .parameter("task_b", nameB)
                 .parameter("order", order.name().toLowerCase(Locale.ROOT))
+                .parameter("by", by.name().toLowerCase(Locale.ROOT))
                 .parameter("budget_ms", budget.toMillis())
                 .parameter("target", target)
                 .parameter("confidence", confidence)
@@ -202,16 +301,9 @@ final class CompareCommand extends Subcommand {
         CellFormat ratio = CellFormat.decimal(4);
         report.headline("Verdict: " + conclusion.verdict().label().toUpperCase(Locale.ROOT) + ". " + conclusion.reason()
                         + ". Machine: " + result.noise().machine() + ".",
-                Table.builder("verdict", "The overall verdict")
-                        .column(Column.text("verdict", "verdict"))
-                        .column(Column.number("ratio", "B/A", ratio))
-                        .column(Column.number("ratio_low", "low", ratio))
-                        .column(Column.number("ratio_high", "high", ratio))
-                        .column(Column.text("decided_by", "decided by"))
-                        .column(Column.text("reason", "reason"))
-                        .column(Column.text("machine", "machine"))
+                verdictTable("The overall verdict")
                         .row(conclusion.verdict().label(), conclusion.ratio(), conclusion.low(), conclusion.high(),
-                                conclusion.decidedBy().clock(), conclusion.reason(), result.noise().machine())
+                                conclusion.decidedBy().clock(), conclusion.reason(), result.noise().machine(), "this JVM")
                         .build());
         CellFormat time = timeFormat();
         Table.Builder clocks = Table.builder("clocks", "B/A per clock: median ratio of the pairs and its confidence interval")
@@ -236,12 +328,16 @@ final class CompareCommand extends Subcommand {
                 .column(Column.text("order", "order"))
                 .column(Column.text("stopped_by", "stopped by"))
                 .column(Column.number("pairs", "pairs", CellFormat.INTEGER))
+                .column(Column.number("invocations_per_run", "invocations per run", CellFormat.INTEGER))
+                .column(Column.number("other_threads_a", "A's CPU on other threads", CellFormat.percent(1)))
+                .column(Column.number("other_threads_b", "B's CPU on other threads", CellFormat.percent(1)))
                 .column(Column.number("elapsed_ns", "elapsed", CellFormat.NANOS))
                 .column(Column.number("overhead_wall_ns", "wall reading cost", CellFormat.NANOS))
                 .column(Column.number("overhead_cpu_ns", "CPU reading cost", CellFormat.NANOS))
                 .column(Column.footnote("warm_up_a", "warm-up of A"))
                 .column(Column.footnote("warm_up_b", "warm-up of B"))
                 .row(result.order().name().toLowerCase(Locale.ROOT), result.stoppedBy().label(), (long) result.pairs(),
+                        (long) result.invocationsPerRun(), result.otherThreadShareA(), result.otherThreadShareB(),
                         (double) result.elapsed().toNanos(), result.overhead().wallNanos(), result.overhead().threadCpuNanos(),
                         result.warmUpA().toString(), result.warmUpB().toString())
                 .build());
@@ -288,6 +384,29 @@ final class CompareCommand extends Subcommand {
         return report.build();
     }
 
+    /**
+     * The top of every compare report, in JSON's order: {@code verdict}, {@code ratio},
+     * {@code ratio_low}, {@code ratio_high}, {@code decided_by}, {@code reason}, {@code machine},
+     * {@code scope} (which JVMs the answer speaks for).
+     */
+    private static Table.Builder verdictTable(String title) {
+        CellFormat ratio = CellFormat.decimal(4);
+        return Table.builder("verdict", title)
+                .column(Column.text("verdict", "verdict"))
+                .column(Column.number("ratio", "B/A", ratio))
+                .column(Column.number("ratio_low", "low", ratio))
+                .column(Column.number("ratio_high", "high", ratio))
+                .column(Column.text("decided_by", "decided by"))
+                .column(Column.text("reason", "reason"))
+                .column(Column.text("machine", "machine"))
+                .column(Column.text("scope", "speaks for"));
+    }
+
+    /** {@code 0.3} for a share of 0.003: a percentage without trailing zeros. */
+    private static String percent(double share) {
+        return java.math.BigDecimal.valueOf(100 * share).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
     /** Whether {@code --unit} was given: without it, every time prints in the unit that suits its size. */
     private boolean unitGiven() {
         return spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--unit");
@@ -303,7 +422,9 @@ final class CompareCommand extends Subcommand {
             case SLOWER -> String.format(Locale.ROOT, "B is slower: it takes %.2f%% longer than A", 100 * (ratio - 1));
             case FASTER -> String.format(Locale.ROOT, "B is faster: it takes %.2f%% less time than A", 100 * (1 - ratio));
             case INDISTINGUISHABLE -> "A and B cannot be told apart";
-            case INCONCLUSIVE -> "too noisy to tell";
+            case TOO_NOISY -> "too noisy to tell";
+            case CLOCKS_DISAGREE -> "the clocks disagree";
+            case TOO_FEW -> "too few pairs to tell at the confidence asked";
         };
         return String.format(Locale.ROOT, "%s: %s (B/A %.4f, %.2f%% interval %.4f to %.4f, %d pairs%s).", clock.clock(), how,
                 ratio, 100 * clock.interval().achievedConfidence(), clock.interval().low(), clock.interval().high(),
@@ -340,7 +461,8 @@ final class CompareCommand extends Subcommand {
             RatioChart chart = RatioChart.of(
                     "B/A per pair: " + nameB + " against " + nameA);
             for (ClockComparison clock : result.clocks()) {
-                chart.panel(clock.clock() + " B/A", clock.ratios(), clock.ratio(), clock.interval().low(), clock.interval().high());
+                chart.panel(clock.clock() + " B/A", clock.ratios(), clock.setAside(), clock.ratio(), clock.interval().low(),
+                        clock.interval().high());
             }
             chart.write(charting.chart);
         } catch (IOException e) {
@@ -376,17 +498,31 @@ final class CompareCommand extends Subcommand {
         }
     }
 
+    /** {@code auto}, {@code wall} or {@code cpu}, ignoring case. */
+    static final class JudgedByConverter implements ITypeConverter<Compare.JudgedBy> {
+        @Override
+        public Compare.JudgedBy convert(String value) {
+            return constant(Compare.JudgedBy.class, value, "clock");
+        }
+    }
+
     /** {@code alternating}, {@code sequential} or {@code duet}, ignoring case. */
     static final class OrderConverter implements ITypeConverter<Compare.Order> {
         @Override
         public Compare.Order convert(String value) {
-            for (Compare.Order order : Compare.Order.values()) {
-                if (order.name().equalsIgnoreCase(value.trim())) {
-                    return order;
-                }
-            }
-            throw new TypeConversionException("unknown order '" + value
-                    + "'; use alternating, sequential or duet");
+            return constant(Compare.Order.class, value, "order");
         }
+    }
+
+    /** The constant of {@code type} named {@code value}, ignoring case, or a message listing them. */
+    private static <E extends Enum<E>> E constant(Class<E> type, String value, String what) {
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equalsIgnoreCase(value.trim())) {
+                return constant;
+            }
+        }
+        List<String> names = java.util.Arrays.stream(type.getEnumConstants()).map(c -> c.name().toLowerCase(Locale.ROOT)).toList();
+        throw new TypeConversionException("unknown " + what + " '" + value + "'; use " + String.join(", ", names.subList(0,
+                names.size() - 1)) + " or " + names.get(names.size() - 1));
     }
 }

@@ -100,7 +100,7 @@ final class WatchedTask implements Task {
         return name;
     }
 
-    /** Carries an unchecked throwable of the task through {@code Measure}, which wraps only checked ones. */
+    /** Carries whatever the task threw through {@code Measure}, which wraps exceptions but lets errors pass. */
     private static final class Unchecked extends Exception {
         private static final long serialVersionUID = 1L;
 

@@ -1,6 +1,7 @@
 package dev.counters.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CompareCommandTest {
     /** A ~0.4 ms task against twice its work, 2 s at most. */
     private static final String[] TWICE = {"compare", "--iterations-a", "200000", "--iterations-b", "400000",
-        "--warm-up", "200ms", "--target", "5%", "-q"};
+        "--warm-up", "200ms", "--target", "5%", "--forks", "0", "-q"};
 
     @TempDir
     Path folder;
@@ -34,6 +35,74 @@ class CompareCommandTest {
         String[] all = Arrays.copyOf(TWICE, TWICE.length + extra.length);
         System.arraycopy(extra, 0, all, TWICE.length, extra.length);
         return all;
+    }
+
+    @Test
+    void helpNamesEveryVerdictAndTheEarlyStopWithoutFormatWarnings() throws Exception {
+        Path help = folder.resolve("help.txt");
+        Cli.Result result = Cli.runInNewJvm(ProcessBuilder.Redirect.to(help.toFile()), "compare", "--help");
+        String text = Files.readString(help).replaceAll("\\s+", " ");
+        assertEquals(0, result.exitCode(), result.toString());
+        assertFalse(result.err().contains("picocli WARN"), result.err());
+        assertFalse(text.contains("%%"), text);
+        for (String expected : new String[] {"(default: 0.25%)", "(default: 99%)", "too_noisy", "clocks_disagree", "too_few", "--by",
+            "'decided'"}) {
+            assertTrue(text.contains(expected), expected + " in " + text);
+        }
+    }
+
+    @Test
+    void aTargetNoOneMeansIsQuestioned() {
+        Cli.Result result = Cli.run("compare", "--target", "30%", "-q");
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("did you mean 0.3%"), result.err());
+        assertFalse(result.err().contains("\tat "), "no stack trace: " + result.err());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1ns", "3ns", "50ms"})
+    void aBudgetTooShortForAComparisonIsAUsersMistake(String budget) {
+        Cli.Result result = Cli.run(args("--budget", budget));
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("--budget must be at least 100ms"), result.err());
+        assertFalse(result.err().contains("\tat "), "no stack trace: " + result.err());
+    }
+
+    @Test
+    void byDefaultItRunsInFreshJvmsAndSaysForHowMany() {
+        Cli.Result result = Cli.run("compare", "--iterations-a", "200000", "--iterations-b", "400000", "--forks", "2",
+                "--budget", "8s", "--format", "json", "-q");
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode json = result.json();
+        assertEquals(List.of("command", "verdict", "ratio", "ratio_low", "ratio_high", "decided_by", "reason", "machine",
+                "scope", "forks", "confidence", "stopped_by"), fieldNames(json).subList(0, 12));
+        assertEquals("slower", json.get("verdict").asText(), json.toString());
+        assertEquals("any JVM", json.get("scope").asText());
+        assertEquals(2, json.get("forks").asInt());
+        assertEquals(2, json.get("jvms").size(), "a row per JVM");
+        double ratio = json.get("ratio").asDouble();
+        assertTrue(ratio > 1.6 && ratio < 2.5 && json.get("ratio_low").asDouble() > 1, json.toString());
+    }
+
+    @Test
+    void aTaskShorterThanTheClocksStepIsBatchedNotRefused() {
+        // Issue 32, item 8: one xorshift step against one ended with exit 1 and "run 2 of A took 0.0 ns".
+        Cli.Result result = Cli.run("compare", "--iterations-a", "1", "--iterations-b", "1", "--budget", "2s", "--warm-up",
+                "200ms", "--forks", "0", "--format", "json", "-q");
+        assertEquals(0, result.exitCode(), result.toString());
+        JsonNode run = result.json().get("run").get(0);
+        assertTrue(run.get("invocations_per_run").asLong() > 1, run.toString());
+        assertFalse(result.json().get("verdict").asText().equals("slower") || result.json().get("verdict").asText().equals("faster"),
+                result.out());
+    }
+
+    @Test
+    void inThisJvmOnlyTheReportSaysSo() {
+        Cli.Result result = Cli.run(args("--budget", "1s", "--format", "json"));
+        assertEquals(0, result.exitCode(), result.toString());
+        assertEquals("this JVM", result.json().get("scope").asText());
+        assertEquals(2, Cli.run("compare", "--forks", "2", "--every-pair", "-q").exitCode(), "--every-pair shows one JVM's pairs");
+        assertEquals(2, Cli.run("compare", "--forks", "1", "-q").exitCode(), "an interval between JVMs needs two");
     }
 
     @Test
@@ -48,7 +117,7 @@ class CompareCommandTest {
                 && json.get("ratio").asDouble() <= json.get("ratio_high").asDouble(), json.toString());
         assertTrue(json.get("reason").asText().startsWith("B is "), json.toString());
         assertEquals(List.of("command", "verdict", "ratio", "ratio_low", "ratio_high", "decided_by", "reason", "machine",
-                "title"), fieldNames(json).subList(0, 9));
+                "scope", "title"), fieldNames(json).subList(0, 10));
         JsonNode clocks = json.get("clocks");
         assertEquals(2, clocks.size());
         List<String> names = new ArrayList<>();
@@ -76,7 +145,7 @@ class CompareCommandTest {
         double[] ratios = new double[pairs.size()];
         for (int i = 0; i < ratios.length; i++) {
             JsonNode pair = pairs.get(i);
-            assertEquals(i % 2 == 0 ? "A" : "B", pair.get("first").asText());
+            assertEquals(i % 4 == 0 || i % 4 == 3 ? "A" : "B", pair.get("first").asText(), "A B B A, then B A A B");
             assertEquals(pair.get("b_wall_ns").asDouble() / pair.get("a_wall_ns").asDouble(), pair.get("wall_ratio").asDouble(),
                     0.00005, "to the ratio's four decimals");
             ratios[i] = pair.get("b_cpu_ns").asDouble() / pair.get("a_cpu_ns").asDouble();
@@ -169,7 +238,7 @@ class CompareCommandTest {
     void comparesTheUsersTasks() {
         Cli.Result result = Cli.run("compare", "--task-a", TestTasks.Tiny.class.getName(), "--task-b",
                 TestTasks.TinyTwice.class.getName(), "--budget", "1s", "--warm-up", "100ms", "--target", "20%", "-q",
-                "--format", "json");
+                "--format", "json", "--forks", "0");
         assertEquals(0, result.exitCode(), result.toString());
         JsonNode json = result.json();
         assertEquals(TestTasks.Tiny.class.getName(), json.get("parameters").get("task_a").asText());
@@ -225,7 +294,7 @@ class CompareCommandTest {
     void aTimeoutBeforeTheEndPrintsTheParametersAndExitsThree() {
         // Runs of about 30 ms: within 1 s fewer pairs than --min-pairs (30) are done, so nothing may stop it but the timeout.
         Cli.Result result = Cli.run("compare", "--iterations-a", "20000000", "--iterations-b", "20000000", "--warm-up", "200ms",
-                "--target", "0.001%", "--budget", "4s", "--timeout", "1s", "--format", "json", "-q");
+                "--target", "0.001%", "--budget", "4s", "--timeout", "1s", "--format", "json", "-q", "--forks", "0");
         assertEquals(3, result.exitCode(), result.toString());
         assertTrue(result.json().get("notes").toString().contains("--timeout ended the comparison"), result.out());
         assertTrue(result.err().contains("--timeout"), result.err());
@@ -234,7 +303,7 @@ class CompareCommandTest {
     @Test
     void aFailingTaskIsNamedExitTwo() {
         Cli.Result result = Cli.run("compare", "--task-a", TestTasks.Tiny.class.getName(), "--task-b",
-                TestTasks.ThrowsWhileRunning.class.getName(), "--budget", "1s", "-q");
+                TestTasks.ThrowsWhileRunning.class.getName(), "--budget", "1s", "-q", "--forks", "0");
         assertEquals(2, result.exitCode(), result.toString());
         assertTrue(result.err().contains(TestTasks.ThrowsWhileRunning.class.getName()), result.err());
         assertTrue(result.err().contains("input.csv: No such file"), result.err());

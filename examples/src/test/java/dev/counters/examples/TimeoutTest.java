@@ -64,7 +64,7 @@ class TimeoutTest {
         assertTrue(measure.err().contains("counters measure: the task " + task.getName()
                 + " called System.exit during its loading (constructor or static initialiser)"), measure.err());
         Cli.Result compare = Cli.runInNewJvm(ProcessBuilder.Redirect.DISCARD, "compare", "--task-a", task.getName(),
-                "--task-b", TestTasks.Tiny.class.getName(), "-q");
+                "--task-b", TestTasks.Tiny.class.getName(), "-q", "--forks", "0");
         assertEquals(CountersCommand.EXIT_USAGE, compare.exitCode(), compare.toString());
         assertTrue(compare.err().contains("counters compare: the task " + task.getName() + " / "
                 + TestTasks.Tiny.class.getName() + " called System.exit during A: its loading (constructor or static "
