@@ -92,8 +92,10 @@ class CompareCommandTest {
         assertEquals(0, result.exitCode(), result.toString());
         JsonNode run = result.json().get("run").get(0);
         assertTrue(run.get("invocations_per_run").asLong() > 1, run.toString());
-        assertFalse(result.json().get("verdict").asText().equals("slower") || result.json().get("verdict").asText().equals("faster"),
-                result.out());
+        // No assertion on the verdict: in one JVM two call sites of one tiny task can differ by a fraction
+        // of a percent, which thousands of pairs resolve (CI once saw "faster", 0.18% to 0.89%): that the
+        // interval of a single JVM does not hold across JVMs is issue #28's to close, measured in
+        // scripts/compare-trials.sh, not pinned in a unit test that would fail by chance.
     }
 
     @Test

@@ -41,10 +41,12 @@ class SignalTest {
         List<String> err = new ArrayList<>();
         // The task hangs in its fourth call: the prepared phase, after the unprepared runs were measured.
         awaitLine(errors, err, "warm-up of up to");
+        // The rest of standard error is read while the process runs: a full pipe would block its writes.
+        CompletableFuture<List<String>> rest = CompletableFuture.supplyAsync(() -> errors.lines().toList());
         Thread.sleep(200);
         kill("-INT", process);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the signal ended it");
-        errors.lines().forEach(err::add);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the signal ended it; standard error so far: " + err);
+        err.addAll(rest.get(10, TimeUnit.SECONDS));
 
         assertEquals(130, process.exitValue(), String.join("\n", err));
         assertTrue(err.stream().anyMatch(line -> line.contains("counters measure: a signal (SIGINT or SIGTERM) ended the command"
