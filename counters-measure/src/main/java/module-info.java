@@ -10,6 +10,7 @@ module dev.counters.measure {
     requires commons.math3;
 
     exports dev.counters.measure;
+    exports dev.counters.measure.internal to dev.counters.examples;
 
     uses dev.counters.internal.ThreadControl;
 }

@@ -3,6 +3,7 @@ package dev.counters.measure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.math.Quantiles;
+import dev.counters.measure.internal.Preemptions;
 import java.util.Locale;
 
 /**
@@ -27,7 +28,7 @@ public final class ClockComparison {
      * @param setAside per pair, whether to leave it out of the interval (preempted), or null to keep every pair
      * @param equivalence the band within which an interval reads indistinguishable (see {@link Verdict})
      */
-    ClockComparison(String clock, double[] a, double[] b, boolean[] setAside, double confidence, double margin,
+    public ClockComparison(String clock, double[] a, double[] b, boolean[] setAside, double confidence, double margin,
             double equivalence) {
         this.clock = requireNonNull(clock, "clock");
         this.a = a.clone();

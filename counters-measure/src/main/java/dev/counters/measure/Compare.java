@@ -7,6 +7,26 @@ import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.internal.ThreadControl;
+import dev.counters.measure.internal.Batching;
+import dev.counters.measure.internal.Conclusion;
+import dev.counters.measure.internal.Duet;
+import dev.counters.measure.internal.NoiseProbe;
+import dev.counters.measure.internal.NoiseReport;
+import dev.counters.measure.internal.Overhead;
+import dev.counters.measure.internal.PairJudgement;
+import dev.counters.measure.internal.PairStoppingRule;
+import dev.counters.measure.internal.Pairing;
+import dev.counters.measure.internal.Pairs;
+import dev.counters.measure.internal.Pass;
+import dev.counters.measure.internal.PreparationStep;
+import dev.counters.measure.internal.PreparedThread;
+import dev.counters.measure.internal.ProcReadings;
+import dev.counters.measure.internal.Schedule;
+import dev.counters.measure.internal.ShortTasks;
+import dev.counters.measure.internal.Sink;
+import dev.counters.measure.internal.ThreadControls;
+import dev.counters.measure.internal.WarmUp;
+import dev.counters.measure.internal.WarmUpReport;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -332,7 +352,7 @@ public final class Compare {
      * @throws IllegalArgumentException if a run of A took no measurable time on a clock: no ratio exists
      */
     public CompareResult run() {
-        Measure.refuseVirtualThread("Compare.run()", "times the calling thread's CPU time");
+        PreparedThread.refuseVirtualThread("Compare.run()", "times the calling thread's CPU time");
         refuseDuetOnOneCpu();
         long start = nanoClock.getAsLong();
         long deadline = start + budget.toNanos();

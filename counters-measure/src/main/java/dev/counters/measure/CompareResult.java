@@ -4,6 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import dev.counters.internal.Durations;
+import dev.counters.measure.internal.Conclusion;
+import dev.counters.measure.internal.NoiseReport;
+import dev.counters.measure.internal.Overhead;
+import dev.counters.measure.internal.PreparationStep;
+import dev.counters.measure.internal.WarmUpReport;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -6,6 +6,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.math.Quantiles;
 import com.google.common.math.Stats;
 import dev.counters.internal.Durations;
+import dev.counters.measure.internal.StudentT;
 import java.util.Arrays;
 import java.util.Locale;
 
