@@ -7,6 +7,7 @@ import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.internal.ThreadControl;
+import dev.counters.measure.CompareResult.MedianInterval;
 import dev.counters.measure.internal.Batching;
 import dev.counters.measure.internal.Conclusion;
 import dev.counters.measure.internal.Duet;

@@ -9,6 +9,7 @@ import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.internal.ThreadControl;
+import dev.counters.measure.MeasureResult.Statistics;
 import dev.counters.measure.internal.NoiseProbe;
 import dev.counters.measure.internal.NoiseReport;
 import dev.counters.measure.internal.Overhead;

@@ -3,6 +3,8 @@ package dev.counters.measure;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.CompareResult.MedianInterval;
 import java.util.Locale;
 
 /**

@@ -7,7 +7,7 @@ import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.Report;
 import dev.counters.examples.report.Table;
-import dev.counters.measure.Statistics;
+import dev.counters.measure.MeasureResult.Statistics;
 import dev.counters.measure.Task;
 import dev.counters.measure.internal.Pass;
 import java.io.IOException;

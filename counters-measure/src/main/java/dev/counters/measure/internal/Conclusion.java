@@ -2,8 +2,8 @@ package dev.counters.measure.internal;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.measure.ClockComparison;
 import dev.counters.measure.Compare;
+import dev.counters.measure.CompareResult.ClockComparison;
 import dev.counters.measure.Verdict;
 import java.util.Locale;
 

@@ -4,7 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
-import dev.counters.measure.Statistics;
+import dev.counters.measure.MeasureResult.Statistics;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 

@@ -1,7 +1,7 @@
 package dev.counters.measure.internal;
 
-import dev.counters.measure.ClockComparison;
 import dev.counters.measure.Compare;
+import dev.counters.measure.CompareResult.ClockComparison;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.Task;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.counters.measure.internal;
 
-import dev.counters.measure.ClockComparison;
+import dev.counters.measure.CompareResult.ClockComparison;
 import dev.counters.measure.CompareResult;
 import java.util.ArrayList;
 import java.util.List;
