@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.CompareResult.Conclusion;
 import dev.counters.measure.CompareResult.MedianInterval;
 import java.util.Locale;
 

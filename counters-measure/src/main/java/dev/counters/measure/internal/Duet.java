@@ -7,6 +7,7 @@ import com.google.common.collect.ImmutableList;
 import dev.counters.Counter;
 import dev.counters.CpuTimesCounter;
 import dev.counters.internal.ThreadControl;
+import dev.counters.measure.MeasureResult.PreparationStep;
 import dev.counters.measure.Task;
 import java.util.ArrayList;
 import java.util.Arrays;

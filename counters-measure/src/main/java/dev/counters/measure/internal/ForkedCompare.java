@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import dev.counters.measure.Compare;
+import dev.counters.measure.CompareResult.Conclusion;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.Verdict;
 import java.io.IOException;

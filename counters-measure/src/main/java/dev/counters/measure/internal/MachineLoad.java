@@ -2,6 +2,7 @@ package dev.counters.measure.internal;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.counters.measure.MeasureResult.NoiseReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

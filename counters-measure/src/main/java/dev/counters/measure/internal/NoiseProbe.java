@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.math.Quantiles;
 import dev.counters.Counter;
 import dev.counters.CpuTimesCounter;
+import dev.counters.measure.MeasureResult.NoiseReport;
 import dev.counters.measure.MeasureResult.Statistics;
 import java.io.IOException;
 import java.util.Arrays;
@@ -138,7 +139,7 @@ public final class NoiseProbe {
                 runnableCount == 0 ? OptionalDouble.empty()
                         : OptionalDouble.of(Quantiles.median().compute(Arrays.copyOf(runnable, runnableCount))),
                 runnableUnavailable == null ? "not sampled" : runnableUnavailable,
-                ticksDuring == null ? OptionalDouble.empty() : OptionalDouble.of(NoiseReport.share(ticksDuring)),
+                ticksDuring == null ? OptionalDouble.empty() : OptionalDouble.of(ProcReadings.stealShare(ticksDuring)),
                 switchesDuring == null ? OptionalLong.empty() : OptionalLong.of(switchesDuring[ProcReadings.INVOLUNTARY]),
                 elapsedNanos / 1e9, timedRuns, preempted);
         return new NoiseReport(Statistics.of(referenceWall, trim), Statistics.of(referenceCpu, trim),

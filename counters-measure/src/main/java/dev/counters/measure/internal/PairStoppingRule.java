@@ -1,6 +1,7 @@
 package dev.counters.measure.internal;
 
 import dev.counters.measure.Compare;
+import dev.counters.measure.CompareResult.Conclusion;
 import dev.counters.measure.Verdict;
 
 /**

@@ -9,6 +9,7 @@ import dev.counters.internal.ThreadControl.Adjustment;
 import dev.counters.internal.ThreadControl;
 import dev.counters.internal.VirtualThreads;
 import dev.counters.measure.Measure;
+import dev.counters.measure.MeasureResult.PreparationStep;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -20,13 +20,13 @@ public final class ProcReadings {
     static final String THREAD_STATUS = "/proc/thread-self/status";
     static final String STAT = "/proc/stat";
     /** Index of the voluntary context switches in {@link #contextSwitches}' result. */
-    static final int VOLUNTARY = 0;
+    public static final int VOLUNTARY = 0;
     /** Index of the involuntary (preempted) context switches. */
-    static final int INVOLUNTARY = 1;
+    public static final int INVOLUNTARY = 1;
     /** Index of the steal ticks in {@link #cpuTicks}' result. */
-    static final int STEAL = 0;
+    public static final int STEAL = 0;
     /** Index of all ticks (user + nice + system + idle + iowait + irq + softirq + steal). */
-    static final int TOTAL = 1;
+    public static final int TOTAL = 1;
 
     /** Reads a text file's lines; the real one reads the file system, tests pass fixed text. */
     @FunctionalInterface
@@ -141,5 +141,10 @@ public final class ProcReadings {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("'" + text.trim() + "' is not a count in: " + line, e);
         }
+    }
+
+    /** Steal over all ticks, from a {@code {steal, total}} pair; 0 when no tick passed. */
+    public static double stealShare(long[] ticks) {
+        return ticks[TOTAL] == 0 ? 0 : (double) ticks[STEAL] / ticks[TOTAL];
     }
 }

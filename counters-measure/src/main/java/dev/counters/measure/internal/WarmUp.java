@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.math.Quantiles;
 import com.google.common.math.Stats;
+import dev.counters.measure.MeasureResult.WarmUpReport;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.function.DoubleSupplier;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.measure.Compare;
 import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.CompareResult.Conclusion;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.FakeCompare;
 import dev.counters.measure.Task;

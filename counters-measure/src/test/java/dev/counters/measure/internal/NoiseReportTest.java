@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.counters.measure.MeasureResult.NoiseReport;
 import dev.counters.measure.MeasureResult.Statistics;
 import dev.counters.testing.FakeCounters;
 import java.io.IOException;
