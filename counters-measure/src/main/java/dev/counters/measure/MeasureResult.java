@@ -7,12 +7,12 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.math.Quantiles;
 import com.google.common.math.Stats;
 import dev.counters.internal.Durations;
+import dev.counters.measure.MeasureResult.NoiseReport;
 import dev.counters.measure.MeasureResult.Statistics;
-import dev.counters.measure.internal.MachineLoad;
-import dev.counters.measure.internal.Overhead;
 import dev.counters.measure.internal.ProcReadings;
 import dev.counters.measure.internal.StudentT;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -566,6 +566,200 @@ public final class MeasureResult {
         @Override
         public String toString() {
             return action + ": " + description;
+        }
+    }
+
+    /**
+     * What a calibrated {@link Measure} subtracted from every sample: the cost of one empty
+     * measuring pass (starting and stopping the wall-clock and thread-CPU counters around a task
+     * that does nothing), the median over many passes after a warm-up. Each series has its own
+     * figure, because each counter sees a different part of the cost.
+     *
+     * @param wallNanos subtracted from each wall-time sample
+     * @param threadCpuNanos subtracted from each thread-CPU sample
+     * @param threadUserNanos the user part of the CPU overhead: {@code threadCpuNanos} split in the empty
+     *     passes' summed user/kernel ratio, so that user + kernel == CPU (samples subtract the CPU
+     *     overhead and keep their own user/kernel ratio)
+     * @param threadKernelNanos the kernel part of the CPU overhead, {@code threadCpuNanos - threadUserNanos}
+     * @param passes how many empty passes the figures come from
+     */
+    public record Overhead(double wallNanos, double threadCpuNanos, double threadUserNanos, double threadKernelNanos, int passes) {
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "overhead subtracted: wall %s, thread CPU %s (user %s, kernel %s), median of %d empty passes",
+                    Durations.formatNanos(wallNanos), Durations.formatNanos(threadCpuNanos), Durations.formatNanos(threadUserNanos),
+                    Durations.formatNanos(threadKernelNanos), passes);
+        }
+    }
+
+    /**
+     * Whether the machine was {@link #isLoaded() loaded} while something was measured, and why: the
+     * part of a {@link NoiseReport} that says "quiet" or "loaded". A loaded machine preempts the
+     * measuring thread, so wall times carry waits that have nothing to do with the task.
+     *
+     * <p>Four witnesses, each with a threshold; any one over its threshold makes the machine loaded:
+     * <table>
+     *   <caption>the load thresholds</caption>
+     *   <tr><th>witness</th><th>loaded from</th><th>read from</th></tr>
+     *   <tr><td>other runnable threads (median over the run)</td><td>half the CPUs ({@link #RUNNABLE_SHARE_OF_CPUS})</td>
+     *       <td>{@code procs_running} of Linux's {@code /proc/stat}, less the measuring thread</td></tr>
+     *   <tr><td>steal</td><td>{@link #STEAL_SHARE} of CPU ticks</td><td>{@code /proc/stat}</td></tr>
+     *   <tr><td>involuntary context switches</td><td>{@link #SWITCHES_PER_SECOND} per second, and at least {@link #MIN_SWITCHES}</td>
+     *       <td>{@code /proc/thread-self/status}</td></tr>
+     *   <tr><td>runs whose wall time shows a preemption</td><td>{@link #PREEMPTED_SHARE} of runs</td>
+     *       <td>the clocks themselves ({@link Preemptions}): on every OS</td></tr>
+     * </table>
+     * On a 2-vCPU VM one other busy thread is already half the machine: the measuring thread shares
+     * the CPUs with it, the JIT, the GC and everything else that wakes. The thresholds sit between
+     * what that VM shows idle (no other runnable thread, no steal; but a fresh JVM's own compiler
+     * threads preempt the measuring thread up to ~60 times a second, and up to 27% of a short run's
+     * runs) and with one core kept busy (one other runnable thread, 42 to 440 switches a second, 10% to
+     * 71% of the runs preempted): docs/MEASURE.md has the figures. The run queue is the one witness that
+     * tells the two apart on its own; the others only confirm a clearly loaded machine.
+     * On Windows there is no {@code /proc}: the run queue
+     * ({@code \System\Processor Queue Length}) is a PDH counter this pure-Java module does not read,
+     * and Windows has no per-thread count of preemptions and reports no steal, so the verdict rests
+     * on the preempted share alone, and says so.
+     */
+    public static final class MachineLoad {
+        /** Other runnable threads, as a share of the CPUs, from which the machine is loaded: 0.5. */
+        public static final double RUNNABLE_SHARE_OF_CPUS = 0.5;
+        /** Steal, as a share of all CPU ticks, from which the machine is loaded: 5%. */
+        public static final double STEAL_SHARE = 0.05;
+        /**
+         * Involuntary context switches of the measuring thread per second from which the machine is
+         * loaded: 100. A fresh JVM's own compiler and GC threads preempt it up to ~60 times a second on
+         * an idle 2-vCPU VM; with one core kept busy, 42 to 430, a median of 176.
+         */
+        public static final double SWITCHES_PER_SECOND = 100;
+        /** The fewest involuntary switches that can make the machine loaded: 30, so that a short run's few do not. */
+        public static final long MIN_SWITCHES = 30;
+        /**
+         * The share of runs preempted from which the machine is loaded: 30%. On the idle 2-vCPU VM a
+         * short run of 60 saw up to 27% (the JIT's threads); with one core busy, 10% to 71%, a median of 28%.
+         */
+        public static final double PREEMPTED_SHARE = 0.30;
+
+        private final int cpus;
+        private final OptionalDouble otherRunnable;
+        private final String runnableUnavailable;
+        private final OptionalDouble stealShare;
+        private final OptionalLong involuntarySwitches;
+        private final OptionalDouble switchesPerSecond;
+        private final int runs;
+        private final int preemptedRuns;
+        private final List<String> reasons = new ArrayList<>();
+
+        /**
+         * @param otherRunnable the median number of other runnable threads, or empty
+         * @param runnableUnavailable why it is empty, or null
+         * @param involuntarySwitches the measuring thread's involuntary context switches over {@code seconds}, or empty
+         */
+        public MachineLoad(int cpus, OptionalDouble otherRunnable, String runnableUnavailable, OptionalDouble stealShare,
+                OptionalLong involuntarySwitches, double seconds, int runs, int preemptedRuns) {
+            checkArgument(cpus >= 1, "at least one CPU, was %s", cpus);
+            checkArgument(runs >= 0 && preemptedRuns >= 0 && preemptedRuns <= runs, "%s of %s runs preempted", preemptedRuns, runs);
+            checkArgument(otherRunnable.isPresent() || runnableUnavailable != null, "say why the run queue is unavailable");
+            this.cpus = cpus;
+            this.otherRunnable = otherRunnable;
+            this.runnableUnavailable = otherRunnable.isPresent() ? null : runnableUnavailable;
+            this.stealShare = stealShare;
+            this.involuntarySwitches = involuntarySwitches;
+            this.switchesPerSecond = involuntarySwitches.isPresent() && seconds > 0
+                    ? OptionalDouble.of(involuntarySwitches.getAsLong() / seconds)
+                    : OptionalDouble.empty();
+            this.runs = runs;
+            this.preemptedRuns = preemptedRuns;
+            if (otherRunnable.isPresent() && otherRunnable.getAsDouble() >= RUNNABLE_SHARE_OF_CPUS * cpus) {
+                reasons.add(String.format(Locale.ROOT, "%.1f other threads runnable on %d CPUs", otherRunnable.getAsDouble(), cpus));
+            }
+            if (stealShare.isPresent() && stealShare.getAsDouble() >= STEAL_SHARE) {
+                reasons.add(String.format(Locale.ROOT, "steal %.1f%%", 100 * stealShare.getAsDouble()));
+            }
+            if (switchesPerSecond.isPresent() && switchesPerSecond.getAsDouble() >= SWITCHES_PER_SECOND
+                    && involuntarySwitches.getAsLong() >= MIN_SWITCHES) {
+                reasons.add(String.format(Locale.ROOT, "%.1f involuntary context switches per second (%d)",
+                        switchesPerSecond.getAsDouble(), involuntarySwitches.getAsLong()));
+            }
+            if (runs > 0 && preemptedShare() >= PREEMPTED_SHARE) {
+                reasons.add(String.format(Locale.ROOT, "%d of %d runs preempted (%.0f%%)", preemptedRuns, runs,
+                        100 * preemptedShare()));
+            }
+        }
+
+        /** Whether any witness passed its threshold. */
+        public boolean isLoaded() {
+            return !reasons.isEmpty();
+        }
+
+        /** {@code "loaded"} or {@code "quiet"}, as the reports write it. */
+        public String label() {
+            return isLoaded() ? "loaded" : "quiet";
+        }
+
+        /** How many CPUs the JVM may use. */
+        public int cpus() {
+            return cpus;
+        }
+
+        /** The median number of runnable threads of other processes (this JVM's own excluded); empty where it cannot be read. */
+        public OptionalDouble otherRunnableThreads() {
+            return otherRunnable;
+        }
+
+        /** Why the run queue could not be read; empty when it was. */
+        public Optional<String> runnableUnavailable() {
+            return Optional.ofNullable(runnableUnavailable);
+        }
+
+        /** Involuntary context switches of the measuring thread during the run; empty where they cannot be read. */
+        public OptionalLong involuntarySwitches() {
+            return involuntarySwitches;
+        }
+
+        /** Involuntary context switches of the measuring thread per second of the run; empty where they cannot be read. */
+        public OptionalDouble involuntarySwitchesPerSecond() {
+            return switchesPerSecond;
+        }
+
+        /** How many timed runs the preempted share is taken over. */
+        public int runs() {
+            return runs;
+        }
+
+        /** How many of them were preempted, by their wall and CPU times ({@link Preemptions}). */
+        public int preemptedRuns() {
+            return preemptedRuns;
+        }
+
+        /** The share of the runs preempted (0 without runs). */
+        public double preemptedShare() {
+            return runs == 0 ? 0 : (double) preemptedRuns / runs;
+        }
+
+        /**
+         * {@code loaded: 1.0 other threads runnable on 2 CPUs, 12 of 400 runs preempted (3%)} or
+         * {@code quiet: 0.0 other threads runnable on 2 CPUs, steal 0.1%, 0.2 involuntary switches per
+         * second, 0 of 400 runs preempted}.
+         */
+        public String summary() {
+            if (isLoaded()) {
+                return "loaded: " + String.join(", ", reasons);
+            }
+            List<String> figures = new ArrayList<>();
+            figures.add(otherRunnable.isPresent()
+                    ? String.format(Locale.ROOT, "%.1f other threads runnable on %d CPUs", otherRunnable.getAsDouble(), cpus)
+                    : "run queue not available (" + runnableUnavailable + ")");
+            stealShare.ifPresent(steal -> figures.add(String.format(Locale.ROOT, "steal %.1f%%", 100 * steal)));
+            switchesPerSecond.ifPresent(rate -> figures.add(String.format(Locale.ROOT, "%.1f involuntary switches per second", rate)));
+            figures.add(preemptedRuns + " of " + runs + " runs preempted");
+            return "quiet: " + String.join(", ", figures);
+        }
+
+        @Override
+        public String toString() {
+            return summary();
         }
     }
 }

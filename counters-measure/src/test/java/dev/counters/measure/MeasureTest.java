@@ -10,11 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.Counter;
 import dev.counters.Counters;
+import dev.counters.measure.MeasureResult.Overhead;
 import dev.counters.measure.MeasureResult.PreparationStep;
 import dev.counters.measure.internal.CostlyClock;
 import dev.counters.measure.internal.CostlyCpuTimes;
 import dev.counters.measure.internal.FakeThreadControl;
-import dev.counters.measure.internal.Overhead;
 import dev.counters.measure.internal.Sink;
 import dev.counters.testing.FakeCounters;
 import java.io.IOException;

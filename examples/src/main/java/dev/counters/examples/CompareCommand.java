@@ -10,6 +10,7 @@ import dev.counters.measure.Compare;
 import dev.counters.measure.CompareResult.ClockComparison;
 import dev.counters.measure.CompareResult.Conclusion;
 import dev.counters.measure.CompareResult;
+import dev.counters.measure.MeasureResult.Overhead;
 import dev.counters.measure.TaskFailedException;
 import dev.counters.measure.internal.ForkedCompare;
 import java.io.File;

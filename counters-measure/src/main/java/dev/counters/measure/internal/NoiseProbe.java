@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.google.common.math.Quantiles;
 import dev.counters.Counter;
 import dev.counters.CpuTimesCounter;
+import dev.counters.measure.MeasureResult.MachineLoad;
 import dev.counters.measure.MeasureResult.NoiseReport;
 import dev.counters.measure.MeasureResult.Statistics;
 import java.io.IOException;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.Counter;
 import dev.counters.internal.TickSource;
+import dev.counters.measure.MeasureResult.Overhead;
 import dev.counters.testing.FakeCounters;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
