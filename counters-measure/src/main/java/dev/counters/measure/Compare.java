@@ -313,13 +313,13 @@ public final class Compare {
     }
 
     /** Feeds task results to {@code sink} instead of a private one (both {@link Order#DUET} workers feed it). */
-    public Compare sink(Sink sink) {
+    Compare sink(Sink sink) {
         this.sink = requireNonNull(sink, "sink");
         return this;
     }
 
     /** Pins the {@link Order#DUET} workers with {@code control} instead of the one {@link ThreadControls#best()} finds. */
-    public Compare threadControl(ThreadControl control) {
+    Compare threadControl(ThreadControl control) {
         this.threadControl = requireNonNull(control, "control");
         return this;
     }

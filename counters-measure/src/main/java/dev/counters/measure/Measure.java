@@ -193,13 +193,13 @@ public final class Measure {
     }
 
     /** Pins and raises with {@code control} instead of the one {@link ThreadControls#best()} finds. */
-    public Measure threadControl(ThreadControl control) {
+    Measure threadControl(ThreadControl control) {
         this.threadControl = requireNonNull(control, "control");
         return this;
     }
 
     /** Feeds task results to {@code sink} instead of a private one. */
-    public Measure sink(Sink sink) {
+    Measure sink(Sink sink) {
         this.sink = requireNonNull(sink, "sink");
         return this;
     }
