@@ -21,6 +21,7 @@ import dev.counters.measure.internal.PairStoppingRule;
 import dev.counters.measure.internal.Pairing;
 import dev.counters.measure.internal.Pairs;
 import dev.counters.measure.internal.Pass;
+import dev.counters.measure.internal.Preemptions;
 import dev.counters.measure.internal.PreparedThread;
 import dev.counters.measure.internal.ProcReadings;
 import dev.counters.measure.internal.Schedule;

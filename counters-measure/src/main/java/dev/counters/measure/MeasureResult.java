@@ -9,6 +9,8 @@ import com.google.common.math.Stats;
 import dev.counters.internal.Durations;
 import dev.counters.measure.MeasureResult.NoiseReport;
 import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.measure.internal.NoiseProbe;
+import dev.counters.measure.internal.Preemptions;
 import dev.counters.measure.internal.ProcReadings;
 import dev.counters.measure.internal.StudentT;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.counters.measure.internal;
 
+import dev.counters.measure.Compare;
 import dev.counters.measure.MeasureResult.WarmUpReport;
 import dev.counters.measure.Task;
 

@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
+import dev.counters.measure.Measure;
 import dev.counters.measure.MeasureResult.Statistics;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;

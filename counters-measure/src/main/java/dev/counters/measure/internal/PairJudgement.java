@@ -1,7 +1,9 @@
 package dev.counters.measure.internal;
 
+import dev.counters.measure.Compare;
 import dev.counters.measure.CompareResult.ClockComparison;
 import dev.counters.measure.CompareResult;
+import dev.counters.measure.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,10 @@
 package dev.counters.measure.internal;
 
 import dev.counters.CpuTimesCounter;
+import dev.counters.measure.Compare.Order;
+import dev.counters.measure.Compare;
 import dev.counters.measure.Task;
+import dev.counters.measure.TaskFailedException;
 
 /**
  * How {@link Compare} runs the two runs of one pair: one after the other on the calling thread

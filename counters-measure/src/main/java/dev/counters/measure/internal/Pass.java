@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import dev.counters.Counter;
 import dev.counters.CounterInfo;
 import dev.counters.CpuTimesCounter;
+import dev.counters.measure.Measure;
 import dev.counters.measure.Task;
 import dev.counters.measure.TaskFailedException;
 

@@ -1,5 +1,9 @@
 package dev.counters.measure.internal;
 
+import dev.counters.measure.Compare;
+import dev.counters.measure.Measure;
+import dev.counters.measure.Task;
+
 /**
  * Swallows values so that the JIT compiler cannot eliminate the code that computed them, the way
  * JMH's {@code Blackhole} does. A value passed to {@code consume} is compared against, or stored

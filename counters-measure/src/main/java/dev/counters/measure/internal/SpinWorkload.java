@@ -2,6 +2,7 @@ package dev.counters.measure.internal;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import dev.counters.measure.Measure;
 import dev.counters.measure.Task;
 
 /**
