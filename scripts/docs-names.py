@@ -34,7 +34,8 @@ EXTERNAL = {
 }
 # Backticked CamelCase words that are not code.
 NOT_CODE = {"ExecutionSample", "JavaScript", "GitHub", "PyPI", "JetBrains", "HotSpot", "OpenJDK", "GraalVM", "IntelliJ",
-            "MacOS", "FreeBSD", "PowerShell", "WinSTL", "UNIXSTL", "STLSoft"}
+            "MacOS", "FreeBSD", "PowerShell", "WinSTL", "UNIXSTL", "STLSoft",
+            "Compilation", "Deoptimization"}  # JFR events (jdk.Compilation), like ExecutionSample
 
 # Dotted names under dev.counters that are not packages: system properties and span attribute keys.
 NOT_PACKAGES = {"dev.counters.binding", "dev.counters.cpu.total", "dev.counters.cpu.user", "dev.counters.cpu.system",

@@ -1,8 +1,10 @@
 /**
  * Calibrated, warmed-up, pinned, repeated measurements with trimmed statistics
- * ({@link dev.counters.measure.Measure}); overhead calibration, resolution probing and CPU
- * frequency estimation. Pure Java: the cycle counters, affinity and priority come from the
- * platform modules, through the API and its SPI.
+ * ({@link dev.counters.measure.Measure}) and A/B comparisons with a verdict
+ * ({@link dev.counters.measure.Compare}). Pure Java: the cycle counters, affinity and priority come
+ * from the platform modules, through the API and its SPI. {@code dev.counters.measure.internal}
+ * (calibration, warm-up, the pairs and forks of Compare, the noise probe, the CPU frequency
+ * estimate) is exported only to the command line.
  */
 module dev.counters.measure {
     requires transitive dev.counters.api;
@@ -10,6 +12,7 @@ module dev.counters.measure {
     requires commons.math3;
 
     exports dev.counters.measure;
+    exports dev.counters.measure.internal to dev.counters.examples;
 
     uses dev.counters.internal.ThreadControl;
 }

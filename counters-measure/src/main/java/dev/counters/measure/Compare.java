@@ -7,6 +7,28 @@ import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.internal.ThreadControl;
+import dev.counters.measure.CompareResult.Conclusion;
+import dev.counters.measure.CompareResult.MedianInterval;
+import dev.counters.measure.MeasureResult.NoiseReport;
+import dev.counters.measure.MeasureResult.Overhead;
+import dev.counters.measure.MeasureResult.PreparationStep;
+import dev.counters.measure.MeasureResult.WarmUpReport;
+import dev.counters.measure.internal.Batching;
+import dev.counters.measure.internal.Duet;
+import dev.counters.measure.internal.NoiseProbe;
+import dev.counters.measure.internal.PairJudgement;
+import dev.counters.measure.internal.PairStoppingRule;
+import dev.counters.measure.internal.Pairing;
+import dev.counters.measure.internal.Pairs;
+import dev.counters.measure.internal.Pass;
+import dev.counters.measure.internal.Preemptions;
+import dev.counters.measure.internal.PreparedThread;
+import dev.counters.measure.internal.ProcReadings;
+import dev.counters.measure.internal.Schedule;
+import dev.counters.measure.internal.ShortTasks;
+import dev.counters.measure.internal.Sink;
+import dev.counters.measure.internal.ThreadControls;
+import dev.counters.measure.internal.WarmUp;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -292,13 +314,13 @@ public final class Compare {
     }
 
     /** Feeds task results to {@code sink} instead of a private one (both {@link Order#DUET} workers feed it). */
-    public Compare sink(Sink sink) {
+    Compare sink(Sink sink) {
         this.sink = requireNonNull(sink, "sink");
         return this;
     }
 
     /** Pins the {@link Order#DUET} workers with {@code control} instead of the one {@link ThreadControls#best()} finds. */
-    public Compare threadControl(ThreadControl control) {
+    Compare threadControl(ThreadControl control) {
         this.threadControl = requireNonNull(control, "control");
         return this;
     }
@@ -332,7 +354,7 @@ public final class Compare {
      * @throws IllegalArgumentException if a run of A took no measurable time on a clock: no ratio exists
      */
     public CompareResult run() {
-        Measure.refuseVirtualThread("Compare.run()", "times the calling thread's CPU time");
+        PreparedThread.refuseVirtualThread("Compare.run()", "times the calling thread's CPU time");
         refuseDuetOnOneCpu();
         long start = nanoClock.getAsLong();
         long deadline = start + budget.toNanos();

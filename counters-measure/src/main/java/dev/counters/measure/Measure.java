@@ -9,7 +9,17 @@ import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.internal.ThreadControl;
-import dev.counters.internal.VirtualThreads;
+import dev.counters.measure.MeasureResult.NoiseReport;
+import dev.counters.measure.MeasureResult.Overhead;
+import dev.counters.measure.MeasureResult.PreparationStep;
+import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.measure.MeasureResult.WarmUpReport;
+import dev.counters.measure.internal.NoiseProbe;
+import dev.counters.measure.internal.Pass;
+import dev.counters.measure.internal.PreparedThread;
+import dev.counters.measure.internal.Sink;
+import dev.counters.measure.internal.ThreadControls;
+import dev.counters.measure.internal.WarmUp;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -183,13 +193,13 @@ public final class Measure {
     }
 
     /** Pins and raises with {@code control} instead of the one {@link ThreadControls#best()} finds. */
-    public Measure threadControl(ThreadControl control) {
+    Measure threadControl(ThreadControl control) {
         this.threadControl = requireNonNull(control, "control");
         return this;
     }
 
     /** Feeds task results to {@code sink} instead of a private one. */
-    public Measure sink(Sink sink) {
+    Measure sink(Sink sink) {
         this.sink = requireNonNull(sink, "sink");
         return this;
     }
@@ -203,7 +213,7 @@ public final class Measure {
      * @throws TaskFailedException if the task threw, naming the run (checked and unchecked exceptions alike)
      */
     public MeasureResult run() {
-        refuseVirtualThread("Measure.run()", "times the calling thread's CPU time and pins it or raises its priority when asked");
+        PreparedThread.refuseVirtualThread("Measure.run()", "times the calling thread's CPU time and pins it or raises its priority when asked");
         checkState(repetitions > 2 * trim,
                 "%s repetitions cannot drop the %s highest and %s lowest: take more than %s repetitions or trim less",
                 repetitions, trim, trim, 2 * trim);
@@ -240,20 +250,6 @@ public final class Measure {
                 warmUpReport, steps, overhead, noise, pass.describeCounters());
     }
 
-    /**
-     * Refuses to work on a virtual thread: its CPU time would be a carrier thread's, and pinning or
-     * raising it would pin or raise whichever carrier it happens to run on.
-     */
-    static void refuseVirtualThread(String what, String why) {
-        Thread current = Thread.currentThread();
-        if (VirtualThreads.isVirtual(current)) {
-            throw new IllegalStateException(what + " " + why + ", but it was called on virtual thread " + current
-                    + ": a virtual thread has no CPU clock of its own and runs on carrier threads that change whenever "
-                    + "it blocks, so its CPU time would be a carrier's and pinning or raising it would change a carrier "
-                    + "shared with other virtual threads. Call it on a platform thread (new Thread(...), "
-                    + "Thread.ofPlatform(), a fixed thread pool)");
-        }
-    }
 
     /**
      * On Linux a thread inherits its creator's CPU mask and priority: threads started during the

@@ -1,9 +1,10 @@
 package dev.counters.measure;
 
 /**
- * The work to measure. Return its result rather than discarding it: {@link Measure} hands every
- * result to a {@link Sink}, so the JIT compiler cannot prove the work useless and remove it
- * (the way JMH's {@code Blackhole} keeps benchmark results alive).
+ * The work to measure. Return its result rather than discarding it: {@link Measure} and
+ * {@link Compare} hand every result to a sink that keeps it reachable, so the JIT compiler cannot
+ * prove the work useless and remove it (the way JMH's {@code Blackhole} keeps benchmark results
+ * alive).
  *
  * <pre>{@code
  * Measure.of(() -> Arrays.stream(data).sorted().toArray()).repetitions(20).run();

@@ -12,7 +12,7 @@ public final class TaskFailedException extends RuntimeException {
 
     private final String phase;
 
-    TaskFailedException(String phase, Exception cause) {
+    public TaskFailedException(String phase, Exception cause) {
         super("the measured task threw during " + phase + ": " + cause, cause);
         this.phase = phase;
     }

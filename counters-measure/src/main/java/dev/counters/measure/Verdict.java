@@ -3,6 +3,9 @@ package dev.counters.measure;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.CompareResult.Conclusion;
+import dev.counters.measure.CompareResult.MedianInterval;
 import java.util.Locale;
 
 /**
@@ -70,24 +73,6 @@ public enum Verdict {
         return of(ci.low(), ci.high(), margin, equivalence);
     }
 
-    /**
-     * The joint verdict of wall time's {@code wall} and thread CPU time's {@code cpu}, whose
-     * intervals {@code overlap} or not: the rules of {@link Conclusion}, without its sentences.
-     */
-    static Verdict joint(Verdict wall, Verdict cpu, boolean overlap) {
-        if (wall.isDecisive() && cpu.isDecisive()) {
-            return wall == cpu ? wall : CLOCKS_DISAGREE;
-        }
-        if (wall.isDecisive() || cpu.isDecisive()) {
-            Verdict decisive = wall.isDecisive() ? wall : cpu;
-            Verdict other = decisive == wall ? cpu : wall;
-            return other == TOO_FEW || overlap ? decisive : CLOCKS_DISAGREE;
-        }
-        if (wall == INDISTINGUISHABLE || cpu == INDISTINGUISHABLE) {
-            return INDISTINGUISHABLE;
-        }
-        return wall == TOO_FEW && cpu == TOO_FEW ? TOO_FEW : TOO_NOISY;
-    }
 
     /** Whether this verdict says B differs from A: {@link #SLOWER} or {@link #FASTER}. */
     public boolean isDecisive() {

@@ -10,6 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.MeasureResult.PreparationStep;
+import dev.counters.measure.internal.CostlyClock;
+import dev.counters.measure.internal.CostlyCpuTimes;
+import dev.counters.measure.internal.Duet;
+import dev.counters.measure.internal.FakeThreadControl;
+import dev.counters.measure.internal.Sink;
 import dev.counters.testing.FakeCounters;
 import java.io.IOException;
 import java.time.Duration;

@@ -1,15 +1,19 @@
 package dev.counters.measure;
 
-import dev.counters.testing.FakeCounters;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.CompareResult.MedianInterval;
+import dev.counters.measure.internal.CostlyClock;
+import dev.counters.measure.internal.CostlyCpuTimes;
+import dev.counters.measure.internal.Sink;
+import dev.counters.testing.FakeCounters;
 import java.time.Duration;
 import java.util.List;
 import net.jqwik.api.ForAll;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.measure.CompareResult.MedianInterval;
+import dev.counters.measure.internal.ForkInterval;
+import dev.counters.measure.internal.ForkStoppingRule;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;

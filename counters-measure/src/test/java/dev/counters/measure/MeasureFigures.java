@@ -4,6 +4,10 @@ import com.google.common.math.Stats;
 import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.Resolution;
+import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.measure.internal.CalibratedCounter;
+import dev.counters.measure.internal.CpuFrequency;
+import dev.counters.measure.internal.FrequencyEstimate;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -34,7 +38,7 @@ public final class MeasureFigures {
     static void emptyRegion() {
         System.out.println("== (a) empty region, PERFORMANCE counter ==");
         Counter probe = Counters.performance();
-        Resolution resolution = Resolutions.probe(probe);
+        Resolution resolution = probe.getInfo().measureResolution();
         System.out.println("counter: " + probe.getInfo().source() + " (" + probe.getInfo().provider() + "), resolution " + resolution);
         int n = 200_000;
         Counter raw = Counters.performance();

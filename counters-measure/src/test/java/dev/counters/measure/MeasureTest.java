@@ -10,6 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.Counter;
 import dev.counters.Counters;
+import dev.counters.measure.MeasureResult.Overhead;
+import dev.counters.measure.MeasureResult.PreparationStep;
+import dev.counters.measure.internal.CostlyClock;
+import dev.counters.measure.internal.CostlyCpuTimes;
+import dev.counters.measure.internal.FakeThreadControl;
+import dev.counters.measure.internal.Sink;
 import dev.counters.testing.FakeCounters;
 import java.io.IOException;
 import java.time.Duration;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.Resolution;
+import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.measure.internal.CalibratedCounter;
+import dev.counters.measure.internal.Calibration;
 import org.junit.jupiter.api.Test;
 
 /** Calibration of a real clock on this machine: what {@link CalibrationTest} proves on fakes, seen for real. */
@@ -13,7 +16,7 @@ class RealCounterCalibrationTest {
     @Test
     void realCounterCalibratedEmptyRegionReadsWithinOneResolutionStep() {
         Counter counter = Counters.performance();
-        Resolution resolution = Resolutions.probe(counter);
+        Resolution resolution = counter.getInfo().measureResolution();
         CalibratedCounter calibrated = CalibratedCounter.of(counter);
         // Measure like the calibration did: compiled code. Batches until the JIT has compiled this loop too;
         // noise (preemption, a compiler thread) only ever adds, so the quietest batch is the truest.

@@ -1,10 +1,13 @@
 package dev.counters.measure;
 
-import dev.counters.testing.FakeCounters;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.internal.CostlyClock;
+import dev.counters.measure.internal.CostlyCpuTimes;
+import dev.counters.measure.internal.ShortTasks;
+import dev.counters.testing.FakeCounters;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;

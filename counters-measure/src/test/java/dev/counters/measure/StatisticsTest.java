@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.measure.internal.StudentT;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.Arrays;

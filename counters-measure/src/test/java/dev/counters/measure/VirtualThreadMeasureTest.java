@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterKind;
 import dev.counters.Counters;
+import dev.counters.measure.internal.FakeThreadControl;
+import dev.counters.measure.internal.PreparedThread;
 import dev.counters.testing.VirtualThreadRunner;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;

@@ -9,7 +9,7 @@ import dev.counters.examples.report.Column;
 import dev.counters.examples.report.HumanNumbers;
 import dev.counters.examples.report.Report;
 import dev.counters.examples.report.Table;
-import dev.counters.measure.CostMeter;
+import dev.counters.measure.internal.CostMeter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -2,8 +2,8 @@ package dev.counters.examples;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
-import dev.counters.measure.Sink;
-import dev.counters.measure.SpinWorkload;
+import dev.counters.measure.internal.Sink;
+import dev.counters.measure.internal.SpinWorkload;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,15 +1,15 @@
 package dev.counters.examples;
 
-import dev.counters.CounterKind;
 import dev.counters.Counter;
+import dev.counters.CounterKind;
 import dev.counters.CpuTimesCounter;
 import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.Report;
 import dev.counters.examples.report.Table;
-import dev.counters.measure.Pass;
-import dev.counters.measure.Statistics;
+import dev.counters.measure.MeasureResult.Statistics;
 import dev.counters.measure.Task;
+import dev.counters.measure.internal.Pass;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package dev.counters.examples;
 import dev.counters.examples.report.CellFormat;
 import dev.counters.examples.report.Column;
 import dev.counters.examples.report.Table;
-import dev.counters.measure.NoiseReport;
+import dev.counters.measure.MeasureResult.NoiseReport;
 import java.util.concurrent.TimeUnit;
 
 /**

@@ -1,7 +1,7 @@
 package dev.counters.examples;
 
-import dev.counters.measure.SpinWorkload;
 import dev.counters.measure.Task;
+import dev.counters.measure.internal.SpinWorkload;
 
 /**
  * The built-in workload of {@code measure}, {@code compare} and {@code isolation}: a

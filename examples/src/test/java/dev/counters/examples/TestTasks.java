@@ -1,7 +1,7 @@
 package dev.counters.examples;
 
-import dev.counters.measure.SpinWorkload;
 import dev.counters.measure.Task;
+import dev.counters.measure.internal.SpinWorkload;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Classes for {@code counters measure --task}: one good task and every way a class can fail to be one. */

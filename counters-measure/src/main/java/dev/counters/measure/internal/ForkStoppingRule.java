@@ -1,0 +1,84 @@
+package dev.counters.measure.internal;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import dev.counters.measure.Verdict;
+
+/**
+ * When a comparison over forks may stop, and at which confidence its interval is read, so that
+ * looking after every fork does not raise the error rate above the one asked for.
+ *
+ * <p>A group-sequential design with Bonferroni spending: the looks are planned, one after each fork
+ * from {@link #minForks()} to {@link #maxForks()}; each look reads the {@link ForkInterval} at
+ * {@code 1 - (1 - confidence) / looks}, so that the chance of any look wrongly excluding the truth is
+ * at most {@code 1 - confidence} (the union bound), however the looks depend on each other. A
+ * decisive or indistinguishable interval at a look stops the comparison; the reported interval is
+ * the one that look read. Pocock's or O'Brien-Fleming's boundaries spend the error less bluntly,
+ * and would stop a little earlier, but they assume normal, equally informative looks; this spending
+ * assumes nothing, and costs little at the few looks a comparison makes (4 by default).
+ *
+ * <p>Fewer forks than {@link #minForks()} (a budget too short, an interrupt) never give a decisive
+ * verdict: {@link Verdict#TOO_FEW}. One fork alone never decides: a JVM speaks for itself only.
+ */
+public final class ForkStoppingRule {
+    /** The fewest forks a verdict may rest on: 3, as JMH's {@code -f 3}. */
+    public static final int DEFAULT_MIN_FORKS = 3;
+    /** The most forks one comparison runs: 6. */
+    public static final int DEFAULT_MAX_FORKS = 6;
+
+    private final double confidence;
+    private final int minForks;
+    private final int maxForks;
+
+    public ForkStoppingRule(double confidence, int minForks, int maxForks) {
+        checkArgument(confidence > 0 && confidence < 1, "confidence is strictly between 0 and 1, was %s", confidence);
+        checkArgument(minForks >= 2, "at least 2 forks are needed for an interval between JVMs, was %s", minForks);
+        checkArgument(maxForks >= minForks, "the most forks (%s) must be at least the fewest (%s)", maxForks, minForks);
+        this.confidence = confidence;
+        this.minForks = minForks;
+        this.maxForks = maxForks;
+    }
+
+    /** How many looks are planned: one per fork from the fewest to the most. */
+    int looks() {
+        return maxForks - minForks + 1;
+    }
+
+    /** The confidence each look reads its interval at: the asked one's miss rate shared among the looks. */
+    public double lookConfidence() {
+        return 1 - (1 - confidence) / looks();
+    }
+
+    /** Whether {@code forks} forks are enough for a look. */
+    boolean mayLook(int forks) {
+        return forks >= minForks;
+    }
+
+    /** Whether the forks so far end the comparison: the last planned fork ran, or {@code verdict} is an answer. */
+    public boolean stops(int forks, Verdict verdict) {
+        return forks >= maxForks || mayLook(forks) && (verdict.isDecisive() || verdict == Verdict.INDISTINGUISHABLE);
+    }
+
+    /**
+     * The verdict of {@code forkRatios}, read at {@link #lookConfidence()}: {@link Verdict#TOO_FEW}
+     * below {@link #minForks()}, else as {@link Verdict#of(double, double, double, double)} says.
+     */
+    public Verdict judge(ForkInterval interval, double margin, double equivalence) {
+        if (!mayLook(interval.forks())) {
+            return Verdict.TOO_FEW;
+        }
+        return Verdict.of(interval.low(), interval.high(), margin, equivalence);
+    }
+
+    double confidence() {
+        return confidence;
+    }
+
+    int minForks() {
+        return minForks;
+    }
+
+    public int maxForks() {
+        return maxForks;
+    }
+}

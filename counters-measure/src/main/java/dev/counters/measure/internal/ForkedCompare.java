@@ -1,0 +1,363 @@
+package dev.counters.measure.internal;
+
+import static com.google.common.base.Preconditions.checkArgument;
+import static java.util.Objects.requireNonNull;
+
+import com.google.common.collect.ImmutableList;
+import dev.counters.measure.Compare;
+import dev.counters.measure.CompareResult.Conclusion;
+import dev.counters.measure.CompareResult;
+import dev.counters.measure.Verdict;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Is B faster than A, in any JVM, not just this one? Runs a {@link Compare} of two task classes in
+ * each of several fresh JVMs (forks) and judges the ratios of the forks, so that the interval
+ * carries what JVMs make differently of the same code (JIT decisions, inlining, memory layout,
+ * profile), which no number of pairs inside one JVM can show.
+ *
+ * <pre>{@code
+ * ForkedCompare.Result result = ForkedCompare.of("com.example.OldSort", "com.example.NewSort")
+ *         .budget(Duration.ofSeconds(40))      // all forks together
+ *         .run();
+ * result.verdict();                            // SLOWER, FASTER, INDISTINGUISHABLE, TOO_NOISY, ...
+ * result.ratio(); result.low(); result.high(); // geometric mean of the forks' ratios, t interval over forks
+ * }</pre>
+ *
+ * <p><b>How it runs.</b> Each fork is {@code java [this JVM's options] -cp [class path] } with a
+ * small main that loads both classes (public, with a public constructor without arguments), runs
+ * {@code Compare} (pairs, warm-up, batching, as in-process) within an equal share of the budget, and
+ * prints its median ratios. Each fork's ratio is one sample; {@link ForkInterval} gives the interval
+ * (Student's t over the forks' logarithms, Kalibera and Jones' top level) and
+ * {@link ForkStoppingRule} says when to stop: after {@link #minForks(int)} forks (3) it looks after
+ * each fork, at a confidence that shares the asked miss rate among the planned looks, and stops once
+ * the verdict is decided, at {@link #maxForks(int)} (6), or when the budget has no room for another
+ * fork. Fewer forks than the fewest is {@link Verdict#TOO_FEW}: one JVM alone never decides.
+ *
+ * <p>Tasks given as lambdas cannot travel to another JVM: {@link Compare} runs them in this one,
+ * and its result says it speaks for this JVM only.
+ */
+public final class ForkedCompare {
+    /** The default budget of all forks together: 30 s. */
+    public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(30);
+
+    private final String classA;
+    private final String classB;
+    private Duration budget = DEFAULT_BUDGET;
+    private double confidence = Compare.DEFAULT_CONFIDENCE;
+    private double margin;
+    private double target = Compare.DEFAULT_TARGET;
+    private Compare.JudgedBy by = Compare.JudgedBy.AUTO;
+    private int minForks = ForkStoppingRule.DEFAULT_MIN_FORKS;
+    private int maxForks = ForkStoppingRule.DEFAULT_MAX_FORKS;
+    private String classPath = System.getProperty("java.class.path");
+    private List<String> jvmOptions = ManagementFactory.getRuntimeMXBean().getInputArguments();
+
+    private ForkedCompare(String classA, String classB) {
+        this.classA = classA;
+        this.classB = classB;
+    }
+
+    /** Compares task class {@code classB} against {@code classA} (fully qualified names): ratios are B/A. */
+    public static ForkedCompare of(String classA, String classB) {
+        return new ForkedCompare(requireNonNull(classA, "classA"), requireNonNull(classB, "classB"));
+    }
+
+    /** The longest all forks together may take (default 30 s); each fork gets an equal share of it. */
+    public ForkedCompare budget(Duration budget) {
+        requireNonNull(budget, "budget");
+        checkArgument(budget.compareTo(Compare.MIN_BUDGET.multipliedBy(ForkStoppingRule.DEFAULT_MIN_FORKS)) >= 0,
+                "the budget must hold at least %s forks of %s ms, was %s", ForkStoppingRule.DEFAULT_MIN_FORKS,
+                Compare.MIN_BUDGET.toMillis(), budget);
+        this.budget = budget;
+        return this;
+    }
+
+    /** The confidence of the interval over forks (default 0.99), shared among the looks. */
+    public ForkedCompare confidence(double confidence) {
+        checkArgument(confidence >= 0.5 && confidence < 1, "the confidence is from 0.5 to below 1, was %s", confidence);
+        this.confidence = confidence;
+        return this;
+    }
+
+    /** The equivalence margin, as {@link Compare#margin(double)}. */
+    public ForkedCompare margin(double margin) {
+        checkArgument(margin >= 0 && margin < 1, "the margin is a share from 0 to below 1, was %s", margin);
+        this.margin = margin;
+        return this;
+    }
+
+    /** The target of each fork's {@link Compare#target(double)} (default 0.0025), at most {@link Compare#MAX_TARGET}. */
+    public ForkedCompare target(double target) {
+        checkArgument(target > 0 && target <= Compare.MAX_TARGET, "the target is a share above 0 and at most %s, was %s",
+                Compare.MAX_TARGET, target);
+        this.target = target;
+        return this;
+    }
+
+    /** Which time the verdict is judged on (default {@link Compare.JudgedBy#AUTO}). */
+    public ForkedCompare by(Compare.JudgedBy by) {
+        this.by = requireNonNull(by, "by");
+        return this;
+    }
+
+    /** The fewest forks a verdict may rest on (default 3, at least 2). */
+    public ForkedCompare minForks(int forks) {
+        checkArgument(forks >= 2, "at least 2 forks are needed for an interval between JVMs, was %s", forks);
+        this.minForks = forks;
+        return this;
+    }
+
+    /** The most forks (default 6, at least the fewest). */
+    public ForkedCompare maxForks(int forks) {
+        checkArgument(forks >= 2, "at least 2 forks are needed for an interval between JVMs, was %s", forks);
+        this.maxForks = forks;
+        return this;
+    }
+
+    /** Where the forks find the task classes and this library (default: this JVM's class path). */
+    public ForkedCompare classPath(String classPath) {
+        this.classPath = requireNonNull(classPath, "classPath");
+        return this;
+    }
+
+    /** The forks' JVM options (default: this JVM's own, as {@code RuntimeMXBean.getInputArguments()} lists them). */
+    public ForkedCompare jvmOptions(List<String> options) {
+        this.jvmOptions = List.copyOf(options);
+        return this;
+    }
+
+    /** Adds {@code -Dkey=value} to the forks' JVM options (after the others), e.g. the size of a task the forks read. */
+    public ForkedCompare systemProperty(String key, String value) {
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.add("-D" + requireNonNull(key, "key") + "=" + requireNonNull(value, "value"));
+        this.jvmOptions = List.copyOf(options);
+        return this;
+    }
+
+    /**
+     * Runs forks until the verdict is decided, the last planned fork ran or the budget has no room
+     * for another, and judges the forks' ratios.
+     *
+     * @throws IllegalStateException if a fork fails (a task class missing, a task throwing), with its output
+     */
+    public Result run() {
+        ForkStoppingRule rule = new ForkStoppingRule(confidence, minForks, Math.max(minForks, maxForks));
+        long start = System.nanoTime();
+        long perFork = budget.toNanos() / rule.maxForks();
+        double equivalence = margin > 0 ? margin : Math.min(Compare.EQUIVALENCE_PER_TARGET * target, 0.99);
+        List<Map<String, String>> forks = new ArrayList<>();
+        Result result;
+        while (true) {
+            // A quarter of each fork's share is left for starting and ending its JVM.
+            forks.add(fork(Duration.ofNanos(Math.max(Compare.MIN_BUDGET.toNanos(), perFork / 4 * 3))));
+            result = judge(forks, rule, equivalence);
+            if (rule.stops(forks.size(), result.verdict())) {
+                return result.stopped(result.verdict().isDecisive() || result.verdict() == Verdict.INDISTINGUISHABLE
+                        ? "decided" : "forks");
+            }
+            long elapsed = System.nanoTime() - start;
+            if (elapsed + Math.max(perFork, elapsed / forks.size()) > budget.toNanos()) {
+                return result.stopped("budget");
+            }
+        }
+    }
+
+    private Result judge(List<Map<String, String>> forks, ForkStoppingRule rule, double equivalence) {
+        ForkInterval wall = ForkInterval.of(values(forks, "wall"), rule.lookConfidence());
+        ForkInterval cpu = ForkInterval.of(values(forks, "cpu"), rule.lookConfidence());
+        Verdict w = rule.judge(wall, margin, equivalence);
+        Verdict c = rule.judge(cpu, margin, equivalence);
+        boolean waits = mean(values(forks, "aCpu")) < Conclusion.WAITING_CPU_SHARE * mean(values(forks, "aWall"))
+                || mean(values(forks, "bCpu")) < Conclusion.WAITING_CPU_SHARE * mean(values(forks, "bWall"));
+        boolean onWall = by == Compare.JudgedBy.WALL || by == Compare.JudgedBy.AUTO && waits;
+        Verdict verdict;
+        if (by == Compare.JudgedBy.CPU) {
+            verdict = c;
+        } else if (onWall) {
+            verdict = w;
+        } else {
+            verdict = joint(w, c, wall.low() <= cpu.high() && cpu.low() <= wall.high());
+        }
+        ForkInterval decidedBy = onWall || verdict == Verdict.CLOCKS_DISAGREE || verdict == w && verdict != c ? wall : cpu;
+        List<String> perFork = new ArrayList<>();
+        for (Map<String, String> fork : forks) {
+            perFork.add(fork.get("verdict").toLowerCase(Locale.ROOT));
+        }
+        String clock = decidedBy == wall ? CompareResult.WALL : CompareResult.THREAD_CPU;
+        String reason = String.format(Locale.ROOT, "%s over %d JVMs on %s time: B/A %.4f, %.2f%% interval %.4f-%.4f "
+                        + "(Student's t over the forks' ratios, at the confidence each look of the stopping rule reads); "
+                        + "wall %s, thread CPU %s; each JVM alone said %s", verdict.label(), forks.size(), clock,
+                decidedBy.ratio(), 100 * rule.lookConfidence(), decidedBy.low(), decidedBy.high(), wall, cpu, perFork);
+        String machine = forks.stream().anyMatch(fork -> fork.get("machine").equals("loaded")) ? "loaded" : "quiet";
+        return new Result(verdict, clock, decidedBy, values(forks, "wall"), values(forks, "cpu"), perFork, reason, machine, "");
+    }
+
+    private static double mean(double[] values) {
+        return Arrays.stream(values).average().orElse(Double.NaN);
+    }
+
+    private static double[] values(List<Map<String, String>> forks, String key) {
+        return forks.stream().mapToDouble(fork -> Double.parseDouble(fork.get(key))).toArray();
+    }
+
+    /** Runs one fork and reads its result line. */
+    private Map<String, String> fork(Duration share) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classPath, ForkChild.class.getName(), classA, classB, Long.toString(share.toMillis()),
+                Double.toString(confidence), Double.toString(margin), Double.toString(target), by.name()));
+        try {
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            int exit = process.waitFor();
+            String line = out.lines().filter(l -> l.startsWith(ForkChild.RESULT + " ")).reduce((x, y) -> y).orElse(null);
+            if (exit != 0 || line == null) {
+                throw new IllegalStateException("fork " + command + " ended with exit code " + exit
+                        + " and no result; its output: " + out);
+            }
+            Map<String, String> fields = new HashMap<>();
+            for (String field : line.substring(ForkChild.RESULT.length() + 1).split(" ")) {
+                int equals = field.indexOf('=');
+                fields.put(field.substring(0, equals), field.substring(equals + 1));
+            }
+            return fields;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start a fork: " + command, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a fork", e);
+        }
+    }
+
+    /** The judgement of the forks: the verdict, its clock, ratio and interval, each fork's ratios and own verdict. */
+    /**
+     * The joint verdict of wall time's {@code wall} and thread CPU time's {@code cpu}, whose
+     * intervals {@code overlap} or not: the rules of {@link Conclusion}, without its sentences.
+     */
+    private static Verdict joint(Verdict wall, Verdict cpu, boolean overlap) {
+        if (wall.isDecisive() && cpu.isDecisive()) {
+            return wall == cpu ? wall : Verdict.CLOCKS_DISAGREE;
+        }
+        if (wall.isDecisive() || cpu.isDecisive()) {
+            Verdict decisive = wall.isDecisive() ? wall : cpu;
+            Verdict other = decisive == wall ? cpu : wall;
+            return other == Verdict.TOO_FEW || overlap ? decisive : Verdict.CLOCKS_DISAGREE;
+        }
+        if (wall == Verdict.INDISTINGUISHABLE || cpu == Verdict.INDISTINGUISHABLE) {
+            return Verdict.INDISTINGUISHABLE;
+        }
+        return wall == Verdict.TOO_FEW && cpu == Verdict.TOO_FEW ? Verdict.TOO_FEW : Verdict.TOO_NOISY;
+    }
+
+    public static final class Result {
+        private final Verdict verdict;
+        private final String clock;
+        private final ForkInterval interval;
+        private final double[] wallRatios;
+        private final double[] cpuRatios;
+        private final ImmutableList<String> forkVerdicts;
+        private final String reason;
+        private final String machine;
+        private final String stoppedBy;
+
+        Result(Verdict verdict, String clock, ForkInterval interval, double[] wallRatios, double[] cpuRatios,
+                List<String> forkVerdicts, String reason, String machine, String stoppedBy) {
+            this.verdict = verdict;
+            this.clock = clock;
+            this.interval = interval;
+            this.wallRatios = wallRatios.clone();
+            this.cpuRatios = cpuRatios.clone();
+            this.forkVerdicts = ImmutableList.copyOf(forkVerdicts);
+            this.reason = reason;
+            this.machine = machine;
+            this.stoppedBy = stoppedBy;
+        }
+
+        Result stopped(String why) {
+            return new Result(verdict, clock, interval, wallRatios, cpuRatios, forkVerdicts, reason, machine, why);
+        }
+
+        /** The answer over the forks; see {@link Verdict}. */
+        public Verdict verdict() {
+            return verdict;
+        }
+
+        /** The clock the verdict rests on: {@code wall} or {@code thread CPU}. */
+        public String decidedBy() {
+            return clock;
+        }
+
+        /** The geometric mean of the forks' median ratios B/A on {@link #decidedBy()}. */
+        public double ratio() {
+            return interval.ratio();
+        }
+
+        /** The lower end of the interval over forks (0 with one fork: no interval). */
+        public double low() {
+            return interval.low();
+        }
+
+        /** The upper end (infinite with one fork). */
+        public double high() {
+            return interval.high();
+        }
+
+        /** The confidence the interval was read at: the asked one's miss rate shared among the stopping rule's looks. */
+        public double confidence() {
+            return interval.confidence();
+        }
+
+        /** How many JVMs ran. */
+        public int forks() {
+            return wallRatios.length;
+        }
+
+        /** Each fork's median ratio on wall time, in the order they ran. */
+        public double[] wallRatios() {
+            return wallRatios.clone();
+        }
+
+        /** Each fork's median ratio on thread CPU time. */
+        public double[] threadCpuRatios() {
+            return cpuRatios.clone();
+        }
+
+        /** What each JVM alone concluded ({@code slower}, {@code too_noisy}, ...): never the verdict by itself. */
+        public List<String> forkVerdicts() {
+            return forkVerdicts;
+        }
+
+        /** One sentence: the verdict, the interval, both clocks and what each JVM said. */
+        public String reason() {
+            return reason;
+        }
+
+        /** {@code loaded} when any fork's noise report found the machine loaded, else {@code quiet}. */
+        public String machine() {
+            return machine;
+        }
+
+        /** {@code decided}, {@code forks} (the last planned fork ran) or {@code budget}. */
+        public String stoppedBy() {
+            return stoppedBy;
+        }
+
+        @Override
+        public String toString() {
+            return verdict.label() + ": " + reason + "; stopped by " + stoppedBy;
+        }
+    }
+}

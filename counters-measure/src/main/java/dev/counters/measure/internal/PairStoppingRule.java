@@ -1,0 +1,44 @@
+package dev.counters.measure.internal;
+
+import dev.counters.measure.Compare;
+import dev.counters.measure.CompareResult.Conclusion;
+import dev.counters.measure.Verdict;
+
+/**
+ * When a {@link Compare} inside one JVM may stop adding pairs: as soon as the overall verdict is
+ * decided at a stricter confidence, {@code 1 - (1 - confidence) × STOP_MISS_SHARE} (99.9% for 99%),
+ * which pays for looking many times (each look at a 99% interval is another chance of a false
+ * alarm); or once the interval the verdict rests on, at the asked confidence, is within the target.
+ * Too few pairs for the stricter confidence are {@link Verdict#TOO_FEW} there, never decisive. Across
+ * JVMs, {@link ForkStoppingRule} decides instead: a verdict of one JVM is never final.
+ */
+public final class PairStoppingRule {
+    /** The stopping confidence leaves this share of the asked one's miss rate: 1/10 (99.9% for 99%). */
+    static final double STOP_MISS_SHARE = 0.1;
+
+    private final double confidence;
+    private final double margin;
+    private final double band;
+    private final double target;
+    private final Compare.JudgedBy by;
+
+    public PairStoppingRule(double confidence, double margin, double band, double target, Compare.JudgedBy by) {
+        this.confidence = confidence;
+        this.margin = margin;
+        this.band = band;
+        this.target = target;
+        this.by = by;
+    }
+
+    /** Why to stop now, or null to go on: decided at the stopping confidence, or the target met. */
+    Compare.StopReason check(Pairs pairs) {
+        PairJudgement strict = PairJudgement.of(pairs, 1 - (1 - confidence) * STOP_MISS_SHARE, margin, band);
+        Conclusion decided = Conclusion.of(strict.wall(), strict.cpu(), false, by, pairs.otherThreadShare());
+        if (decided.verdict().isDecisive() || margin > 0 && decided.verdict() == Verdict.INDISTINGUISHABLE) {
+            return Compare.StopReason.DECIDED;
+        }
+        PairJudgement asked = PairJudgement.of(pairs, confidence, margin, band);
+        Conclusion atConfidence = Conclusion.of(asked.wall(), asked.cpu(), false, by, pairs.otherThreadShare());
+        return atConfidence.decidedBy().interval().relativeHalfWidth() <= target ? Compare.StopReason.TARGET : null;
+    }
+}

@@ -1,0 +1,211 @@
+package dev.counters.measure.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.measure.Compare;
+import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.CompareResult.Conclusion;
+import dev.counters.measure.CompareResult;
+import dev.counters.measure.FakeCompare;
+import dev.counters.measure.Task;
+import dev.counters.measure.Verdict;
+import dev.counters.testing.FakeCounters;
+import java.util.function.IntToLongFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each rule of the overall verdict, over fake clocks: A always takes 100 µs of wall and CPU time,
+ * B's wall and CPU times are scripted per run, so each clock's verdict is known and the rule that
+ * joins them is the only thing under test.
+ */
+class ConclusionTest {
+    private static final long A_NANOS = 100_000;
+    private final CostlyClock wall = new CostlyClock(0);
+    private final CostlyCpuTimes cpu = new CostlyCpuTimes(0, 0);
+
+    private CompareResult compare(IntToLongFunction bWall, IntToLongFunction bCpu) {
+        Task a = () -> {
+            wall.advance(A_NANOS);
+            cpu.advance(0, A_NANOS);
+            return null;
+        };
+        int[] runs = {0};
+        Task b = () -> {
+            int n = runs[0]++;
+            wall.advance(bWall.applyAsLong(n));
+            cpu.advance(0, bCpu.applyAsLong(n));
+            return null;
+        };
+        // A 1 s budget on the fake clock: about 5,000 pairs where no rule stops it earlier (the default
+        // 20 s made 100,000, and the test took minutes).
+        return FakeCompare.of(a, b, wall, cpu).minPairs(40).budget(java.time.Duration.ofSeconds(1)).run();
+    }
+
+    private static IntToLongFunction times(double ratio) {
+        return n -> Math.round(A_NANOS * ratio);
+    }
+
+    private static IntToLongFunction alternating(double low, double high) {
+        return n -> Math.round(A_NANOS * (n % 2 == 0 ? low : high));
+    }
+
+    private static ClockComparison clock(String name, int pairs, double ratio) {
+        double[] a = new double[pairs];
+        double[] b = new double[pairs];
+        for (int i = 0; i < pairs; i++) {
+            a[i] = A_NANOS;
+            b[i] = A_NANOS * ratio * (1 + 0.001 * (i % 3));
+        }
+        return new ClockComparison(name, a, b, null, 0.99, 0, 0.01);
+    }
+
+    @Test
+    void tooFewPairsForTheConfidenceAskedIsNeverDecisive() {
+        // 7 pairs all 5% slower: their [min, max] holds the median at 98.4%, short of 99%
+        ClockComparison wall = clock(CompareResult.WALL, 7, 1.05);
+        ClockComparison cpu = clock(CompareResult.THREAD_CPU, 7, 1.05);
+        assertEquals(Verdict.TOO_FEW, wall.verdict());
+        Conclusion conclusion = Conclusion.of(wall, cpu, false);
+        assertEquals(Verdict.TOO_FEW, conclusion.verdict());
+        assertTrue(conclusion.reason().startsWith("too few pairs to tell in thread CPU time: 7, whose widest interval [min, "
+                + "max] holds the median at only 98.44%"), conclusion.reason());
+        assertEquals(Verdict.SLOWER, Conclusion.of(clock(CompareResult.WALL, 8, 1.05), cpu, false).verdict(),
+                "8 pairs reach 99%");
+    }
+
+    @Test
+    void theClockAskedForDecidesAndTheOtherIsNamed() {
+        ClockComparison wall = clock(CompareResult.WALL, 40, 0.8);
+        ClockComparison cpu = clock(CompareResult.THREAD_CPU, 40, 1.2);
+        assertEquals(Verdict.CLOCKS_DISAGREE, Conclusion.of(wall, cpu, false, Compare.JudgedBy.AUTO, 0).verdict());
+        Conclusion byWall = Conclusion.of(wall, cpu, false, Compare.JudgedBy.WALL, 0);
+        assertEquals(Verdict.FASTER, byWall.verdict());
+        assertSame(wall, byWall.decidedBy());
+        assertTrue(byWall.reason().contains("(judged on wall time, as asked); thread CPU time: slower"), byWall.reason());
+        assertEquals(Verdict.SLOWER, Conclusion.of(wall, cpu, false, Compare.JudgedBy.CPU, 0).verdict());
+    }
+
+    @Test
+    void aTaskThatMostlyWaitsIsJudgedOnWallTimeByDefault() {
+        // sleep(2 ms) against sleep(3 ms): the same few microseconds of CPU, 1.5 x the wall time
+        double[] aWall = new double[40];
+        double[] bWall = new double[40];
+        double[] cpuTimes = new double[40];
+        for (int i = 0; i < 40; i++) {
+            aWall[i] = 2_000_000 + i;
+            bWall[i] = 3_000_000 + i;
+            cpuTimes[i] = 20_000 + i;
+        }
+        ClockComparison wall = new ClockComparison(CompareResult.WALL, aWall, bWall, null, 0.99, 0, 0.01);
+        ClockComparison cpu = new ClockComparison(CompareResult.THREAD_CPU, cpuTimes, cpuTimes, null, 0.99, 0, 0.01);
+        Conclusion conclusion = Conclusion.of(wall, cpu, false);
+        assertEquals(Verdict.SLOWER, conclusion.verdict());
+        assertSame(wall, conclusion.decidedBy());
+        assertTrue(conclusion.reason().contains("judged on wall time: the tasks mostly wait"), conclusion.reason());
+    }
+
+    @Test
+    void bothDecisiveAndAgreeing() {
+        CompareResult slower = compare(times(1.05), times(1.05));
+        assertEquals(Verdict.SLOWER, slower.verdict());
+        assertSame(slower.threadCpu(), slower.conclusion().decidedBy(), "a tie goes to thread CPU time");
+        assertEquals("B is 5.00% slower in thread CPU time (99%: 5.00% to 5.00%); wall time agrees (B/A 1.0500-1.0500)",
+                slower.conclusion().reason());
+        CompareResult faster = compare(times(0.9), times(0.8));
+        assertEquals(Verdict.FASTER, faster.verdict());
+        assertSame(faster.threadCpu(), faster.conclusion().decidedBy());
+        assertEquals(0.8, faster.conclusion().ratio(), 1e-12);
+        assertTrue(faster.conclusion().reason().startsWith("B is 20.00% faster in thread CPU time (99%: 20.00% to 20.00% "
+                + "less time)"), faster.conclusion().reason());
+    }
+
+    @Test
+    void oneDecisiveAndTheOtherTooNoisy() {
+        // wall swings ±8% around 1.05 (under the preemption threshold): it holds 1 and is wide
+        CompareResult result = compare(alternating(0.97, 1.13), times(1.05));
+        assertEquals(Verdict.TOO_NOISY, result.wall().verdict());
+        assertEquals(Verdict.SLOWER, result.threadCpu().verdict());
+        assertEquals(Verdict.SLOWER, result.verdict());
+        assertSame(result.threadCpu(), result.conclusion().decidedBy());
+        assertEquals(1.05, result.conclusion().low(), 1e-12);
+        assertEquals(1.05, result.conclusion().high(), 1e-12);
+        assertEquals("B is 5.00% slower in thread CPU time (99%: 5.00% to 5.00%); wall time was too noisy to tell "
+                + "(B/A 0.9700-1.1300)", result.conclusion().reason());
+        assertEquals(0, result.wall().pairsSetAside());
+    }
+
+    @Test
+    void oneDecisiveAndTheOtherAlikeButOverlapping() {
+        CompareResult result = compare(alternating(0.995, 1.008), times(1.005));
+        assertEquals(Verdict.INDISTINGUISHABLE, result.wall().verdict());
+        assertEquals(Verdict.SLOWER, result.verdict());
+        assertTrue(result.conclusion().reason().endsWith("wall time's wider interval (B/A 0.9950-1.0080) holds this ratio too"),
+                result.conclusion().reason());
+    }
+
+    @Test
+    void oneDecisiveAndTheOtherPositivelyAlikeIsADisagreement() {
+        CompareResult result = compare(times(1.0), times(1.05));
+        assertEquals(Verdict.INDISTINGUISHABLE, result.wall().verdict());
+        assertEquals(Verdict.SLOWER, result.threadCpu().verdict());
+        assertEquals(Verdict.CLOCKS_DISAGREE, result.verdict());
+        assertSame(result.wall(), result.conclusion().decidedBy());
+        assertTrue(result.conclusion().reason().startsWith("the clocks disagree: B is 5.00% slower in thread CPU time (99%: "
+                + "5.00% to 5.00%), but wall time shows no such difference (B/A 1.0000-1.0000)"), result.conclusion().reason());
+    }
+
+    @Test
+    void bothDecisiveInOppositeDirectionsIsADisagreementNamingBoth() {
+        // B spends more CPU time but less wall time: work on other threads, less waiting
+        CompareResult result = compare(times(0.8), times(1.2));
+        assertEquals(Verdict.FASTER, result.wall().verdict());
+        assertEquals(Verdict.SLOWER, result.threadCpu().verdict());
+        assertEquals(Verdict.CLOCKS_DISAGREE, result.verdict());
+        assertEquals("the clocks disagree: B is 20.00% slower in thread CPU time (99%: 20.00% to 20.00%), but it is 20.00% "
+                + "faster in wall time (99%: 20.00% to 20.00% less time): B does part of its work on other threads or waits "
+                + "less (I/O, locks); say which time matters with --by wall or --by cpu", result.conclusion().reason());
+        assertEquals("clocks_disagree: " + result.conclusion().reason(), result.conclusion().toString());
+    }
+
+    @Test
+    void neitherDecisiveAndOneAlikeIsIndistinguishable() {
+        CompareResult same = compare(times(1.0), times(1.0));
+        assertEquals(Verdict.INDISTINGUISHABLE, same.verdict());
+        assertEquals("A and B cannot be told apart in thread CPU time: B/A 1.0000 (B/A 1.0000-1.0000), any difference is "
+                + "within ±0.00%; wall time agrees (B/A 1.0000-1.0000)", same.conclusion().reason());
+        CompareResult noisyWall = compare(alternating(0.9, 1.1), alternating(0.998, 1.002));
+        assertEquals(Verdict.TOO_NOISY, noisyWall.wall().verdict());
+        assertEquals(Verdict.INDISTINGUISHABLE, noisyWall.verdict());
+        assertSame(noisyWall.threadCpu(), noisyWall.conclusion().decidedBy());
+        assertTrue(noisyWall.conclusion().reason().endsWith("wall time was too noisy to tell (B/A 0.9000-1.1000)"),
+                noisyWall.conclusion().reason());
+        CompareResult noisyCpu = compare(alternating(0.998, 1.002), alternating(0.9, 1.1));
+        assertSame(noisyCpu.wall(), noisyCpu.conclusion().decidedBy());
+    }
+
+    @Test
+    void neitherDecisiveAndBothTooNoisyIsInconclusive() {
+        CompareResult result = compare(alternating(0.9, 1.1), alternating(0.95, 1.05));
+        assertEquals(Verdict.TOO_NOISY, result.verdict());
+        assertSame(result.threadCpu(), result.conclusion().decidedBy(), "the narrower of the two");
+        assertEquals("neither clock could tell: thread CPU time (B/A 0.9500-1.0500) and wall time (B/A 0.9000-1.1000) are "
+                + "too wide to say A and B differ or are alike; give it a longer budget or a quieter machine",
+                result.conclusion().reason());
+    }
+
+    @Test
+    void aLoadedMachineIsNamedInTheSentence() {
+        ClockComparison noisyWall = new ClockComparison(CompareResult.WALL, new double[] {1, 1, 1, 1},
+                new double[] {0.9, 1.1, 0.9, 1.1}, null, 0.5, 0, 0.01);
+        ClockComparison cpu = new ClockComparison(CompareResult.THREAD_CPU, new double[] {1, 1, 1, 1},
+                new double[] {1.05, 1.05, 1.05, 1.05}, null, 0.5, 0, 0.01);
+        assertTrue(Conclusion.of(noisyWall, cpu, true).reason().contains("wall time was too noisy to tell on this loaded "
+                + "machine (B/A 0.9000-1.1000)"), Conclusion.of(noisyWall, cpu, true).reason());
+        ClockComparison noisyCpu = new ClockComparison(CompareResult.THREAD_CPU, new double[] {1, 1, 1, 1},
+                new double[] {0.95, 1.05, 0.95, 1.05}, null, 0.5, 0, 0.01);
+        assertTrue(Conclusion.of(noisyWall, noisyCpu, true).reason().startsWith("neither clock could tell on this loaded "
+                + "machine"));
+    }
+}

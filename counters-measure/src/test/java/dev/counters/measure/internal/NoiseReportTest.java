@@ -1,0 +1,153 @@
+package dev.counters.measure.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.counters.measure.MeasureResult.NoiseReport;
+import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.testing.FakeCounters;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NoiseReportTest {
+    private static final List<String> STATUS = List.of("Name:\tjava", "State:\tR (running)",
+            "voluntary_ctxt_switches:\t12", "nonvoluntary_ctxt_switches:\t3");
+    private static final List<String> STAT = List.of(
+            "cpu  100 5 50 1000 20 1 2 30 7 0", "cpu0 50 2 25 500 10 0 1 15 3 0", "intr 12345");
+
+    @Test
+    void parsesContextSwitchesFromAStatusFile() {
+        long[] switches = ProcReadings.contextSwitches(STATUS);
+        assertEquals(12, switches[ProcReadings.VOLUNTARY]);
+        assertEquals(3, switches[ProcReadings.INVOLUNTARY]);
+    }
+
+    @Test
+    void parsesStealAndAllTicksFromTheCpuLineWithoutCountingGuestTwice() {
+        long[] ticks = ProcReadings.cpuTicks(STAT);
+        assertEquals(30, ticks[ProcReadings.STEAL]);
+        assertEquals(100 + 5 + 50 + 1000 + 20 + 1 + 2 + 30, ticks[ProcReadings.TOTAL]);
+    }
+
+    @Test
+    void malformedProcTextIsRefusedWithWhatWasWrong() {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ProcReadings.contextSwitches(STATUS.subList(0, 3)))
+                .getMessage().contains("nonvoluntary_ctxt_switches"));
+        assertThrows(IllegalArgumentException.class, () -> ProcReadings.contextSwitches(List.of("nonvoluntary_ctxt_switches: 1")));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> ProcReadings.contextSwitches(List.of("voluntary_ctxt_switches: x", "nonvoluntary_ctxt_switches: 1")))
+                .getMessage().contains("'x' is not a count"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ProcReadings.cpuTicks(List.of("cpu 1 2 3 4 5 6 7")))
+                .getMessage().contains("no steal column"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ProcReadings.cpuTicks(List.of("cpu0 1 2 3 4 5 6 7 8")))
+                .getMessage().contains("no 'cpu' line"));
+    }
+
+    @Test
+    void theProbeReportsDifferencesOverTheRun() {
+        Deque<List<String>> statuses = new ArrayDeque<>(List.of(STATUS, List.of(
+                "voluntary_ctxt_switches:\t15", "nonvoluntary_ctxt_switches:\t10")));
+        Deque<List<String>> stats = new ArrayDeque<>(List.of(STAT, STAT, List.of("cpu  200 5 50 1060 20 1 2 40 7 0")));
+        CostlyClock wall = new CostlyClock(100);
+        long[] now = {0};
+        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(wall),
+                FakeCounters.threadTimes(new CostlyCpuTimes(0, 40)),
+                path -> path.equals(ProcReadings.THREAD_STATUS) ? statuses.pop() : stats.pop(),
+                () -> now[0]);
+        now[0] = 10_000_000_000L;
+        probe.sample();
+        probe.sample();
+        NoiseReport noise = probe.finish();
+        assertEquals(3, noise.voluntaryContextSwitches().getAsLong());
+        assertEquals(7, noise.involuntaryContextSwitches().getAsLong());
+        assertEquals(10, noise.stealTicks().getAsLong());
+        assertEquals(170, noise.cpuTicks().getAsLong());
+        assertEquals(10.0 / 170, noise.stealShare().getAsDouble(), 1e-15);
+        assertFalse(noise.contextSwitchesUnavailable().isPresent());
+        assertFalse(noise.stealUnavailable().isPresent());
+        // each timing reads the fake clocks twice: 100 ns of wall, 40 ns of CPU
+        assertEquals(2, noise.referenceWall().count());
+        assertEquals(100, noise.referenceWall().median());
+        assertEquals(40, noise.referenceCpu().median());
+        assertEquals(0, noise.drift());
+        assertEquals("loaded: steal 5.9%; this machine drifted 0.0% during the run (thread CPU time of a fixed reference loop: 40 ns to 40 ns; "
+                + "its wall time, preemptions included: 100 ns to 100 ns, 0.0%, over 2 timings); 3 voluntary and 7 "
+                + "involuntary context switches; steal 5.9% of CPU time. The figures and intervals include this noise.",
+                noise.summary());
+        assertEquals("noise: " + noise.summary(), noise.toString());
+    }
+
+    @Test
+    void whatCannotBeReadIsSaidNeverAZero() {
+        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(new CostlyClock(10)),
+                FakeCounters.threadTimes(new CostlyCpuTimes(0, 10)),
+                path -> {
+                    throw new IOException("No such file");
+                });
+        NoiseReport noise = probe.finish();
+        assertFalse(noise.voluntaryContextSwitches().isPresent());
+        assertFalse(noise.involuntaryContextSwitches().isPresent());
+        assertFalse(noise.stealTicks().isPresent());
+        assertFalse(noise.cpuTicks().isPresent());
+        assertFalse(noise.stealShare().isPresent());
+        assertTrue(noise.contextSwitchesUnavailable().get().contains("/proc/thread-self/status cannot be read (No such file)"));
+        assertTrue(noise.stealUnavailable().get().contains("/proc/stat cannot be read"));
+        assertEquals(1, noise.referenceWall().count(), "finish() times the loop once when nothing was sampled");
+        assertTrue(noise.summary().contains("context switches not available (/proc/thread-self/status"), noise.summary());
+        assertTrue(noise.summary().contains("steal not available (/proc/stat"), noise.summary());
+    }
+
+    @Test
+    void driftIsTheTrimmedSpreadOfTheCpuTimesAndWallDriftThatOfTheWallTimes() {
+        // One preempted timing (1000) is trimmed away; what is left spreads 10% on wall time, 20% on CPU time.
+        double[] wall = {100, 100, 100, 100, 100, 100, 100, 100, 100, 1000, 110};
+        double[] cpu = {100, 120, 100, 100, 100, 100, 100, 100, 100, 130, 5};
+        NoiseReport noise = new NoiseReport(Statistics.of(wall, 1), Statistics.of(cpu, 1), null, "none", new long[] {0, 0}, null,
+                MachineLoadTest.quiet());
+        assertEquals(0.1, noise.wallDrift(), 1e-12);
+        assertEquals(0.2, noise.drift(), 1e-12);
+        assertEquals(0, noise.stealShare().getAsDouble());
+        NoiseReport swapped = new NoiseReport(Statistics.of(cpu, 1), Statistics.of(wall, 1), null, "none", null, "none",
+                MachineLoadTest.quiet());
+        assertEquals(0.1, swapped.drift(), 1e-12);
+        assertEquals(0.2, swapped.wallDrift(), 1e-12);
+        assertTrue(swapped.summary().startsWith(MachineLoadTest.quiet().summary() + "; this machine drifted 10.0% during the run (thread CPU time of a fixed "
+                + "reference loop: 100 ns to 110 ns; its wall time, preemptions included: 100 ns to 120 ns, 20.0%, over 11 "
+                + "timings); context switches not available (none); steal not available (none)."), swapped.summary());
+    }
+
+    @Test
+    void growsBeyondItsFirstArrays() {
+        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(new CostlyClock(10)),
+                FakeCounters.threadTimes(new CostlyCpuTimes(0, 10)), path -> List.of());
+        for (int i = 0; i < 200; i++) {
+            probe.sample();
+        }
+        NoiseReport noise = probe.finish();
+        assertEquals(200, noise.referenceWall().count());
+        assertEquals(20, noise.referenceWall().trim(), "a tenth trimmed at each end");
+        assertTrue(noise.contextSwitchesUnavailable().isPresent());
+    }
+
+    @Test
+    void onLinuxTheThreadsOwnVoluntarySwitchesIncludeItsSleeps() throws Exception {
+        assumeTrue(Files.isReadable(Path.of(ProcReadings.THREAD_STATUS)), "Linux /proc/thread-self only");
+        NoiseProbe probe = NoiseProbe.start(dev.counters.Counters.performance(), dev.counters.Counters.threadTimes());
+        for (int i = 0; i < 3; i++) {
+            Thread.sleep(2); // each sleep blocks the thread: the kernel counts a voluntary switch
+            probe.sample();
+        }
+        NoiseReport noise = probe.finish();
+        assertTrue(noise.voluntaryContextSwitches().getAsLong() >= 3, noise.summary());
+        assertTrue(noise.cpuTicks().getAsLong() >= 0 && noise.stealTicks().getAsLong() >= 0, noise.summary());
+        assertTrue(noise.referenceWall().min() > 0 && noise.referenceCpu().min() > 0, noise.summary());
+    }
+}
