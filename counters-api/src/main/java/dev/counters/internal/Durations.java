@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * Short durations the way a person reads timings: {@code 20 ns}, {@code 1.5 us}, {@code 4 ms},
  * {@code 12.345 s}: the largest unit that keeps the figure at or above 1, at most three decimals,
- * no trailing zeros. The one formatter of durations in prose ({@link Resolution},
+ * no trailing zeros. The one formatter of durations in prose ({@link dev.counters.Resolution},
  * {@code counters-measure}'s statistics and reports); the command line's tables format their
  * columns to three significant digits instead.
  */
