@@ -22,8 +22,6 @@ final class SpanClocks {
     private final Supplier<? extends CpuTimesCounter> counters;
     private ReadableSpan[] spans = new ReadableSpan[FIRST_CAPACITY];
     private CpuTimesCounter[] clocks = new CpuTimesCounter[FIRST_CAPACITY];
-    /** Per frame: whether its clock started; a frame whose clock failed still marks its span as started here. */
-    private boolean[] started = new boolean[FIRST_CAPACITY];
     private int depth;
 
     SpanClocks(Supplier<? extends CpuTimesCounter> counters) {
@@ -44,10 +42,8 @@ final class SpanClocks {
                 clocks[frame] = clock;
             }
             clock.start();
-            started[frame] = true;
         } catch (CounterException failed) {   // a clock that failed is dropped, not reused
             clocks[frame] = null;
-            started[frame] = false;
         }
     }
 
@@ -78,7 +74,7 @@ final class SpanClocks {
     }
 
     private int stop(int frame) {
-        if (!started[frame]) {
+        if (clocks[frame] == null) { // its start failed: the span is still marked as started here
             return CLOCK_FAILED;
         }
         try {
@@ -107,7 +103,6 @@ final class SpanClocks {
         if (depth == spans.length) {
             spans = Arrays.copyOf(spans, depth * 2);
             clocks = Arrays.copyOf(clocks, depth * 2);
-            started = Arrays.copyOf(started, depth * 2);
         }
     }
 
@@ -125,8 +120,5 @@ final class SpanClocks {
         CpuTimesCounter clock = clocks[to];
         clocks[to] = clocks[from];
         clocks[from] = clock;
-        boolean startedHere = started[to];
-        started[to] = started[from];
-        started[from] = startedHere;
     }
 }
