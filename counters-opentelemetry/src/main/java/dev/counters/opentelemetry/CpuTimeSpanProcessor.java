@@ -3,15 +3,13 @@ package dev.counters.opentelemetry;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counters;
+import dev.counters.internal.VirtualThreads;
 import dev.counters.CpuTimesCounter;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.trace.ReadWriteSpan;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.internal.ExtendedSpanProcessor;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -60,7 +58,6 @@ public final class CpuTimeSpanProcessor implements ExtendedSpanProcessor {
     private static final AttributeKey<Double> SYSTEM_KEY = AttributeKey.doubleKey(SYSTEM);
     private static final AttributeKey<String> UNMEASURED_KEY = AttributeKey.stringKey(UNMEASURED);
     private static final double NANOS_PER_SECOND = TimeUnit.SECONDS.toNanos(1);
-    private static final MethodHandle IS_VIRTUAL = isVirtual();
 
     private final boolean kernelUserSplit;
     private final ThreadLocal<SpanClocks> clocks;
@@ -79,7 +76,7 @@ public final class CpuTimeSpanProcessor implements ExtendedSpanProcessor {
 
     @Override
     public void onStart(Context parentContext, ReadWriteSpan span) {
-        if (!isVirtual(Thread.currentThread())) {
+        if (!VirtualThreads.isCurrentThreadVirtual()) {
             clocks.get().push(span);
         }
     }
@@ -91,7 +88,7 @@ public final class CpuTimeSpanProcessor implements ExtendedSpanProcessor {
 
     @Override
     public void onEnding(ReadWriteSpan span) {
-        if (isVirtual(Thread.currentThread())) {
+        if (VirtualThreads.isCurrentThreadVirtual()) {
             span.setAttribute(UNMEASURED_KEY, "virtual-thread");
             return;
         }
@@ -127,22 +124,5 @@ public final class CpuTimeSpanProcessor implements ExtendedSpanProcessor {
     @Override
     public boolean isEndRequired() {
         return false;
-    }
-
-    private static boolean isVirtual(Thread thread) {
-        try {
-            return IS_VIRTUAL != null && (boolean) IS_VIRTUAL.invokeExact(thread);
-        } catch (Throwable impossible) {   // Thread.isVirtual() throws nothing
-            throw new AssertionError(impossible);
-        }
-    }
-
-    /** {@code Thread.isVirtual()}, JDK 21+; null before, where no thread is virtual. */
-    private static MethodHandle isVirtual() {
-        try {
-            return MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
-        } catch (NoSuchMethodException | IllegalAccessException beforeJdk21) {
-            return null;
-        }
     }
 }
