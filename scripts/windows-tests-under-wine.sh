@@ -181,8 +181,8 @@ build_test_classes() {
     JAVA_HOME=$BUILD_JAVA_HOME mvn -q -B -f "$REPO/pom.xml" -pl counters-windows,counters-jmh -am test-compile dependency:build-classpath \
         -Dmdep.includeScope=test -Dmdep.outputFile=target/wine-test-classpath.txt >&2 \
         || die "the Maven build of the test classes failed"
-    if [ "$JDK_MAJOR" -ge 22 ] && [ ! -f "$REPO/counters-windows/target/classes/META-INF/versions/22/dev/counters/windows/FfmWindowsCalls.class" ]; then
-        die "the build has no FFM layer (counters-windows/target/classes/META-INF/versions/22/dev/counters/windows/FfmWindowsCalls.class): no JDK 22+ was found"
+    if [ "$JDK_MAJOR" -ge 22 ] && [ ! -f "$REPO/counters-windows/target/classes/META-INF/versions/22/dev/counters/windows/internal/FfmWindowsCalls.class" ]; then
+        die "the build has no FFM layer (counters-windows/target/classes/META-INF/versions/22/dev/counters/windows/internal/FfmWindowsCalls.class): no JDK 22+ was found"
     fi
 }
 

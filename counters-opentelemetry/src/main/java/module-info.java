@@ -2,7 +2,7 @@
  * CPU time per OpenTelemetry span, split into user and system
  * ({@link dev.counters.opentelemetry.CpuTimeSpanProcessor}), added with no code by the SDK's
  * autoconfiguration and by the Java agent with this jar as an extension
- * ({@link dev.counters.opentelemetry.CpuTimeSpanProcessorProvider}).
+ * (its {@code AutoConfigurationCustomizerProvider}, in the unexported {@code dev.counters.opentelemetry.internal}).
  */
 module dev.counters.opentelemetry {
     requires dev.counters.api;
@@ -15,5 +15,5 @@ module dev.counters.opentelemetry {
     exports dev.counters.opentelemetry;
 
     provides io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider
-            with dev.counters.opentelemetry.CpuTimeSpanProcessorProvider;
+            with dev.counters.opentelemetry.internal.CpuTimeSpanProcessorProvider;
 }

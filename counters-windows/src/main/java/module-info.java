@@ -40,7 +40,7 @@ module dev.counters.windows {
 
     exports dev.counters.windows;
 
-    provides dev.counters.spi.CounterProvider with dev.counters.windows.WindowsCounterProvider;
-    provides dev.counters.internal.ThreadControl with dev.counters.windows.WindowsThreadControl;
-    provides dev.counters.internal.ThreadCpuTimesReader with dev.counters.windows.WindowsThreadCpuTimes;
+    provides dev.counters.spi.CounterProvider with dev.counters.windows.internal.WindowsCounterProvider;
+    provides dev.counters.internal.ThreadControl with dev.counters.windows.internal.WindowsThreadControl;
+    provides dev.counters.internal.ThreadCpuTimesReader with dev.counters.windows.internal.WindowsThreadCpuTimes;
 }

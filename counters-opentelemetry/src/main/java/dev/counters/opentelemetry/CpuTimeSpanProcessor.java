@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * }</pre>
  *
  * <p>An autoconfigured SDK, or the Java agent with this jar as an extension, adds it with no code
- * ({@link CpuTimeSpanProcessorProvider}). Each span ended on the thread that started it gets three
+ * (through its {@code AutoConfigurationCustomizerProvider}, found by {@link java.util.ServiceLoader}). Each span ended on the thread that started it gets three
  * attributes, in seconds: {@value #TOTAL}, {@value #USER} and {@value #SYSTEM}; user plus system
  * equals the total to the nanosecond. Where no platform module (counters-posix, counters-windows)
  * is present the JDK serves the total alone, and only {@value #TOTAL} is set.

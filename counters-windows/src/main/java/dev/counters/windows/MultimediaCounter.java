@@ -1,13 +1,8 @@
 package dev.counters.windows;
 
-import com.google.common.base.Suppliers;
 import dev.counters.Counter;
-import dev.counters.CounterInfo;
-import dev.counters.CounterKind;
 import dev.counters.internal.ForwardingCounter;
-import dev.counters.internal.SourceCounter;
-import dev.counters.spi.KindSupport;
-import java.util.function.Supplier;
+import dev.counters.windows.internal.WinmmTimer;
 
 /**
  * A MULTIMEDIA counter ({@code timeGetTime}) that raises the Windows timer resolution for as long
@@ -45,22 +40,12 @@ public final class MultimediaCounter extends ForwardingCounter implements AutoCl
      * @throws dev.counters.CounterException if {@code timeBeginPeriod} fails
      */
     public static MultimediaCounter withTimerPeriod(int milliseconds) {
-        WindowsKinds kinds = WindowsSystem.kinds()
-                .orElseThrow(() -> new UnsupportedOperationException(WindowsSystem.unavailableReason()));
-        return withTimerPeriod(kinds, milliseconds);
+        return withTimerPeriod(WinmmTimer.system(), milliseconds);
     }
 
-    static MultimediaCounter withTimerPeriod(WindowsKinds kinds, int milliseconds) {
-        KindSupport support = kinds.support(CounterKind.MULTIMEDIA);
-        if (!support.isSupported()) {
-            throw new UnsupportedOperationException("MULTIMEDIA is not available here: " + support.reason());
-        }
-        TimerPeriod timerPeriod = TimerPeriod.request(kinds.sources().api(), milliseconds);
-        Supplier<CounterInfo> info = Suppliers.memoize(() -> kinds.describeMultimedia(
-                "; this counter holds a timer period of " + milliseconds + " ms until closed"));
-        Counter counter = new SourceCounter(
-                CounterKind.MULTIMEDIA, kinds.sources().multimediaTime(), WindowsSources.MILLISECONDS, info);
-        return new MultimediaCounter(counter, timerPeriod);
+    static MultimediaCounter withTimerPeriod(WinmmTimer timer, int milliseconds) {
+        Counter counter = timer.multimediaCounter(milliseconds); // refuses before any period is begun
+        return new MultimediaCounter(counter, TimerPeriod.request(timer, milliseconds));
     }
 
     /** The timer period this counter holds. */

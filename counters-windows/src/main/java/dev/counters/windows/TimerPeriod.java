@@ -1,10 +1,8 @@
 package dev.counters.windows;
 
-import static com.google.common.base.Preconditions.checkArgument;
-
 import com.google.common.collect.Range;
+import dev.counters.windows.internal.WinmmTimer;
 import java.lang.ref.Cleaner;
-import java.util.Optional;
 import java.util.function.BiFunction;
 
 /**
@@ -34,9 +32,9 @@ public final class TimerPeriod implements AutoCloseable {
     private final End end;
     private final Cleaner.Cleanable cleanable;
 
-    private TimerPeriod(WindowsCalls api, int milliseconds, BiFunction<Object, Runnable, Cleaner.Cleanable> cleaner) {
+    private TimerPeriod(WinmmTimer timer, int milliseconds, BiFunction<Object, Runnable, Cleaner.Cleanable> cleaner) {
         this.milliseconds = milliseconds;
-        this.end = new End(api, milliseconds);
+        this.end = new End(timer, milliseconds);
         this.cleanable = cleaner.apply(this, end);
     }
 
@@ -48,7 +46,7 @@ public final class TimerPeriod implements AutoCloseable {
      * @throws dev.counters.CounterException if {@code timeBeginPeriod} fails
      */
     public static TimerPeriod request(int milliseconds) {
-        return request(WindowsSystem.require(), milliseconds);
+        return request(WinmmTimer.system(), milliseconds);
     }
 
     /**
@@ -58,48 +56,17 @@ public final class TimerPeriod implements AutoCloseable {
      * @throws dev.counters.CounterException if {@code timeGetDevCaps} fails
      */
     public static Range<Integer> supportedPeriods() {
-        return devCaps(WindowsSystem.require());
+        return WinmmTimer.system().supportedPeriods();
     }
 
-    static TimerPeriod request(WindowsCalls api, int milliseconds) {
-        return request(api, milliseconds, CLEANER::register);
+    static TimerPeriod request(WinmmTimer timer, int milliseconds) {
+        return request(timer, milliseconds, CLEANER::register);
     }
 
-    /** As {@link #request(WindowsCalls, int)}, with the action that ends a forgotten period registered through {@code cleaner}. */
-    static TimerPeriod request(WindowsCalls api, int milliseconds, BiFunction<Object, Runnable, Cleaner.Cleanable> cleaner) {
-        Range<Integer> supported = devCaps(api);
-        checkArgument(supported.contains(milliseconds),
-                "A timer period of %s ms is outside what this system's timer supports (%s to %s ms, from timeGetDevCaps);"
-                        + " request a period in that range",
-                milliseconds, supported.lowerEndpoint(), supported.upperEndpoint());
-        int result = api.timeBeginPeriod(milliseconds);
-        if (result != WindowsCalls.TIMERR_NOERROR) {
-            throw WindowsErrors.mmResult("timeBeginPeriod(" + milliseconds + ")", result);
-        }
-        return new TimerPeriod(api, milliseconds, cleaner);
-    }
-
-    /** The supported periods, or empty when winmm is missing or {@code timeGetDevCaps} fails (for descriptions). */
-    static Optional<Range<Integer>> supportedPeriods(WindowsCalls api) {
-        if (api.winmmMissing().isPresent()) {
-            return Optional.empty();
-        }
-        int[] caps = new int[2];
-        return api.timeGetDevCaps(caps) == WindowsCalls.TIMERR_NOERROR
-                ? Optional.of(Range.closed(caps[0], caps[1]))
-                : Optional.empty();
-    }
-
-    private static Range<Integer> devCaps(WindowsCalls api) {
-        api.winmmMissing().ifPresent(reason -> {
-            throw new UnsupportedOperationException(reason);
-        });
-        int[] caps = new int[2];
-        int result = api.timeGetDevCaps(caps);
-        if (result != WindowsCalls.TIMERR_NOERROR) {
-            throw WindowsErrors.mmResult("timeGetDevCaps", result);
-        }
-        return Range.closed(caps[0], caps[1]);
+    /** As {@link #request(WinmmTimer, int)}, with the action that ends a forgotten period registered through {@code cleaner}. */
+    static TimerPeriod request(WinmmTimer timer, int milliseconds, BiFunction<Object, Runnable, Cleaner.Cleanable> cleaner) {
+        timer.beginPeriod(milliseconds);
+        return new TimerPeriod(timer, milliseconds, cleaner);
     }
 
     /** The period this holds, in milliseconds. */
@@ -124,8 +91,8 @@ public final class TimerPeriod implements AutoCloseable {
         }
         end.closed = true;
         cleanable.clean();
-        if (end.result != WindowsCalls.TIMERR_NOERROR) {
-            throw WindowsErrors.mmResult("timeEndPeriod(" + milliseconds + ")", end.result);
+        if (end.result != WinmmTimer.NO_ERROR) {
+            throw WinmmTimer.endFailure(milliseconds, end.result);
         }
     }
 
@@ -136,21 +103,21 @@ public final class TimerPeriod implements AutoCloseable {
 
     /** The {@code timeEndPeriod} call; it must not refer to the {@link TimerPeriod}, or the Cleaner could never run it. */
     private static final class End implements Runnable {
-        private final WindowsCalls api;
+        private final WinmmTimer timer;
         private final int milliseconds;
         private volatile boolean closed;
         private volatile boolean ran;
-        private volatile int result = WindowsCalls.TIMERR_NOERROR;
+        private volatile int result = WinmmTimer.NO_ERROR;
 
-        End(WindowsCalls api, int milliseconds) {
-            this.api = api;
+        End(WinmmTimer timer, int milliseconds) {
+            this.timer = timer;
             this.milliseconds = milliseconds;
         }
 
         @Override
         public void run() {
             ran = true;
-            result = api.timeEndPeriod(milliseconds);
+            result = timer.endPeriod(milliseconds);
             if (!closed) {
                 System.getLogger(TimerPeriod.class.getName()).log(System.Logger.Level.WARNING,
                         "A {0} ms TimerPeriod was never closed; the Cleaner ended it (timeEndPeriod returned {1})."

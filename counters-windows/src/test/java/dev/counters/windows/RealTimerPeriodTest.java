@@ -8,6 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.common.collect.Range;
 import dev.counters.CounterKind;
 import dev.counters.testing.Bracket;
+import dev.counters.windows.internal.RealWindowsCalls;
+import dev.counters.windows.internal.Slack;
+import dev.counters.windows.internal.SystemLayer;
+import dev.counters.windows.internal.WindowsCalls;
+import dev.counters.windows.internal.WinmmTimer;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
@@ -19,7 +24,7 @@ import org.junit.jupiter.api.Test;
 @RealWindowsCalls
 class RealTimerPeriodTest {
     private final List<String> timerCalls = new ArrayList<>();
-    private final WindowsCalls recording = recording(WindowsSystem.require(), timerCalls);
+    private final WinmmTimer recording = WinmmTimer.over(recording(SystemLayer.require(), timerCalls));
 
     /** The real layer, with every timeBeginPeriod/timeEndPeriod call and its MMRESULT written to {@code calls}. */
     private static WindowsCalls recording(WindowsCalls real, List<String> calls) {
@@ -72,9 +77,8 @@ class RealTimerPeriodTest {
     @Test
     void aMultimediaCounterWithARaisedPeriodMeasuresASleepAndEndsItsPeriodWhenClosed() {
         int finest = TimerPeriod.supportedPeriods().lowerEndpoint();
-        WindowsKinds kinds = new WindowsKinds(recording);
 
-        try (MultimediaCounter counter = MultimediaCounter.withTimerPeriod(kinds, finest)) {
+        try (MultimediaCounter counter = MultimediaCounter.withTimerPeriod(recording, finest)) {
             Bracket bracket = Bracket.time(counter, System::nanoTime, () -> Bracket.sleep(Duration.ofMillis(100)));
             // A raised period need not move the tick count sooner: under Wine it moves when wineserver updates it.
             bracket.assertContains(counter.getElapsed(), Slack.of(counter.getInfo().measureResolution(), Slack.SYSTEM_TIMER_TICK),

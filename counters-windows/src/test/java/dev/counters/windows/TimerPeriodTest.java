@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterException;
 import dev.counters.CounterKind;
+import dev.counters.windows.internal.FakeWindowsCalls;
+import dev.counters.windows.internal.WinmmTimer;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,11 +21,16 @@ import org.junit.jupiter.api.Test;
 
 /** timeBeginPeriod is always paired with exactly one timeEndPeriod of the same value. */
 class TimerPeriodTest {
+    /** From mmsystem.h. */
+    private static final int TIMERR_NOCANDO = 97;
+    private static final int MMSYSERR_ERROR = 1;
+
     private final FakeWindowsCalls win32 = new FakeWindowsCalls();
+    private final WinmmTimer timer = WinmmTimer.over(win32);
 
     @Test
     void closingEndsThePeriodThatWasBegun() {
-        TimerPeriod period = TimerPeriod.request(win32, 1);
+        TimerPeriod period = TimerPeriod.request(timer, 1);
         assertEquals(List.of(1), win32.activePeriods());
         assertTrue(period.isActive());
         assertEquals(1, period.milliseconds());
@@ -37,7 +44,7 @@ class TimerPeriodTest {
 
     @Test
     void closingTwiceEndsOnce() {
-        TimerPeriod period = TimerPeriod.request(win32, 2);
+        TimerPeriod period = TimerPeriod.request(timer, 2);
         period.close();
         period.close();
 
@@ -46,7 +53,7 @@ class TimerPeriodTest {
 
     @Test
     void nestedPeriodsEndInReverseOrder() {
-        try (TimerPeriod outer = TimerPeriod.request(win32, 5); TimerPeriod inner = TimerPeriod.request(win32, 1)) {
+        try (TimerPeriod outer = TimerPeriod.request(timer, 5); TimerPeriod inner = TimerPeriod.request(timer, 1)) {
             assertEquals(List.of(5, 1), win32.activePeriods());
         }
         assertEquals(List.of(1, 5), win32.ended());
@@ -57,8 +64,8 @@ class TimerPeriodTest {
         win32.periodMin = 1;
         win32.periodMax = 1_000;
 
-        IllegalArgumentException tooFine = assertThrows(IllegalArgumentException.class, () -> TimerPeriod.request(win32, 0));
-        assertThrows(IllegalArgumentException.class, () -> TimerPeriod.request(win32, 1_001));
+        IllegalArgumentException tooFine = assertThrows(IllegalArgumentException.class, () -> TimerPeriod.request(timer, 0));
+        assertThrows(IllegalArgumentException.class, () -> TimerPeriod.request(timer, 1_001));
 
         assertTrue(tooFine.getMessage().contains("(1 to 1000 ms, from timeGetDevCaps)"), tooFine.getMessage());
         assertEquals(List.of(), win32.begun);
@@ -66,9 +73,9 @@ class TimerPeriodTest {
 
     @Test
     void aRefusedTimeBeginPeriodThrowsWithTheMmResult() {
-        win32.beginResult = WindowsErrors.TIMERR_NOCANDO;
+        win32.beginResult = TIMERR_NOCANDO;
 
-        CounterException e = assertThrows(CounterException.class, () -> TimerPeriod.request(win32, 1));
+        CounterException e = assertThrows(CounterException.class, () -> TimerPeriod.request(timer, 1));
 
         assertEquals("timeBeginPeriod(1)", e.api());
         assertEquals(97, e.errorCode().orElseThrow());
@@ -78,8 +85,8 @@ class TimerPeriodTest {
 
     @Test
     void aFailingTimeEndPeriodIsReportedOnClose() {
-        TimerPeriod period = TimerPeriod.request(win32, 1);
-        win32.endResult = WindowsErrors.TIMERR_NOCANDO;
+        TimerPeriod period = TimerPeriod.request(timer, 1);
+        win32.endResult = TIMERR_NOCANDO;
 
         CounterException e = assertThrows(CounterException.class, period::close);
 
@@ -89,9 +96,9 @@ class TimerPeriodTest {
 
     @Test
     void aFailingTimeGetDevCapsThrows() {
-        win32.devCapsResult = WindowsErrors.MMSYSERR_ERROR;
+        win32.devCapsResult = MMSYSERR_ERROR;
 
-        CounterException e = assertThrows(CounterException.class, () -> TimerPeriod.request(win32, 1));
+        CounterException e = assertThrows(CounterException.class, () -> TimerPeriod.request(timer, 1));
 
         assertEquals("timeGetDevCaps", e.api());
         assertTrue(e.getMessage().contains("MMSYSERR_ERROR"), e.getMessage());
@@ -100,7 +107,7 @@ class TimerPeriodTest {
     @Test
     void aForgottenPeriodIsEndedByTheActionItRegistersWithTheCleaner() {
         List<Runnable> registered = new ArrayList<>();
-        TimerPeriod forgotten = TimerPeriod.request(win32, 3, (holder, action) -> {
+        TimerPeriod forgotten = TimerPeriod.request(timer, 3, (holder, action) -> {
             registered.add(action);
             return action::run;
         });
@@ -121,7 +128,7 @@ class TimerPeriodTest {
 
     @Test
     void aClosedPeriodEndsWithoutAWarning() {
-        TimerPeriod period = TimerPeriod.request(win32, 4);
+        TimerPeriod period = TimerPeriod.request(timer, 4);
         assertEquals("TimerPeriod(4 ms, active)", period.toString());
         assertEquals(List.of(), logged(period::close));
         assertEquals(List.of(4), win32.ended());
@@ -131,7 +138,7 @@ class TimerPeriodTest {
     @Test
     void withoutWinmmNothingIsBegun() {
         win32.winmmMissing = "winmm.dll could not be loaded";
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> TimerPeriod.request(win32, 1));
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> TimerPeriod.request(timer, 1));
         assertEquals("winmm.dll could not be loaded", e.getMessage());
         assertEquals(List.of(), win32.begun);
     }
@@ -163,8 +170,7 @@ class TimerPeriodTest {
 
     @Test
     void aMultimediaCounterHoldsItsPeriodUntilClosedAndStaysReadable() {
-        WindowsKinds kinds = new WindowsKinds(win32);
-        MultimediaCounter counter = MultimediaCounter.withTimerPeriod(kinds, 1);
+        MultimediaCounter counter = MultimediaCounter.withTimerPeriod(timer, 1);
         assertEquals(List.of(1), win32.activePeriods());
 
         win32.multimediaTime = 100;
@@ -186,7 +192,7 @@ class TimerPeriodTest {
         win32.winmmMissing = "winmm's timer functions could not be bound";
 
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> MultimediaCounter.withTimerPeriod(new WindowsKinds(win32), 1));
+                () -> MultimediaCounter.withTimerPeriod(timer, 1));
 
         assertTrue(e.getMessage().contains(win32.winmmMissing), e.getMessage());
         assertEquals(List.of(), win32.begun);
