@@ -29,12 +29,12 @@ final class JvmClockCheck {
     /** {@link #nanoTimeIsKnown(PosixPlatform)} for a JVM named {@code vmName} ({@code java.vm.name}) of release {@code feature}. */
     static boolean nanoTimeIsKnown(PosixPlatform platform, String vmName, int feature) {
         boolean hotSpot = vmName.contains("HotSpot") || vmName.startsWith("OpenJDK");
-        return hotSpot && feature >= UNCONDITIONAL_MONOTONIC_RELEASE && platform.refusal().isEmpty() && platform.os().isPresent();
+        return hotSpot && feature >= UNCONDITIONAL_MONOTONIC_RELEASE && platform instanceof PosixPlatform.Served;
     }
 
     /** What HotSpot's {@link System#nanoTime()} calls on {@code platform}, a served one. */
-    static String nanoTimeImplementation(PosixPlatform platform) {
-        return platform.os().orElseThrow() == PosixPlatform.Os.MAC_OS
+    static String nanoTimeImplementation(PosixPlatform.Served platform) {
+        return platform.os() == PosixPlatform.Os.MAC_OS
                 ? "mach_absolute_time(), which is CLOCK_UPTIME_RAW"
                 : "clock_gettime(CLOCK_MONOTONIC)";
     }

@@ -38,15 +38,28 @@ import dev.counters.spi.KindSupport;
  * serves instead; {@code counters list} prints those reasons.
  */
 public final class PosixCounterProvider implements CounterProvider {
+    private final PosixPlatform platform;
+    /** The clocks of a served platform; null where the platform is refused (see {@link #support}). */
     private final PosixKinds clocks;
 
     /** The provider of this process's platform, as {@link java.util.ServiceLoader} creates it. */
     public PosixCounterProvider() {
-        this(SystemClocks.INSTANCE);
+        this(PosixSystem.platform(), SystemClocks.INSTANCE);
     }
 
+    /** The provider of {@code clocks}' platform. */
     PosixCounterProvider(PosixKinds clocks) {
-        this.clocks = requireNonNull(clocks, "clocks");
+        this(clocks.platform(), clocks);
+    }
+
+    private PosixCounterProvider(PosixPlatform platform, PosixKinds clocks) {
+        this.platform = requireNonNull(platform, "platform");
+        this.clocks = clocks;
+    }
+
+    /** A provider that serves nothing on {@code refused}, and says why for every kind; it binds nothing. */
+    static PosixCounterProvider refusing(PosixPlatform.Refused refused) {
+        return new PosixCounterProvider(refused, null);
     }
 
     @Override
@@ -61,30 +74,44 @@ public final class PosixCounterProvider implements CounterProvider {
 
     @Override
     public KindSupport support(CounterKind kind) {
-        return clocks.support(kind);
+        requireNonNull(kind, "kind");
+        return platform instanceof PosixPlatform.Refused refused
+                ? KindSupport.unsupported(refused.reason())
+                : clocks.support(kind);
     }
 
     @Override
     public Counter create(CounterKind kind) {
-        return clocks.create(kind);
+        return served(kind).create(kind);
     }
 
     @Override
     public CounterInfo describe(CounterKind kind) {
-        return clocks.describe(kind);
+        return served(kind).describe(kind);
+    }
+
+    /** The clocks, or an exception saying why this platform is not served. */
+    private PosixKinds served(CounterKind kind) {
+        requireNonNull(kind, "kind");
+        if (platform instanceof PosixPlatform.Refused refused) {
+            throw new UnsupportedOperationException(
+                    "counters-posix does not serve " + kind + " on " + refused.description() + ": " + refused.reason());
+        }
+        return clocks;
     }
 
     @Override
     public String toString() {
-        return "posix counters on " + clocks.platform();
+        return "posix counters on " + platform;
     }
 
     /**
-     * One set of clocks per process, so that each kind's resolution is measured once. Making it binds
-     * nothing: libc is bound when a kind that reads it is first asked about.
+     * One set of clocks per process, so that each kind's resolution is measured once; none where the
+     * platform is refused. Making it binds nothing: libc is bound when a kind that reads it is first asked about.
      */
     private static final class SystemClocks {
-        static final PosixKinds INSTANCE = new PosixKinds(PosixSystem.platform(), PosixSystem.ClockBinder.INSTANCE,
-                JvmClockCheck.nanoTimeIsKnown(PosixSystem.platform()));
+        static final PosixKinds INSTANCE = PosixSystem.platform() instanceof PosixPlatform.Served served
+                ? new PosixKinds(served, PosixSystem.ClockBinder.INSTANCE, JvmClockCheck.nanoTimeIsKnown(served))
+                : null;
     }
 }

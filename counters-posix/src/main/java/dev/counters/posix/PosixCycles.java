@@ -51,7 +51,7 @@ final class PosixCycles {
     /** {@code PR_TSC_SIGSEGV}: {@code prctl(PR_GET_TSC)}'s answer when RDTSC faults in this process. */
     static final int PR_TSC_SIGSEGV = 2;
 
-    private final PosixPlatform platform;
+    private final PosixPlatform.Served platform;
     private final PosixCalls calls;
     private final String unservedReason;
     private final Supplier<Binding<ProcessorCycles>> processor;
@@ -60,7 +60,7 @@ final class PosixCycles {
     private final Supplier<CounterInfo> threadCyclesInfo;
 
     /** The cycle kinds of {@code platform}, through {@code calls} (null when {@code unservedReason} says why there are none). */
-    PosixCycles(PosixPlatform platform, PosixCalls calls, String unservedReason) {
+    PosixCycles(PosixPlatform.Served platform, PosixCalls calls, String unservedReason) {
         this.platform = requireNonNull(platform, "platform");
         this.calls = calls;
         this.unservedReason = unservedReason;
@@ -82,7 +82,7 @@ final class PosixCycles {
                         ? KindSupport.unsupported("thread cycles are served on Linux (perf_event_open) and Windows only, not on "
                                 + platform.description())
                         : perfEvents.get().support();
-                case PROCESS_CYCLES -> KindSupport.unsupported(platform.os().orElseThrow() == PosixPlatform.Os.LINUX
+                case PROCESS_CYCLES -> KindSupport.unsupported(platform.os() == PosixPlatform.Os.LINUX
                         ? PROCESS_CYCLES_ON_LINUX
                         : "process cycles are served on Windows only (QueryProcessCycleTime)");
                 default -> throw new IllegalArgumentException(kind + " is not a cycle kind");
@@ -129,13 +129,13 @@ final class PosixCycles {
         if (instruction.isEmpty()) {
             return Binding.failed("no cycle counter is known for " + platform.description() + " (x86-64 and aarch64 are)");
         }
-        if (platform.os().orElseThrow() == PosixPlatform.Os.MAC_OS && instruction.get() == CycleInstruction.CNTVCT_EL0) {
+        if (platform.os() == PosixPlatform.Os.MAC_OS && instruction.get() == CycleInstruction.CNTVCT_EL0) {
             return Binding.failed(APPLE_SILICON_CYCLES);
         }
-        if (platform.os().orElseThrow() == PosixPlatform.Os.FREEBSD && instruction.get() == CycleInstruction.CNTVCT_EL0) {
+        if (platform.os() == PosixPlatform.Os.FREEBSD && instruction.get() == CycleInstruction.CNTVCT_EL0) {
             return Binding.failed(FREEBSD_ARM64_CYCLES);
         }
-        if (instruction.get() == CycleInstruction.RDTSC && platform.os().orElseThrow() == PosixPlatform.Os.LINUX && tscDisabled()) {
+        if (instruction.get() == CycleInstruction.RDTSC && platform.os() == PosixPlatform.Os.LINUX && tscDisabled()) {
             return Binding.failed("RDTSC is disabled for this process (prctl PR_GET_TSC says PR_TSC_SIGSEGV)");
         }
         return ProcessorCycles.bind(instruction.get(), new PosixPages(calls, platform));

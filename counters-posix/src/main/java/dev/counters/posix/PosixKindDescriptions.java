@@ -107,7 +107,7 @@ final class PosixKindDescriptions {
 
     /** How {@link System#nanoTime()} was taken to read {@code clock} without a native call, and what the check now says. */
     private String knownNanoTimePath(NamedClock clock) {
-        String path = "read through " + NANO_TIME_API + ", which HotSpot on " + kinds.platform().os().orElseThrow()
+        String path = "read through " + NANO_TIME_API + ", which HotSpot on " + kinds.platform().os()
                 + " implements with " + JvmClockCheck.nanoTimeImplementation(kinds.platform()) + ": known without a native call,"
                 + " so that creating the counter binds nothing";
         Optional<String> unserved = kinds.unservedReason();

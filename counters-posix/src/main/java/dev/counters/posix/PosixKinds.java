@@ -60,7 +60,7 @@ final class PosixKinds {
     static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final LazyFrequency NANOSECONDS = LazyFrequency.fixed(NANOS_PER_SECOND);
 
-    private final PosixPlatform platform;
+    private final PosixPlatform.Served platform;
     private final PosixKindDescriptions descriptions = new PosixKindDescriptions(this);
     private final Supplier<LayerChoice<PosixCalls>> binder;
     private final boolean nanoTimeKnown;
@@ -94,12 +94,12 @@ final class PosixKinds {
     };
 
     /** The clocks of {@code platform}, read through {@code binding} (JNA) if it succeeded; System.nanoTime() is checked, not trusted. */
-    PosixKinds(PosixPlatform platform, Binding<? extends PosixCalls> binding) {
+    PosixKinds(PosixPlatform.Served platform, Binding<? extends PosixCalls> binding) {
         this(platform, new LayerChoice<>(CounterInfo.Binding.JNA, Binding.widen(binding), ""));
     }
 
     /** The clocks of {@code platform}, read through the {@code chosen} binding if it succeeded; System.nanoTime() is checked, not trusted. */
-    PosixKinds(PosixPlatform platform, LayerChoice<PosixCalls> chosen) {
+    PosixKinds(PosixPlatform.Served platform, LayerChoice<PosixCalls> chosen) {
         this(platform, () -> requireNonNull(chosen, "chosen"), false);
     }
 
@@ -108,7 +108,7 @@ final class PosixKinds {
      * needs libc, if it succeeds. Where {@code nanoTimeKnown}, {@link System#nanoTime()} is taken to
      * read the HIGH_PERFORMANCE clock without a native check.
      */
-    PosixKinds(PosixPlatform platform, Supplier<LayerChoice<PosixCalls>> binder, boolean nanoTimeKnown) {
+    PosixKinds(PosixPlatform.Served platform, Supplier<LayerChoice<PosixCalls>> binder, boolean nanoTimeKnown) {
         this.platform = requireNonNull(platform, "platform");
         this.binder = requireNonNull(binder, "binder");
         this.nanoTimeKnown = nanoTimeKnown;
@@ -165,7 +165,7 @@ final class PosixKinds {
         return natives().chosen;
     }
 
-    /** Why no kind that needs libc is served here (the platform's refusal, the binding's failure); empty when libc is bound. */
+    /** Why no kind that needs libc is served here (libc could not be bound); empty when it is. */
     Optional<String> unservedReason() {
         return Optional.ofNullable(natives().unservedReason);
     }
@@ -180,7 +180,7 @@ final class PosixKinds {
         return natives != null;
     }
 
-    PosixPlatform platform() {
+    PosixPlatform.Served platform() {
         return platform;
     }
 
@@ -205,7 +205,7 @@ final class PosixKinds {
             synchronized (this) {
                 known = natives;
                 if (known == null) {
-                    known = new Natives(platform, platform.refusal().isPresent() ? null : binder.get());
+                    known = new Natives(platform, binder.get());
                     natives = known;
                 }
             }
@@ -214,9 +214,6 @@ final class PosixKinds {
     }
 
     private KindSupport checkSupport(CounterKind kind) {
-        if (platform.refusal().isPresent()) {
-            return KindSupport.unsupported(platform.refusal().get());
-        }
         if (kind.measures() == Measures.CYCLES) {
             return natives().cycles.support(kind);
         }
@@ -350,18 +347,16 @@ final class PosixKinds {
         final LayerChoice<PosixCalls> chosen;
         /** Null when {@link #unservedReason} says why there are none. */
         final PosixCalls calls;
-        /** Why no kind that needs libc is served: the platform's refusal or the binding's failure; null when bound. */
+        /** Why no kind that needs libc is served: the binding's failure; null when bound. */
         final String unservedReason;
         final PosixCycles cycles;
 
-        Natives(PosixPlatform platform, LayerChoice<PosixCalls> chosen) {
-            this.chosen = chosen != null ? chosen
-                    : LayerChoice.<PosixCalls>refused(platform.refusal().orElseThrow());
-            this.calls = this.chosen.binding().calls().orElse(null);
-            this.unservedReason = platform.refusal()
-                    .or(() -> this.chosen.binding().failure().map(failure -> "libc could not be bound through "
-                            + this.chosen.name() + ": " + failure
-                            + (this.chosen.ffmProblem().isEmpty() ? "" : " (" + this.chosen.ffmProblem() + ")")))
+        Natives(PosixPlatform.Served platform, LayerChoice<PosixCalls> chosen) {
+            this.chosen = requireNonNull(chosen, "chosen");
+            this.calls = chosen.binding().calls().orElse(null);
+            this.unservedReason = chosen.binding().failure().map(failure -> "libc could not be bound through "
+                            + chosen.name() + ": " + failure
+                            + (chosen.ffmProblem().isEmpty() ? "" : " (" + chosen.ffmProblem() + ")"))
                     .orElse(null);
             this.cycles = new PosixCycles(platform, calls, unservedReason);
         }

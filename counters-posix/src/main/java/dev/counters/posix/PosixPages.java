@@ -50,7 +50,7 @@ final class PosixPages extends ExecutablePages {
     private final PosixCalls calls;
     private final int mapAnonymous;
 
-    PosixPages(PosixCalls calls, PosixPlatform platform) {
+    PosixPages(PosixCalls calls, PosixPlatform.Served platform) {
         super(calls.codeBinder());
         this.calls = requireNonNull(calls, "calls");
         this.mapAnonymous = platform.mapAnonymous();

@@ -31,7 +31,7 @@ final class PosixSystem {
 
     /** Binds with {@code binder} unless {@code platform} is refused, in which case nothing is bound and the refusal is the reason. */
     static <T> Binding<T> bindUnlessRefused(PosixPlatform platform, Supplier<? extends T> binder) {
-        return platform.refusal().isPresent() ? Binding.failed(platform.refusal().get()) : Binding.of(binder);
+        return platform instanceof PosixPlatform.Refused refused ? Binding.failed(refused.reason()) : Binding.of(binder);
     }
 
     /** {@link #clockBinding()} as a supplier, for clocks that bind when first needed. Not a lambda: see {@link dev.counters.internal.PerKind}. */
@@ -45,8 +45,8 @@ final class PosixSystem {
     }
 
     private static final class ClockHolder {
-        static final LayerChoice<PosixCalls> CHOSEN = PlatformHolder.PLATFORM.refusal().isPresent()
-                ? LayerChoice.<PosixCalls>refused(PlatformHolder.PLATFORM.refusal().get())
+        static final LayerChoice<PosixCalls> CHOSEN = PlatformHolder.PLATFORM instanceof PosixPlatform.Refused refused
+                ? LayerChoice.<PosixCalls>refused(refused.reason())
                 : choose();
 
         private static LayerChoice<PosixCalls> choose() {

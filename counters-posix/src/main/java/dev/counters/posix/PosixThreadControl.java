@@ -9,6 +9,7 @@ import dev.counters.internal.ThreadControl;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.LayerChoice;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Pins the measuring thread to one CPU and raises its priority on Linux, each change undone by
@@ -43,6 +44,8 @@ public final class PosixThreadControl extends PlatformService implements ThreadC
     private static final int CALLING_THREAD = 0;
 
     private final PosixPlatform platform;
+    /** {@code SYS_gettid}: present wherever thread control is available (served Linux). */
+    private final OptionalLong gettidSyscall;
     private final PosixCalls calls;
     private final SchedulingCalls scheduling;
     /** The layer the calls go through, for messages: {@link CounterInfo.Binding#FFM} or {@link CounterInfo.Binding#JNA}. */
@@ -62,6 +65,7 @@ public final class PosixThreadControl extends PlatformService implements ThreadC
     PosixThreadControl(PosixPlatform platform, LayerChoice<PosixCalls> chosen) {
         super(PosixKinds.PROVIDER_NAME);
         this.platform = requireNonNull(platform, "platform");
+        this.gettidSyscall = gettidSyscall(platform);
         this.calls = chosen.calls().orElse(null);
         this.scheduling = calls == null ? null : calls.scheduling();
         this.bindingName = chosen.name();
@@ -72,6 +76,7 @@ public final class PosixThreadControl extends PlatformService implements ThreadC
     <T extends PosixCalls & SchedulingCalls> PosixThreadControl(PosixPlatform platform, Binding<T> binding) {
         super(PosixKinds.PROVIDER_NAME);
         this.platform = requireNonNull(platform, "platform");
+        this.gettidSyscall = gettidSyscall(platform);
         T bound = binding.calls().orElse(null);
         this.calls = bound;
         this.scheduling = bound;
@@ -127,7 +132,7 @@ public final class PosixThreadControl extends PlatformService implements ThreadC
         if (unavailableReason().isPresent()) {
             return Adjustment.notApplied(unavailableReason().get());
         }
-        long tid = scheduling.syscall(platform.gettidSyscall().getAsLong());
+        long tid = scheduling.syscall(gettidSyscall.getAsLong());
         if (tid < 0) {
             return Adjustment.notApplied(PosixErrors.describe(calls, "syscall(SYS_gettid)"));
         }
@@ -153,20 +158,22 @@ public final class PosixThreadControl extends PlatformService implements ThreadC
         });
     }
 
+    private static OptionalLong gettidSyscall(PosixPlatform platform) {
+        return platform instanceof PosixPlatform.Served served ? served.gettidSyscall() : OptionalLong.empty();
+    }
+
     @Override
     protected Optional<String> findUnavailableReason() {
-        if (platform.refusal().isPresent()) {
-            return platform.refusal();
-        }
-        if (platform.os().orElseThrow() != PosixPlatform.Os.LINUX) {
-            return Optional.of("thread affinity and priority are served on Linux only, not on " + platform.description());
+        Optional<String> notLinux = platform.whyNotLinux("thread affinity and priority are served");
+        if (notLinux.isPresent()) {
+            return notLinux;
         }
         if (bindingFailure != null) {
             return Optional.of("libc could not be bound through " + bindingName + ": " + bindingFailure);
         }
         try {
             currentMask();
-            if (scheduling.syscall(platform.gettidSyscall().getAsLong()) < 0) {
+            if (scheduling.syscall(gettidSyscall.getAsLong()) < 0) {
                 return Optional.of(PosixErrors.describe(calls, "syscall(SYS_gettid)"));
             }
             return Optional.empty();

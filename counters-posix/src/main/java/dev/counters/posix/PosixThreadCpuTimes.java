@@ -96,13 +96,8 @@ public final class PosixThreadCpuTimes extends PlatformService implements Thread
 
     @Override
     protected Optional<String> findUnavailableReason() {
-        if (platform.refusal().isPresent()) {
-            return platform.refusal();
-        }
-        if (platform.os().orElseThrow() != PosixPlatform.Os.LINUX) {
-            return Optional.of("other threads' CPU clocks are read on Linux only, not on " + platform.description());
-        }
-        return binding.binding().failure().map(reason -> "libc could not be bound: " + reason);
+        return platform.whyNotLinux("other threads' CPU clocks are read")
+                .or(() -> binding.binding().failure().map(reason -> "libc could not be bound: " + reason));
     }
 
     /** One thread's clocks. Closing only marks it closed: a clock id holds nothing in the kernel. */

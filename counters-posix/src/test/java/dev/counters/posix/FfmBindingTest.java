@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * choice of JNA is checked.
  */
 class FfmBindingTest {
-    private static final PosixPlatform LINUX = Kernel.PLATFORM;
+    private static final PosixPlatform.Served LINUX = Kernel.PLATFORM;
     private static final JnaPosixCalls JNA = JnaPosixCalls.bind();
 
     private static PosixCalls ffm() {

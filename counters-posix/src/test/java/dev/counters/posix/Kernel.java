@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 /** What the tests ask the running kernel directly, through the real native layer. */
 final class Kernel {
-    static final PosixPlatform PLATFORM = PosixPlatform.current();
+    static final PosixPlatform.Served PLATFORM = (PosixPlatform.Served) PosixPlatform.current();
     static final JnaPosixCalls CALLS = JnaPosixCalls.bind();
 
     private Kernel() {}

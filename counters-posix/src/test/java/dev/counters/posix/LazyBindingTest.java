@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * {@code Counters.performance()} on HotSpot reads {@code System.nanoTime()} and binds nothing.
  */
 class LazyBindingTest {
-    private static final PosixPlatform LINUX = Kernel.PLATFORM;
+    private static final PosixPlatform.Served LINUX = Kernel.PLATFORM;
 
     /** Binds the fake layer (or fails, if given a reason) and counts how often it is asked to. */
     private static final class CountingBinder implements Supplier<LayerChoice<PosixCalls>> {
@@ -145,8 +145,8 @@ class LazyBindingTest {
 
     @Test
     void nanoTimeIsKnownOnHotSpot16AndLaterOnTheServedSystemsOnly() {
-        PosixPlatform mac = PosixPlatform.of("Mac OS X", "aarch64", "64");
-        PosixPlatform freeBsd = PosixPlatform.of("FreeBSD", "amd64", "64");
+        PosixPlatform.Served mac = Platforms.served("Mac OS X", "aarch64");
+        PosixPlatform.Served freeBsd = Platforms.served("FreeBSD", "amd64");
         PosixPlatform windows = PosixPlatform.of("Windows 11", "amd64", "64");
         for (String hotSpot : List.of("OpenJDK 64-Bit Server VM", "Java HotSpot(TM) 64-Bit Server VM")) {
             assertTrue(JvmClockCheck.nanoTimeIsKnown(LINUX, hotSpot, 17), hotSpot);

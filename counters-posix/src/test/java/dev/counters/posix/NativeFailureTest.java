@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 /** Every failure a native call can report reaches the user with its errno and the system's text; nothing becomes a silent zero. */
 class NativeFailureTest {
-    private static final PosixPlatform LINUX = Kernel.PLATFORM;
+    private static final PosixPlatform.Served LINUX = Kernel.PLATFORM;
 
     private static int clockId(CounterKind kind) {
         return LINUX.clock(kind).orElseThrow().id();
@@ -170,23 +170,29 @@ class NativeFailureTest {
 
     @Test
     void aRefusedPlatformIsNeverBoundAndSaysWhy() {
-        PosixPlatform windows = PosixPlatform.of("Windows 11", "amd64", "64");
+        PosixPlatform.Refused windows = Platforms.refused("Windows 11", "amd64", "64");
         Binding<PosixCalls> binding = PosixSystem.bindUnlessRefused(windows, () -> {
             throw new AssertionError("a refused platform must not be bound");
         });
-        PosixCounterProvider provider = new PosixCounterProvider(new PosixKinds(windows, binding));
+        assertEquals(Optional.of(windows.reason()), binding.failure());
+        PosixCounterProvider provider = PosixCounterProvider.refusing(windows);
 
         KindSupport support = provider.support(CounterKind.HIGH_PERFORMANCE);
-        assertEquals(windows.refusal().orElseThrow(), support.reason());
+        assertEquals(windows.reason(), support.reason());
         assertTrue(support.reason().contains("counters-windows"), support.reason());
         assertEquals(FloorProvider.JDK, CounterRegistry.of(List.of(provider, FloorProvider.jdk()))
                 .create(CounterKind.HIGH_PERFORMANCE).getInfo().provider());
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> provider.create(CounterKind.HIGH_PERFORMANCE));
+        assertTrue(e.getMessage().contains(windows.reason()), e.getMessage());
     }
 
     @Test
-    void theRefusalOutranksAWorkingBinding() {
-        PosixPlatform thirtyTwoBit = PosixPlatform.of("Linux", "i386", "32");
-        PosixKinds clocks = new PosixKinds(thirtyTwoBit, Binding.of(FakePosixCalls::new));
-        assertEquals(thirtyTwoBit.refusal().orElseThrow(), clocks.support(CounterKind.TICK).reason());
+    void aRefusedPlatformRefusesEveryKind() {
+        PosixPlatform.Refused thirtyTwoBit = Platforms.refused("Linux", "i386", "32");
+        PosixCounterProvider provider = PosixCounterProvider.refusing(thirtyTwoBit);
+        for (CounterKind kind : CounterKind.values()) {
+            assertEquals(thirtyTwoBit.reason(), provider.support(kind).reason(), kind.toString());
+        }
     }
 }

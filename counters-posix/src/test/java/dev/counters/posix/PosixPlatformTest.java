@@ -1,6 +1,7 @@
 package dev.counters.posix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.CounterKind;
@@ -16,7 +17,7 @@ class PosixPlatformTest {
 
     @Test
     void theRunningPlatformIsServed() {
-        assertEquals(Optional.empty(), PosixPlatform.current().refusal());
+        assertInstanceOf(PosixPlatform.Served.class, PosixPlatform.current());
     }
 
     @ParameterizedTest(name = "{0}/{1}: {2} reads {3} ({4})")
@@ -38,7 +39,7 @@ class PosixPlatformTest {
         "FreeBSD, amd64, PROCESS_TIMES, CLOCK_PROCESS_CPUTIME_ID, 15",
     })
     void eachKindReadsItsSystemsClock(String os, String arch, CounterKind kind, String clock, int id) {
-        assertEquals(Optional.of(new NamedClock(clock, id)), PosixPlatform.of(os, arch, "64").clock(kind));
+        assertEquals(Optional.of(new NamedClock(clock, id)), Platforms.served(os, arch).clock(kind));
     }
 
     @ParameterizedTest(name = "{0}/{1}")
@@ -51,7 +52,7 @@ class PosixPlatformTest {
     })
     void eachSystemsOtherConstants(String os, String arch, Integer rusageThread, int clkTck, boolean narrowSuseconds,
             Long gettid, Long perfEventOpen, String mapAnonymous) {
-        PosixPlatform platform = PosixPlatform.of(os, arch, "64");
+        PosixPlatform.Served platform = Platforms.served(os, arch);
         assertEquals(rusageThread == null ? OptionalInt.empty() : OptionalInt.of(rusageThread), platform.rusageThread());
         assertEquals(clkTck, TestLibcDirect.scClkTck(platform));
         assertEquals(narrowSuseconds, platform.narrowSuseconds());
@@ -63,8 +64,8 @@ class PosixPlatformTest {
 
     @Test
     void linuxAarch64DiffersOnlyInItsSystemCallNumbers() {
-        PosixPlatform arm = PosixPlatform.of("Linux", "aarch64", "64");
-        PosixPlatform x86 = PosixPlatform.of("Linux", "x86_64", "64");
+        PosixPlatform.Served arm = Platforms.served("Linux", "aarch64");
+        PosixPlatform.Served x86 = Platforms.served("Linux", "x86_64");
         for (CounterKind kind : CounterKind.values()) {
             assertEquals(x86.clock(kind), arm.clock(kind), kind.toString());
         }
@@ -80,9 +81,9 @@ class PosixPlatformTest {
         "SunOS, sparcv9, 64, 'constant tables for Linux, macOS and FreeBSD only, not for SunOS/sparcv9'",
     })
     void refusesWhatItCannotReadCorrectly(String os, String arch, String dataModel, String reason) {
-        PosixPlatform refused = PosixPlatform.of(os, arch, dataModel);
-        assertTrue(refused.refusal().orElseThrow().contains(reason), refused.refusal().get());
-        assertTrue(refused.refusal().get().contains("JDK provider"), "says who serves instead: " + refused.refusal().get());
-        assertEquals(Optional.empty(), refused.clock(CounterKind.HIGH_PERFORMANCE));
+        PosixPlatform.Refused refused = Platforms.refused(os, arch, dataModel);
+        assertTrue(refused.reason().contains(reason), refused.reason());
+        assertTrue(refused.reason().contains("JDK provider"), "says who serves instead: " + refused.reason());
+        assertEquals(Optional.of(refused.reason()), refused.whyNotLinux("anything"), "a refused platform serves nothing");
     }
 }

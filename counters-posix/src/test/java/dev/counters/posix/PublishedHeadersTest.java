@@ -158,7 +158,7 @@ class PublishedHeadersTest {
     @ParameterizedTest
     @ValueSource(strings = {"x86_64", "aarch64"})
     void macOsClockIdsAreLibcs(String arch) {
-        PosixPlatform mac = PosixPlatform.of("Mac OS X", arch, "64");
+        PosixPlatform.Served mac = Platforms.served("Mac OS X", arch);
         MAC_OS_CLOCK_OF.forEach((kind, name) -> {
             NamedClock clock = mac.clock(kind).orElseThrow();
             assertEquals(name, clock.name(), kind + "'s clock");
@@ -170,7 +170,7 @@ class PublishedHeadersTest {
     @ParameterizedTest
     @ValueSource(strings = {"amd64", "aarch64"})
     void freeBsdClockIdsAreThoseOfSysClockIdH(String arch) {
-        PosixPlatform freeBsd = PosixPlatform.of("FreeBSD", arch, "64");
+        PosixPlatform.Served freeBsd = Platforms.served("FreeBSD", arch);
         // The table names FreeBSD's own clocks where the header defines the Linux name as one of them.
         Map<String, String> ownName = Map.of("CLOCK_BOOTTIME", "CLOCK_UPTIME", "CLOCK_MONOTONIC_COARSE", "CLOCK_MONOTONIC_FAST");
         FREEBSD_CLOCK_OF.forEach((kind, name) -> {
@@ -183,7 +183,7 @@ class PublishedHeadersTest {
     @ParameterizedTest
     @ValueSource(strings = {"x86_64", "aarch64"})
     void macOsHasNoRusageThreadAndItsSelectorsAreXnus(String arch) {
-        PosixPlatform mac = PosixPlatform.of("Mac OS X", arch, "64");
+        PosixPlatform.Served mac = Platforms.served("Mac OS X", arch);
         assertFalse(MAC_OS_RESOURCE.stream().anyMatch(l -> l.name().equals("RUSAGE_THREAD")));
         assertEquals(OptionalInt.empty(), mac.rusageThread());
         assertEquals(resolve(MAC_OS_RESOURCE, "RUSAGE_SELF"), PosixPlatform.RUSAGE_SELF);
@@ -197,7 +197,7 @@ class PublishedHeadersTest {
     @ParameterizedTest
     @ValueSource(strings = {"amd64", "aarch64"})
     void freeBsdRusageSelectorsAreThoseOfSysResourceH(String arch) {
-        PosixPlatform freeBsd = PosixPlatform.of("FreeBSD", arch, "64");
+        PosixPlatform.Served freeBsd = Platforms.served("FreeBSD", arch);
         assertEquals(OptionalInt.of((int) resolve(FREEBSD_RESOURCE, "RUSAGE_THREAD")), freeBsd.rusageThread());
         assertEquals(resolve(FREEBSD_RESOURCE, "RUSAGE_SELF"), PosixPlatform.RUSAGE_SELF);
         assertEquals(resolve(FREEBSD_RESOURCE, "PRIO_PROCESS"), PosixPlatform.PRIO_PROCESS);
@@ -210,7 +210,7 @@ class PublishedHeadersTest {
     @ValueSource(strings = {"macOS", "FreeBSD"})
     void pageProtectionsAndMapFlagsAreTheHeaders(String os) {
         List<HeaderLine> mman = os.equals("macOS") ? MAC_OS_MMAN : FREEBSD_MMAN;
-        PosixPlatform platform = PosixPlatform.of(os.equals("macOS") ? "Mac OS X" : "FreeBSD", "aarch64", "64");
+        PosixPlatform.Served platform = Platforms.served(os.equals("macOS") ? "Mac OS X" : "FreeBSD", "aarch64");
         assertEquals(resolve(mman, "PROT_READ"), PosixPages.PROT_READ);
         assertEquals(resolve(mman, "PROT_WRITE"), PosixPages.PROT_WRITE);
         assertEquals(resolve(mman, "PROT_EXEC"), PosixPages.PROT_EXEC);
@@ -271,20 +271,20 @@ class PublishedHeadersTest {
         assertEquals(timeT + 8, Layouts.TIMESPEC_BYTES);
         // struct timeval {time_t tv_sec; suseconds_t tv_usec;}: tv_usec follows tv_sec; the struct is padded to 8.
         int timeval = (timeT + suseconds + 7) / 8 * 8;
-        PosixPlatform platform = PosixPlatform.of(mac ? "Mac OS X" : "FreeBSD", "aarch64", "64");
+        PosixPlatform.Served platform = Platforms.served(mac ? "Mac OS X" : "FreeBSD", "aarch64");
         assertEquals(suseconds == 4, platform.narrowSuseconds(), "tv_usec is " + suseconds + " bytes on " + os);
         // struct rusage {struct timeval ru_utime; struct timeval ru_stime; 14 longs}
         assertEquals(0, Layouts.RUSAGE_UTIME_OFFSET);
         assertEquals(timeval, Layouts.RUSAGE_STIME_OFFSET);
         assertTrue(Layouts.RUSAGE_BYTES >= 2 * timeval + 14 * 8, "the rusage buffer holds all " + (2 * timeval + 14 * 8) + " bytes");
-        assertEquals(Optional.of(os), platform.os().map(Object::toString));
+        assertEquals(os, platform.os().toString());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"macOS", "FreeBSD"})
     void cpuCyclesFromACodePageAreRefusedOnArm64WithTheReason(String os) {
         boolean mac = os.equals("macOS");
-        PosixCycles cycles = new PosixCycles(PosixPlatform.of(mac ? "Mac OS X" : "FreeBSD", "aarch64", "64"), null, null);
+        PosixCycles cycles = new PosixCycles(Platforms.served(mac ? "Mac OS X" : "FreeBSD", "aarch64"), null, null);
         var support = cycles.support(CounterKind.CPU_CYCLES);
         assertFalse(support.isSupported());
         assertEquals(mac ? PosixCycles.APPLE_SILICON_CYCLES : PosixCycles.FREEBSD_ARM64_CYCLES, support.reason());

@@ -27,7 +27,7 @@ final class TestLibcDirect {
     static native long sysconf(int name);
 
     /** {@code _SC_CLK_TCK}: 2 on Linux (glibc and musl alike), 3 on macOS and FreeBSD. */
-    static int scClkTck(PosixPlatform platform) {
-        return platform.os().orElseThrow() == PosixPlatform.Os.LINUX ? 2 : 3;
+    static int scClkTck(PosixPlatform.Served platform) {
+        return platform.os() == PosixPlatform.Os.LINUX ? 2 : 3;
     }
 }
