@@ -47,7 +47,7 @@ class ModulePathIT {
         assertTrue(Double.parseDouble(total.group(1)) >= 0.015, log);
     }
 
-    /** The packaged module, counters and their dependencies, and the SDK with its autoconfiguration: jars only. */
+    /** The packaged module, counters and their dependencies, and the SDK with its autoconfiguration and testing exporter: jars only. */
     private static String modulePath() {
         Stream<String> dependencies = classPath()
                 .filter(entry -> entry.endsWith(".jar") && !entry.contains("counters-opentelemetry"))
@@ -55,7 +55,7 @@ class ModulePathIT {
                                 "guava-", "failureaccess-", "jna-", "opentelemetry-api-", "opentelemetry-context-",
                                 "opentelemetry-common-", "opentelemetry-sdk-")
                         .anyMatch(entry::contains))
-                .filter(entry -> !entry.contains("tests") && !entry.contains("testing"));
+                .filter(entry -> !entry.contains("tests"));
         return Stream.concat(Stream.of(System.getProperty("counters.jar")), dependencies)
                 .collect(Collectors.joining(File.pathSeparator));
     }

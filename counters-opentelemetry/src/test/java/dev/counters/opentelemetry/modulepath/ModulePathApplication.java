@@ -3,12 +3,11 @@ package dev.counters.opentelemetry.modulepath;
 import dev.counters.opentelemetry.CpuTimeSpanProcessor;
 import dev.counters.testing.Work;
 import io.opentelemetry.api.common.AttributeKey;
-import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
-import io.opentelemetry.sdk.trace.ReadWriteSpan;
-import io.opentelemetry.sdk.trace.ReadableSpan;
-import io.opentelemetry.sdk.trace.SpanProcessor;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
 import java.time.Duration;
 import java.util.Map;
 
@@ -24,10 +23,11 @@ public final class ModulePathApplication {
     public static void main(String[] args) {
         Module module = ModuleLayer.boot().findModule("dev.counters.opentelemetry").orElseThrow();
         System.out.println("module " + module.getName() + ", exports internal: " + module.isExported("dev.counters.opentelemetry.internal"));
+        InMemorySpanExporter exported = InMemorySpanExporter.create();
         OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder()
                 .addPropertiesSupplier(() -> Map.of(
                         "otel.traces.exporter", "none", "otel.metrics.exporter", "none", "otel.logs.exporter", "none"))
-                .addTracerProviderCustomizer((tracing, config) -> tracing.addSpanProcessor(new PrintingProcessor()))
+                .addTracerProviderCustomizer((tracing, config) -> tracing.addSpanProcessor(SimpleSpanProcessor.create(exported)))
                 .disableShutdownHook()
                 .build()
                 .getOpenTelemetrySdk();
@@ -35,29 +35,12 @@ public final class ModulePathApplication {
             var span = sdk.getTracer("module-path").spanBuilder("computing").startSpan();
             Work.burnCpu(Duration.ofMillis(20));
             span.end();
+            for (SpanData ended : exported.getFinishedSpanItems()) { // before close, which empties the exporter
+                System.out.println("'" + ended.getName() + "' total="
+                        + ended.getAttributes().get(AttributeKey.doubleKey(CpuTimeSpanProcessor.TOTAL)));
+            }
         } finally {
             sdk.close();
-        }
-    }
-
-    /** Prints each ended span's total CPU time, as the processor set it. */
-    private static final class PrintingProcessor implements SpanProcessor {
-        @Override
-        public void onStart(Context parentContext, ReadWriteSpan span) {}
-
-        @Override
-        public boolean isStartRequired() {
-            return false;
-        }
-
-        @Override
-        public void onEnd(ReadableSpan span) {
-            System.out.println("'" + span.getName() + "' total=" + span.getAttribute(AttributeKey.doubleKey(CpuTimeSpanProcessor.TOTAL)));
-        }
-
-        @Override
-        public boolean isEndRequired() {
-            return true;
         }
     }
 }
