@@ -6,8 +6,9 @@
 #   scripts/benchmarks.sh            full run: JMH 2 forks x (5 x 200 ms warm-up + 20 x 100 ms
 #                                    measured) per benchmark, C 20 batches of 100 ms per baseline:
 #                                    the same 100 ms window on both sides (about 4 minutes)
-#   scripts/benchmarks.sh --smoke    one short iteration of every benchmark, for CI: exits non-zero
-#                                    if any benchmark or the C baseline fails (about 1 minute)
+#   scripts/benchmarks.sh --smoke    one short iteration of every benchmark, the integrations' too,
+#                                    for CI: exits non-zero if any benchmark or the C baseline fails
+#                                    (about 1 minute)
 # Both end with scripts/startup-benchmark.sh (the first reading of a fresh JVM; one JVM per
 # configuration with --smoke).
 # With a JDK 25 (COUNTERS_JDK25_HOME, else one under /usr/lib/jvm), each kind is also measured on
@@ -134,6 +135,15 @@ fi
 c_baseline c-others-1-before --only "$jna_floor_baselines"
 jmh jmh-others "${others[@]}" -e "${bench}PeerPairBenchmark\.($exclude)\$"
 c_baseline c-others-2-after --only "$jna_floor_baselines"
+
+echo "== the integrations: a Micrometer observation, an OpenTelemetry span, a CounterScope (JFR event)"
+# Their yardstick is a THREAD_TIMES pair measured in the same fork (docs/PERFORMANCE.md,
+# docs/OPENTELEMETRY.md); on JDK 25 the same benchmarks run through FFM.
+integrations="${bench}(ObservationCpuTimeBenchmark|SpanCpuTimeBenchmark|ScopeEventBenchmark)\."
+jmh jmh-integrations "$integrations"
+if [[ -n "$jdk25" ]]; then
+    JMH_JAVA="$jdk25/bin/java" jmh jmh25ffm-integrations "$integrations"
+fi
 
 echo "== the first reading of a fresh JVM (scripts/startup-benchmark.sh)"
 startup_args=(--no-build --out "$out/startup")

@@ -305,7 +305,7 @@ def summary(path):
         name = ".".join(result["benchmark"].rsplit(".", 2)[1:])
         kind = result.get("params", {}).get("kind", "")
         entry = jmh_entry(result)
-        print(f"   {name} {kind}: {fmt(entry['median'])} ns/pair, {fmt(entry['bytes'], 3)} B/op")
+        print(f"   {name} {kind}: {fmt(entry['median'])} ns/op, {fmt(entry['bytes'], 3)} B/op")
 
 
 def main():

@@ -76,7 +76,25 @@ public final class CounterRegistry {
 
     /** Loads every provider on the module or class path; a provider that fails to load is reported, not fatal. */
     static CounterRegistry load(ServiceLoader<CounterProvider> loader) {
-        ServiceProviders<CounterProvider> found = ServiceProviders.load(loader);
+        return fromFound(ServiceProviders.load(loader));
+    }
+
+    /**
+     * The providers the thread's context class loader finds, and those beside counters-api itself:
+     * where the two differ (counters inside an OpenTelemetry Java agent extension, a plugin's or a
+     * web application's class loader) the platform module packed with counters-api is found even
+     * when the thread that first asks is the application's.
+     */
+    static CounterRegistry loadFromContextAndOwnLoader() {
+        ServiceProviders<CounterProvider> found = ServiceProviders.load(ServiceLoader.load(CounterProvider.class));
+        ClassLoader own = CounterRegistry.class.getClassLoader();
+        if (own != Thread.currentThread().getContextClassLoader()) {
+            found = found.plus(ServiceProviders.load(ServiceLoader.load(CounterProvider.class, own)));
+        }
+        return fromFound(found);
+    }
+
+    private static CounterRegistry fromFound(ServiceProviders<CounterProvider> found) {
         List<ProviderReport> failures = new ArrayList<>();
         for (ServiceProviders.Failure failure : found.failures()) {
             failures.add(ProviderReport.failedToLoad(failure.type(), failure.error()));
@@ -311,6 +329,6 @@ public final class CounterRegistry {
     }
 
     private static final class DefaultHolder {
-        static final CounterRegistry INSTANCE = load(ServiceLoader.load(CounterProvider.class));
+        static final CounterRegistry INSTANCE = loadFromContextAndOwnLoader();
     }
 }

@@ -270,6 +270,31 @@ class CounterRegistryTest {
     }
 
     @Test
+    void theDefaultLoadingFindsTheProvidersBesideCountersWhenTheContextLoaderCannot() throws IOException {
+        // As inside an OpenTelemetry Java agent extension: the application's thread asks first,
+        // and its context class loader does not see the jar counters-api came in.
+        Thread thread = Thread.currentThread();
+        ClassLoader context = thread.getContextClassLoader();
+        try (URLClassLoader blind = new URLClassLoader(new URL[0], ClassLoader.getPlatformClassLoader())) {
+            thread.setContextClassLoader(blind);
+            assertEquals(List.of(), CounterRegistry.load(ServiceLoader.load(CounterProvider.class)).providers());
+
+            CounterRegistry loaded = CounterRegistry.loadFromContextAndOwnLoader();
+            assertEquals(List.of("jdk"), loaded.providers().stream().map(CounterRegistry.ProviderReport::name).toList());
+            assertEquals("jdk", loaded.providerFor(CounterKind.THREAD_TIMES).orElseThrow());
+        } finally {
+            thread.setContextClassLoader(context);
+        }
+    }
+
+    @Test
+    void eachProviderIsListedOnceWhenBothLoadersFindIt() {
+        CounterRegistry loaded = CounterRegistry.loadFromContextAndOwnLoader();
+        assertEquals(CounterRegistry.systemDefault().providers().size(), loaded.providers().size());
+        assertEquals(1, loaded.providers().stream().filter(report -> report.name().equals("jdk")).count());
+    }
+
+    @Test
     void theSystemDefaultFindsTheJdkProvider() {
         assertTrue(CounterRegistry.systemDefault().providers().stream().anyMatch(r -> r.name().equals("jdk")));
         assertEquals(CounterRegistry.systemDefault(), CounterRegistry.systemDefault());

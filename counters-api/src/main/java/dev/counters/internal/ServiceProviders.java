@@ -3,10 +3,12 @@ package dev.counters.internal;
 import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -60,6 +62,35 @@ public record ServiceProviders<S>(List<S> providers, List<Failure> failures) {
             }
         }
         return new ServiceProviders<>(loaded, failures);
+    }
+
+    /**
+     * These providers and failures followed by those of {@code others} that name another class:
+     * the same service looked up through two class loaders (an application's and an agent
+     * extension's) lists each provider once.
+     */
+    public ServiceProviders<S> plus(ServiceProviders<S> others) {
+        requireNonNull(others, "others");
+        Set<String> seen = new HashSet<>();
+        List<S> providers = new ArrayList<>();
+        for (S provider : concat(providers(), others.providers())) {
+            if (seen.add(provider.getClass().getName())) {
+                providers.add(provider);
+            }
+        }
+        List<Failure> failures = new ArrayList<>();
+        for (Failure failure : concat(failures(), others.failures())) {
+            if (seen.add(failure.type())) {
+                failures.add(failure);
+            }
+        }
+        return new ServiceProviders<>(providers, failures);
+    }
+
+    private static <T> List<T> concat(List<T> first, List<T> second) {
+        List<T> both = new ArrayList<>(first);
+        both.addAll(second);
+        return both;
     }
 
     /** The provider class a {@link ServiceLoader} error names ("Provider a.b.C could not be instantiated"), else the error's type. */

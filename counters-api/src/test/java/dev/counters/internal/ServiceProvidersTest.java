@@ -2,6 +2,7 @@ package dev.counters.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -73,6 +74,19 @@ class ServiceProvidersTest {
 
         assertThrows(UnsupportedOperationException.class, () -> found.providers().clear());
         assertThrows(NullPointerException.class, () -> new ServiceProviders.Failure(null, new Error()));
+    }
+
+    @Test
+    void plusListsEachProviderClassOnceTheFirstFoundFirst(@TempDir Path first, @TempDir Path second) throws IOException {
+        ServiceProviders<Runnable> one = ServiceProviders.load(loaderOf(first, Working.class.getName(), "com.example.Gone"));
+        ServiceProviders<Runnable> other = ServiceProviders.load(loaderOf(second, Working.class.getName(), Broken.class.getName()));
+
+        ServiceProviders<Runnable> both = one.plus(other);
+
+        assertEquals(1, both.providers().size(), String.valueOf(both));
+        assertSame(one.providers().get(0), both.providers().get(0));
+        assertEquals(List.of("com.example.Gone", Broken.class.getName()),
+                both.failures().stream().map(ServiceProviders.Failure::type).toList());
     }
 
     private static ServiceLoader<Runnable> loaderOf(Path root, String... providers) throws IOException {

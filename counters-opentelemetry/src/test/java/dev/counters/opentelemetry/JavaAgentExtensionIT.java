@@ -43,6 +43,10 @@ class JavaAgentExtensionIT {
         assertTrue(total.find(), log);
         assertTrue(Double.parseDouble(total.group(1)) >= 0.045, log);
         assertTrue(log.matches("(?s).*'handed' .*dev\\.counters\\.cpu\\.unmeasured=other-thread.*"), log);
+        // The split needs the platform module inside the extension jar: found through the
+        // extension's own class loader, not the application's (the thread's context loader).
+        assertTrue(log.matches("(?s).*'computing' .*dev\\.counters\\.cpu\\.user=.*"), log);
+        assertTrue(log.matches("(?s).*'computing' .*dev\\.counters\\.cpu\\.system=.*"), log);
     }
 
     /** The OpenTelemetry API and the test classes: what an application instrumented by the agent has. */

@@ -32,18 +32,11 @@ public final class CpuTimeSpanProcessorProvider implements AutoConfigurationCust
     }
 
     private static SdkTracerProviderBuilder withProcessor(SdkTracerProviderBuilder tracerProvider) {
-        // counters finds its clock providers with ServiceLoader through the context class loader, which
-        // under the Java agent is the application's, not the extension's that holds them.
-        Thread current = Thread.currentThread();
-        ClassLoader context = current.getContextClassLoader();
-        current.setContextClassLoader(CpuTimeSpanProcessorProvider.class.getClassLoader());
         try {
             return tracerProvider.addSpanProcessor(new CpuTimeSpanProcessor());
         } catch (RuntimeException noClock) {   // whatever the cause, tracing itself must still start
             LOG.log(Level.WARNING, "counters: no CPU time on spans: the thread CPU clock is not available", noClock);
             return tracerProvider;
-        } finally {
-            current.setContextClassLoader(context);
         }
     }
 }
