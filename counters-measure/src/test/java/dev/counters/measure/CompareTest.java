@@ -90,9 +90,9 @@ class CompareTest {
             CompareResult result = compare(task('A', 1000, 1000), task('B', 1000, 1000)).minPairs(8)
                     .random(new java.util.SplittableRandom(seed)).run();
             assertEquals(8, result.pairs());
-            // A block A B B A is re-warm A, A, re-warm B, B, B, re-warm A, A: the second B follows B and is not re-warmed.
-            String abba = "AABBBAA";
-            String baab = "BBAAABB";
+            // A block A B B A is re-warm A, A, re-warm B, B, re-warm B, B, re-warm A, A: every timed run follows its own.
+            String abba = "AABBBBAA";
+            String baab = "BBAAAABB";
             String runs = order.toString();
             assertEquals(4 * abba.length(), runs.length(), runs);
             for (int round = 0; round < 2; round++) {
@@ -111,7 +111,7 @@ class CompareTest {
             }
             assertEquals(Compare.Order.ALTERNATING, result.order());
         }
-        assertEquals(java.util.Set.of("AABBBAA", "BBAAABB"), rounds, "either order may open a round");
+        assertEquals(java.util.Set.of("AABBBBAA", "BBAAAABB"), rounds, "either order may open a round");
     }
 
     @Test
@@ -131,17 +131,17 @@ class CompareTest {
 
     @Test
     void theRatioOfAPairIsTakenWhicheverRanFirst() {
-        // A's runs take 1000 and 3000 ns in turn, block by block (a block, re-warming runs included, is 7 runs long);
+        // A's runs take 1000 and 3000 ns in turn, block by block (a block, re-warming runs included, is 8 runs long);
         // B always takes twice the A run it is paired with.
         Task a = () -> {
-            long nanos = order.length() / 7 % 2 == 0 ? 1000 : 3000;
+            long nanos = order.length() / 8 % 2 == 0 ? 1000 : 3000;
             order.append('A');
             wall.advance(nanos);
             cpu.advance(0, nanos);
             return null;
         };
         Task b = () -> {
-            long nanos = order.length() / 7 % 2 == 0 ? 2000 : 6000;
+            long nanos = order.length() / 8 % 2 == 0 ? 2000 : 6000;
             order.append('B');
             wall.advance(nanos);
             cpu.advance(0, nanos);
@@ -173,8 +173,9 @@ class CompareTest {
         long elapsed = wall.read() - start;
         assertEquals(Compare.StopReason.BUDGET, result.stoppedBy());
         assertTrue(elapsed <= budget.toNanos(), "took " + elapsed + " ns of a " + budget + " budget");
-        // a block of 4 runs takes up to 6 ms: the last one started no later than one block before the end
-        assertTrue(elapsed > budget.toNanos() - 2 * 6_000_000, "stopped early, at " + elapsed);
+        // a round of 16 runs (8 of them re-warming) takes up to 24 ms: the last one started no later than one round before
+        // the end
+        assertTrue(elapsed > budget.toNanos() - 2 * 24_000_000, "stopped early, at " + elapsed);
         assertEquals(Verdict.TOO_NOISY, result.wall().verdict());
         assertEquals(Verdict.TOO_NOISY, result.verdict());
         assertEquals(result.elapsed().toNanos(), elapsed);
@@ -205,12 +206,13 @@ class CompareTest {
 
     @Test
     void theTargetIsCheckedAgainAfterTheFirstCheckFails() {
-        // The first 30 pairs are noisy, every later one is exactly 1.1: the interval narrows later.
+        // The first 30 pairs (60 runs of B, each timed one after its re-warming run) are noisy, every later one is exactly
+        // 1.1: the interval narrows later.
         int[] calls = {0};
         Task b = () -> {
             order.append('B');
             int n = calls[0]++;
-            long nanos = n < 30 ? (n % 2 == 0 ? 500_000 : 2_000_000) : 1_100_000;
+            long nanos = n < 60 ? (n / 2 % 2 == 0 ? 500_000 : 2_000_000) : 1_100_000;
             wall.advance(nanos);
             cpu.advance(0, nanos);
             return null;
@@ -266,7 +268,7 @@ class CompareTest {
                 assertEquals(10, runs[0], order.toString());
             } else {
                 assertEquals(0, result.pairs() % 4, "whole rounds: " + result.pairs());
-                assertTrue(runs[0] >= 10 && runs[0] < 10 + 7, "B runs 7 times a round (3 re-warming): " + runs[0]);
+                assertTrue(runs[0] >= 10 && runs[0] < 10 + 8, "B runs 8 times a round (4 re-warming): " + runs[0]);
             }
             assertEquals("interrupted", result.stoppedBy().label());
         }

@@ -250,7 +250,7 @@ public final class ForkedCompare {
         private final String machine;
         private final String stoppedBy;
 
-        Result(Verdict verdict, String clock, ForkInterval interval, double[] wallRatios, double[] cpuRatios,
+        public Result(Verdict verdict, String clock, ForkInterval interval, double[] wallRatios, double[] cpuRatios,
                 List<String> forkVerdicts, String reason, String machine, String stoppedBy) {
             this.verdict = verdict;
             this.clock = clock;

@@ -40,15 +40,8 @@ public interface Pairing {
     void run(Task first, String firstPhase, Task second, String secondPhase, int index, double[] into);
 
     /**
-     * Says that something other than the pairs ran on this thread since the last pair (the noise
-     * probe, the stopping rule's statistics): the next run must re-warm what that disturbed.
-     */
-    default void othersRan() {}
-
-    /**
-     * One after the other through {@code pass}, on the calling thread, each timed run preceded by
-     * an untimed re-warming run of the same task whenever something else ran since its last run
-     * (see {@link InTurn}); each run also timed on {@code process} (this JVM's CPU time, all
+     * One after the other through {@code pass}, on the calling thread, each timed run right after
+     * an untimed re-warming run of the same task (see {@link InTurn}); each run also timed on {@code process} (this JVM's CPU time, all
      * threads), outside the pass's own clocks, or not at all when it is null.
      */
     static Pairing inTurn(Pass pass, CpuTimesCounter process) {

@@ -59,7 +59,7 @@ public final class Schedule {
      * put the stop checks, once the pairs grew by 5% at a time, always after an A B B A block, so B
      * always ran first after the check.) A round always holds each order once, so the pairs of a
      * stopped comparison are balanced. Without {@code balanced} (a duet), both blocks are A B B A:
-     * A on worker 1 and then on worker 2. After every block the pairing is told that others ran.
+     * A on worker 1 and then on worker 2.
      */
     public Compare.StopReason alternate(Pairing pairing, boolean balanced) {
         int nextCheck = minPairs;
@@ -74,7 +74,6 @@ public final class Schedule {
                 if (stop != null) {
                     return stop;
                 }
-                pairing.othersRan();
                 nextCheck = Math.max(pairs.count() + PAIRS_PER_ROUND, (int) Math.ceil(pairs.count() * (1 + CHECK_GROWTH)));
             }
             long now = nanoClock.getAsLong();
@@ -92,7 +91,6 @@ public final class Schedule {
         pairs.run(pairing, a, b, aFirst);
         pairs.run(pairing, a, b, !aFirst);
         probe.sample();
-        pairing.othersRan();
     }
 
     /**
