@@ -70,9 +70,9 @@ import java.util.function.Supplier;
  * that a short task's wall and CPU times agree. Both tasks are warmed up (each until stable, see
  * {@link Measure#warmUp(Duration)}, and while the JIT compiler is still at work), then run in rounds of
  * two blocks of four, A B B A and B A A B in a random order: pairs (A, B) and (B, A), so that which
- * task runs first in a pair, or first after the noise probe, favours each side equally. A timed run
- * that does not follow a run of its own task is preceded by an untimed re-warming run of it, so that
- * it starts from its own caches, as if measured alone. Each run is timed
+ * task runs first in a pair, or first after the noise probe, favours each side equally. Each timed
+ * run is right after an untimed re-warming run of the same task, so that it starts from its own
+ * caches, as if measured alone. Each run is timed
  * on wall time and on the thread's CPU time, and each clock gets the median ratio with its
  * distribution-free order-statistic confidence interval ({@link MedianInterval}). On wall time,
  * pairs in which a run was preempted ({@link Preemptions}: its wall time far exceeds its CPU time)
