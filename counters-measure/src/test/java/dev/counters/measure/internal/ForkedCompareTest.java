@@ -15,36 +15,40 @@ import org.junit.jupiter.api.Test;
 
 /** Real forks: fresh JVMs on this test's class path, each comparing two task classes. */
 class ForkedCompareTest {
-    /** About 0.3 ms of xorshift steps. */
-    public static final class Once implements Task {
+    /** {@code steps} xorshift steps a run. */
+    abstract static class Steps implements Task {
+        private final int steps;
         private long seed = 1;
+
+        Steps(int steps) {
+            this.steps = steps;
+        }
 
         @Override
         public Object run() {
-            seed = SpinWorkload.spin(100_000, seed);
+            seed = SpinWorkload.spin(steps, seed);
             return seed;
+        }
+    }
+
+    /** About 0.3 ms of xorshift steps. */
+    public static final class Once extends Steps {
+        public Once() {
+            super(100_000);
         }
     }
 
     /** Twice {@link Once}'s work. */
-    public static final class Twice implements Task {
-        private long seed = 1;
-
-        @Override
-        public Object run() {
-            seed = SpinWorkload.spin(200_000, seed);
-            return seed;
+    public static final class Twice extends Steps {
+        public Twice() {
+            super(200_000);
         }
     }
 
     /** Four times {@link Once}'s work. */
-    public static final class FourTimes implements Task {
-        private long seed = 1;
-
-        @Override
-        public Object run() {
-            seed = SpinWorkload.spin(400_000, seed);
-            return seed;
+    public static final class FourTimes extends Steps {
+        public FourTimes() {
+            super(400_000);
         }
     }
 
