@@ -11,9 +11,10 @@ import dev.counters.measure.Task;
  * state it would have with the task measured alone (JMH's setting): interleaving otherwise makes a
  * cache-sensitive task pay for the other's data, and the run right after the noise probe pay for the
  * probe. Every timed run, first or second in its pair, follows the same thing: its own untimed run.
- * (Re-warming only after a switch left the first run of the second pair of each block, which follows
- * its own task's timed run and the pair's bookkeeping, unre-warmed: with one tiny task as A and as B,
- * the pairs with A first then had a median B/A of 0.95-0.97 and those with B first 1.02-1.04.)
+ * (Re-warming only after a switch left the first run of the second pair of each block unre-warmed.
+ * With one tiny task object as A and as B, the first run of a pair is still measured slower than
+ * the second, by 2-6% against 5-27% before any re-warming: the blocks balance it between A and B,
+ * so it widens the interval but moves no median.)
  *
  * <p>Around each timed run, outside its clocks, this JVM's process CPU time (all threads) and its
  * garbage collections ({@link GcCount}) are read: a run that paid for a collection stays in the
