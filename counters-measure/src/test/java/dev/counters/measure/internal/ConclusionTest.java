@@ -47,8 +47,9 @@ class ConclusionTest {
         return n -> Math.round(A_NANOS * ratio);
     }
 
+    /** {@code low} and {@code high} in turn, timed run by timed run (each follows its re-warming run: calls 2k and 2k + 1). */
     private static IntToLongFunction alternating(double low, double high) {
-        return n -> Math.round(A_NANOS * (n % 2 == 0 ? low : high));
+        return n -> Math.round(A_NANOS * (n / 2 % 2 == 0 ? low : high));
     }
 
     private static ClockComparison clock(String name, int pairs, double ratio) {

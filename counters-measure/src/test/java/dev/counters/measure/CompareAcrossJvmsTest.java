@@ -1,0 +1,140 @@
+package dev.counters.measure;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.measure.CompareResult.Conclusion;
+import dev.counters.measure.internal.CostlyClock;
+import dev.counters.measure.internal.CostlyCpuTimes;
+import dev.counters.measure.internal.ForkInterval;
+import dev.counters.measure.internal.ForkedCompare;
+import dev.counters.testing.FakeCounters;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Compare of task classes without starting a JVM: the result of forks as the API returns it (built
+ * from a forks' judgement as {@code ForkedCompare} gives it), the builder's refusals, and task
+ * classes run in this JVM on several instances ({@code forks(0)}) over fake clocks.
+ */
+class CompareAcrossJvmsTest {
+    private static final CostlyClock WALL = new CostlyClock(0);
+    private static final CostlyCpuTimes CPU = new CostlyCpuTimes(0, 0);
+    private static int made;
+
+    /** 10 µs on the fake clocks; counts its instances. */
+    public static final class TenMicros implements Task {
+        public TenMicros() {
+            made++;
+        }
+
+        @Override
+        public Object run() {
+            WALL.advance(10_000);
+            CPU.advance(0, 10_000);
+            return null;
+        }
+    }
+
+    /** 20 µs on the fake clocks. */
+    public static final class TwentyMicros implements Task {
+        public TwentyMicros() {
+            made++;
+        }
+
+        @Override
+        public Object run() {
+            WALL.advance(20_000);
+            CPU.advance(0, 20_000);
+            return null;
+        }
+    }
+
+    private static CompareResult forked(String stoppedBy) {
+        ForkInterval interval = ForkInterval.of(new double[] {1.9, 2.0, 2.1}, 0.9975);
+        ForkedCompare.Result forks = new ForkedCompare.Result(Verdict.SLOWER, CompareResult.THREAD_CPU, interval,
+                new double[] {1.8, 2.0, 2.2}, new double[] {1.9, 2.0, 2.1}, List.of("slower", "too_noisy", "slower"),
+                "slower over 3 JVMs", "quiet", stoppedBy);
+        return CompareResult.acrossJvms(forks, 0.0025, 0.99, 0, Duration.ofSeconds(12));
+    }
+
+    @Test
+    void aResultAcrossJvmsCarriesTheirJudgementAndEachJvmsRatios() {
+        CompareResult result = forked("decided");
+        assertEquals(3, result.jvms());
+        assertEquals(Verdict.SLOWER, result.verdict());
+        Conclusion conclusion = result.conclusion();
+        assertEquals(CompareResult.THREAD_CPU, conclusion.clock());
+        assertEquals(Math.cbrt(1.9 * 2.0 * 2.1), conclusion.ratio(), 1e-12);
+        assertTrue(conclusion.low() < conclusion.ratio() && conclusion.ratio() < conclusion.high(), conclusion.toString());
+        assertEquals(0.9975, conclusion.confidence(), 1e-12);
+        assertEquals("slower over 3 JVMs", conclusion.reason());
+        assertArrayEquals(new double[] {1.8, 2.0, 2.2}, result.jvmWallRatios());
+        assertArrayEquals(new double[] {1.9, 2.0, 2.1}, result.jvmThreadCpuRatios());
+        assertEquals(List.of(Verdict.SLOWER, Verdict.TOO_NOISY, Verdict.SLOWER), result.jvmVerdicts());
+        assertEquals("quiet", result.machine());
+        assertEquals(Compare.StopReason.DECIDED, result.stoppedBy());
+        assertEquals(Duration.ofSeconds(12), result.elapsed());
+        assertEquals(0.99, result.confidence());
+        assertEquals(0.0025, result.target());
+        assertEquals(List.of(), result.warnings());
+        assertTrue(result.toString().contains("B against A in 3 fresh JVMs in 12 s, stopped by decided; machine: quiet"),
+                result.toString());
+        assertTrue(result.toString().startsWith("slower: slower over 3 JVMs"), result.toString());
+        assertEquals(Compare.StopReason.FORKS, forked("forks").stoppedBy());
+        assertEquals(Compare.StopReason.BUDGET, forked("budget").stoppedBy());
+    }
+
+    @Test
+    void whatStayedInTheForksIsRefusedSayingSo() {
+        CompareResult result = forked("decided");
+        List<org.junit.jupiter.api.function.Executable> local = List.of(result::wall, result::threadCpu, result::clocks,
+                result::pairs, result::aRanFirst, result::noise, result::warmUpA, result::warmUpB, result::overhead,
+                result::invocationsPerRun, result::otherThreadShareA, result::otherThreadShareB, result::collectedRunsA,
+                result::collectedRunsB, result::minPairs, result.conclusion()::decidedBy);
+        for (org.junit.jupiter.api.function.Executable call : local) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, call);
+            assertTrue(e.getMessage().contains("fresh JVMs") || e.getMessage().contains("across JVMs"), e.getMessage());
+        }
+    }
+
+    @Test
+    void taskClassesInThisJvmRunOnFourInstancesOfEach() {
+        made = 0;
+        CompareResult result = Compare.of(TenMicros.class, TwentyMicros.class).forks(0).noWarmUp()
+                .wallCounter(() -> FakeCounters.nanoseconds(WALL))
+                .threadCounter(() -> FakeCounters.threadTimes(CPU))
+                .processCounter(() -> null)
+                .nanoClock(WALL::read)
+                .proc(path -> List.of())
+                .compilationMillis(null)
+                .minPairs(8)
+                .run();
+        assertEquals(8, made, "four instances of each class");
+        assertEquals(0, result.jvms());
+        assertEquals(Verdict.SLOWER, result.verdict());
+        assertEquals(2, result.threadCpu().ratio(), 1e-12);
+        assertEquals(CompareResult.THREAD_CPU, result.conclusion().clock());
+        assertEquals(result.noise().machine(), result.machine());
+        assertEquals(List.of(), result.jvmVerdicts());
+    }
+
+    @Test
+    void onlyTaskClassesForkAndOneForkIsRefused() {
+        assertThrows(IllegalStateException.class, () -> Compare.of(() -> 1, () -> 2).forks(2));
+        Compare lambdas = Compare.of(() -> 1, () -> 2).forks(0);
+        assertEquals(lambdas, lambdas.forks(0), "0 is this JVM, which lambdas always are");
+        assertThrows(IllegalArgumentException.class, () -> Compare.of(TenMicros.class, TwentyMicros.class).forks(1));
+        assertThrows(IllegalArgumentException.class, () -> Compare.of(TenMicros.class, TwentyMicros.class).forks(-1));
+        assertThrows(NullPointerException.class, () -> Compare.of((Class<? extends Task>) null, TwentyMicros.class));
+        assertThrows(NullPointerException.class, () -> Compare.of(TenMicros.class, (Class<? extends Task>) null));
+        assertThrows(NullPointerException.class, () -> Compare.of(TenMicros.class, TwentyMicros.class).jvmOptions(null));
+        assertThrows(NullPointerException.class, () -> Compare.of(TenMicros.class, TwentyMicros.class).classPath(null));
+        assertThrows(NullPointerException.class, () -> Compare.of(TenMicros.class, TwentyMicros.class).systemProperty(null, "1"));
+        assertThrows(IllegalStateException.class,
+                () -> Compare.of(TenMicros.class, TwentyMicros.class).order(Compare.Order.DUET).forks(2).run());
+    }
+}
