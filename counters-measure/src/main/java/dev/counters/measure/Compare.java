@@ -1,6 +1,7 @@
 package dev.counters.measure;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkState;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
@@ -14,13 +15,17 @@ import dev.counters.measure.MeasureResult.Overhead;
 import dev.counters.measure.MeasureResult.PreparationStep;
 import dev.counters.measure.MeasureResult.WarmUpReport;
 import dev.counters.measure.internal.Batching;
+import dev.counters.measure.internal.CompilingWarmUp;
 import dev.counters.measure.internal.Duet;
+import dev.counters.measure.internal.ForkStoppingRule;
+import dev.counters.measure.internal.ForkedCompare;
 import dev.counters.measure.internal.NoiseProbe;
 import dev.counters.measure.internal.PairJudgement;
 import dev.counters.measure.internal.PairStoppingRule;
 import dev.counters.measure.internal.Pairing;
 import dev.counters.measure.internal.Pairs;
 import dev.counters.measure.internal.Pass;
+import dev.counters.measure.internal.Placements;
 import dev.counters.measure.internal.Preemptions;
 import dev.counters.measure.internal.PreparedThread;
 import dev.counters.measure.internal.ProcReadings;
@@ -28,13 +33,14 @@ import dev.counters.measure.internal.Schedule;
 import dev.counters.measure.internal.ShortTasks;
 import dev.counters.measure.internal.Sink;
 import dev.counters.measure.internal.ThreadControls;
-import dev.counters.measure.internal.WarmUp;
+import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -62,8 +68,11 @@ import java.util.function.Supplier;
  * <p><b>How it runs.</b> The cost of reading the clocks is measured first (empty passes through
  * the same measuring code, as {@link Measure#calibrated()} does) and taken out of every run, so
  * that a short task's wall and CPU times agree. Both tasks are warmed up (each until stable, see
- * {@link Measure#warmUp(Duration)}), then run in blocks of four, A B B A and B A A B in turn: pairs (A, B)
- * and (B, A), so that which task runs first in a pair favours each side equally. Each run is timed
+ * {@link Measure#warmUp(Duration)}, and while the JIT compiler is still at work), then run in rounds of
+ * two blocks of four, A B B A and B A A B in a random order: pairs (A, B) and (B, A), so that which
+ * task runs first in a pair, or first after the noise probe, favours each side equally. A timed run
+ * that does not follow a run of its own task is preceded by an untimed re-warming run of it, so that
+ * it starts from its own caches, as if measured alone. Each run is timed
  * on wall time and on the thread's CPU time, and each clock gets the median ratio with its
  * distribution-free order-statistic confidence interval ({@link MedianInterval}). On wall time,
  * pairs in which a run was preempted ({@link Preemptions}: its wall time far exceeds its CPU time)
@@ -72,14 +81,16 @@ import java.util.function.Supplier;
  * or loaded.
  *
  * <p><b>When it stops.</b> From {@link #minPairs(int)} pairs on, the intervals are recomputed
- * each time the pairs have grown by 5%. It stops ({@link StopReason#DECIDED}) as soon as the
+ * between rounds, each time the pairs have grown by 5%. It stops ({@link StopReason#DECIDED}) as soon as the
  * overall verdict is decided at a stricter confidence, {@code 1 - (1 - confidence) / 10} (99.9% by
  * default): the interval lies above {@code 1 + margin} or below {@code 1 / (1 + margin)}, or,
  * with a margin, within it. The stricter confidence pays for looking many times: each look is a
  * chance of a false alarm. It also stops ({@link StopReason#TARGET}) once the interval the verdict
  * rests on is within {@link #target(double)} of its median (±0.25% by default), and at the latest
- * when the next block would overrun the {@link #budget(Duration)} (20 s by default, warm-up
- * included). {@link CompareResult#stoppedBy()} says which. An interrupt of the measuring thread also
+ * when the next round would overrun the {@link #budget(Duration)} (20 s by default, warm-up
+ * included). {@link CompareResult#stoppedBy()} says which. Runs that paid for a garbage collection
+ * stay in the figures, counted in {@link CompareResult#collectedRunsA()} and
+ * {@link CompareResult#collectedRunsB()}. An interrupt of the measuring thread also
  * ends it ({@link StopReason#INTERRUPTED}), with the pairs run so far.
  *
  * <p><b>Verdict.</b> Per clock, see {@link Verdict}; overall, see {@link Conclusion}. The default
@@ -112,7 +123,11 @@ public final class Compare {
     /** The confidence of the intervals: 99%. */
     public static final double DEFAULT_CONFIDENCE = 0.99;
     /** The fewest pairs before the target may stop the comparison. */
-    public static final int DEFAULT_MIN_PAIRS = 30;
+    public static final int DEFAULT_MIN_PAIRS = 32;
+    /** The fewest fresh JVMs a comparison of task classes runs in by default: 5, as JMH's {@code -f 5}. */
+    public static final int DEFAULT_MIN_FORKS = ForkStoppingRule.DEFAULT_MIN_FORKS;
+    /** The most fresh JVMs a comparison of task classes runs in by default, while undecided: 8. */
+    public static final int DEFAULT_MAX_FORKS = ForkStoppingRule.DEFAULT_MAX_FORKS;
     /** The longest warm-up of each task; at most a quarter of the budget is spent on each. */
     public static final Duration DEFAULT_WARM_UP = Measure.DEFAULT_WARM_UP_BUDGET;
 
@@ -153,18 +168,20 @@ public final class Compare {
         CPU
     }
 
-    /** What ended the adding of pairs. */
+    /** What ended the adding of pairs (or, across JVMs, of forks). */
     public enum StopReason {
         /** The overall verdict was decided at the stricter stopping confidence. */
         DECIDED,
         /** The interval the verdict rests on reached the target width. */
         TARGET,
-        /** The budget would have been overrun by another block. */
+        /** The budget would have been overrun by another round of pairs, or another fork. */
         BUDGET,
         /** The measuring thread was interrupted; the result holds the pairs run before (the interrupt stays set). */
-        INTERRUPTED;
+        INTERRUPTED,
+        /** Across JVMs: the last planned fork ran, the verdict still undecided. */
+        FORKS;
 
-        /** {@code decided}, {@code target}, {@code budget} or {@code interrupted}, as the reports write it. */
+        /** {@code decided}, {@code target}, {@code budget}, {@code interrupted} or {@code forks}, as the reports write it. */
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
@@ -172,6 +189,13 @@ public final class Compare {
 
     private final Task a;
     private final Task b;
+    /** The task classes, or null for lambdas: only classes can be made in another JVM. */
+    private final Class<? extends Task> classA;
+    private final Class<? extends Task> classB;
+    private int minForks;
+    private int maxForks;
+    private List<String> jvmOptions;
+    private String classPath;
     private Duration budget = DEFAULT_BUDGET;
     private double target = DEFAULT_TARGET;
     private double confidence = DEFAULT_CONFIDENCE;
@@ -188,16 +212,82 @@ public final class Compare {
     private IntSupplier processors = Runtime.getRuntime()::availableProcessors;
     private ThreadControl threadControl;
     private Sink sink = new Sink();
+    private SplittableRandom random = new SplittableRandom();
+    private LongSupplier compilationMillis = CompilingWarmUp.compilationMillis();
 
-    private Compare(Task a, Task b) {
+    private Compare(Task a, Task b, Class<? extends Task> classA, Class<? extends Task> classB) {
         this.a = a;
         this.b = b;
+        this.classA = classA;
+        this.classB = classB;
+        boolean classes = classA != null;
+        this.minForks = classes ? DEFAULT_MIN_FORKS : 0;
+        this.maxForks = classes ? DEFAULT_MAX_FORKS : 0;
     }
 
-    /** Starts describing a comparison of {@code b} against {@code a}: ratios are B/A. */
+    /**
+     * Starts describing a comparison of {@code b} against {@code a} in this JVM: ratios are B/A. A
+     * lambda cannot travel to another JVM, so the result speaks for this JVM only
+     * ({@link CompareResult#jvms()} is 0); give task classes to {@link #of(Class, Class)} for an
+     * answer that holds in any JVM.
+     */
     public static Compare of(Task a, Task b) {
         return new Compare(requireNonNull(a, "task A is null; pass the baseline, e.g. () -> oldSort(data)"),
-                requireNonNull(b, "task B is null; pass the contender, e.g. () -> newSort(data)"));
+                requireNonNull(b, "task B is null; pass the contender, e.g. () -> newSort(data)"), null, null);
+    }
+
+    /**
+     * Starts describing a comparison of task class {@code b} against {@code a} (each public, with a
+     * public constructor without arguments), run by default in {@value #DEFAULT_MIN_FORKS} to
+     * {@value #DEFAULT_MAX_FORKS} fresh JVMs with this JVM's options and class path (see
+     * {@link #forks(int)}): the interval then carries what JVMs make differently of the same code,
+     * which no number of pairs inside one JVM shows. Each JVM makes several instances of each class,
+     * in a random order, so that where their data lies is a fresh draw in each.
+     */
+    public static Compare of(Class<? extends Task> a, Class<? extends Task> b) {
+        return new Compare(null, null, requireNonNull(a, "task class A is null; pass the baseline, e.g. OldSort.class"),
+                requireNonNull(b, "task class B is null; pass the contender, e.g. NewSort.class"));
+    }
+
+    /**
+     * How many fresh JVMs run a comparison of task classes: {@code forks} (2 or more) exactly, or 0
+     * to run it in this JVM only (the result then says so). By default {@value #DEFAULT_MIN_FORKS},
+     * and up to {@value #DEFAULT_MAX_FORKS} while the verdict is undecided and the budget allows.
+     *
+     * @throws IllegalArgumentException if {@code forks} is 1 or negative: one JVM gives no spread between JVMs
+     * @throws IllegalStateException if the tasks are lambdas, which cannot travel to another JVM
+     */
+    public Compare forks(int forks) {
+        checkArgument(forks == 0 || forks >= 2, "forks is 0 (this JVM only) or at least 2 (an interval between JVMs "
+                + "needs two), was %s", forks);
+        checkState(classA != null || forks == 0, "tasks given as lambdas cannot travel to another JVM: give task classes "
+                + "to Compare.of(Class, Class) to fork");
+        this.minForks = forks;
+        this.maxForks = forks;
+        return this;
+    }
+
+    /** The forks' JVM options (default: this JVM's own, {@code RuntimeMXBean.getInputArguments()}), e.g. {@code -Xmx1g}. */
+    public Compare jvmOptions(List<String> options) {
+        this.jvmOptions = List.copyOf(requireNonNull(options, "options"));
+        return this;
+    }
+
+    /**
+     * Adds {@code -Dkey=value} to the forks' JVM options, after the others (this JVM's own unless
+     * {@link #jvmOptions(List)} said otherwise): for example the size of a task that its class reads.
+     */
+    public Compare systemProperty(String key, String value) {
+        List<String> options = new ArrayList<>(jvmOptions != null ? jvmOptions : ManagementFactory.getRuntimeMXBean().getInputArguments());
+        options.add("-D" + requireNonNull(key, "key") + "=" + requireNonNull(value, "value"));
+        this.jvmOptions = List.copyOf(options);
+        return this;
+    }
+
+    /** Where the forks find the task classes and this library (default: this JVM's {@code java.class.path}). */
+    public Compare classPath(String classPath) {
+        this.classPath = requireNonNull(classPath, "classPath");
+        return this;
     }
 
     /** The longest the whole comparison may take, warm-up included (default 20 s, at least {@link #MIN_BUDGET}). */
@@ -246,7 +336,7 @@ public final class Compare {
         return this;
     }
 
-    /** The fewest pairs before the target may end the comparison (default 30, at least 8). */
+    /** The fewest pairs before the target may end the comparison (default 32, at least 8). */
     public Compare minPairs(int pairs) {
         checkArgument(pairs >= 8, "at least 8 pairs are needed for a 99% interval of the median, was %s", pairs);
         this.minPairs = pairs;
@@ -337,6 +427,18 @@ public final class Compare {
         return this;
     }
 
+    /** Draws the order of each round's two blocks from {@code random} (tests pass a seeded one). */
+    Compare random(SplittableRandom random) {
+        this.random = requireNonNull(random, "random");
+        return this;
+    }
+
+    /** Reads the JIT's total compilation time from {@code millis}, or none when null (tests pass a fake one). */
+    Compare compilationMillis(LongSupplier millis) {
+        this.compilationMillis = millis;
+        return this;
+    }
+
     /** Where the noise report reads {@code /proc} (tests pass fixed text). */
     Compare proc(ProcReadings.TextSource proc) {
         this.proc = requireNonNull(proc, "proc");
@@ -346,14 +448,46 @@ public final class Compare {
     /**
      * Measures the clocks' reading cost, warms both tasks up, runs pairs until the verdict is
      * decided, the target is met or the budget ends, and judges the ratios, on the calling thread
-     * ({@link Order#DUET}: the pairs on two workers, ended and joined before this returns).
+     * ({@link Order#DUET}: the pairs on two workers, ended and joined before this returns). Task
+     * classes run so in each of several fresh JVMs (unless {@link #forks(int) forks(0)}), each of
+     * which gets an equal share of the budget, and the verdict is judged over their ratios.
      *
      * @throws IllegalStateException if called on a virtual thread, which has no CPU clock of its own,
-     *     or for {@link Order#DUET} if the JVM has fewer than 2 CPUs
+     *     or for {@link Order#DUET} if the JVM has fewer than 2 CPUs, or if a fork failed (a task
+     *     class it cannot load, a task that threw), with the fork's output; or for an order other
+     *     than {@link Order#ALTERNATING} across JVMs
      * @throws TaskFailedException if a task threw, naming the run (checked and unchecked exceptions alike)
      * @throws IllegalArgumentException if a run of A took no measurable time on a clock: no ratio exists
      */
     public CompareResult run() {
+        if (maxForks > 0) {
+            return acrossJvms();
+        }
+        if (classA != null) {
+            Placements made = Placements.inThisJvm(classA, classB);
+            return inThisJvm(made.a(), made.b());
+        }
+        return inThisJvm(a, b);
+    }
+
+    /** The comparison in fresh JVMs: each runs this class's comparison in itself, and their ratios are judged together. */
+    private CompareResult acrossJvms() {
+        checkState(order == Order.ALTERNATING, "Order.%s shows one JVM's pairs: call forks(0) to run it in this JVM only",
+                order);
+        ForkedCompare forked = ForkedCompare.of(classA.getName(), classB.getName()).budget(budget).confidence(confidence)
+                .margin(margin).target(target).by(by).minForks(minForks).maxForks(maxForks);
+        if (classPath != null) {
+            forked.classPath(classPath);
+        }
+        if (jvmOptions != null) {
+            forked.jvmOptions(jvmOptions);
+        }
+        long start = nanoClock.getAsLong();
+        ForkedCompare.Result forks = forked.run();
+        return CompareResult.acrossJvms(forks, target, confidence, margin, Duration.ofNanos(nanoClock.getAsLong() - start));
+    }
+
+    private CompareResult inThisJvm(Task a, Task b) {
         PreparedThread.refuseVirtualThread("Compare.run()", "times the calling thread's CPU time");
         refuseDuetOnOneCpu();
         long start = nanoClock.getAsLong();
@@ -362,8 +496,9 @@ public final class Compare {
         CpuTimesCounter cpu = threadCounter.get();
         Pass pass = new Pass(wall, cpu, sink);
         Overhead overhead = Measure.calibrate(pass);
-        WarmUpReport warmUpA = warmUp(pass, a, "warm-up run of A");
-        WarmUpReport warmUpB = warmUp(pass, b, "warm-up run of B");
+        List<String> warnings = new ArrayList<>();
+        WarmUpReport warmUpA = warmUp(pass, a, "A", warnings);
+        WarmUpReport warmUpB = warmUp(pass, b, "B", warnings);
         double stepOrCost = Math.max(Math.max(ShortTasks.stepNanos(wall), ShortTasks.stepNanos(cpu)),
                 Math.max(overhead.wallNanos(), overhead.threadCpuNanos()));
         int invocations = Batching.invocations(warmUpA, warmUpB, Batching.floorNanos(stepOrCost, budget.toNanos()));
@@ -373,7 +508,10 @@ public final class Compare {
         NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get(), proc, nanoClock);
         double band = equivalence();
         PairStoppingRule rule = new PairStoppingRule(confidence, margin, band, target, by);
-        Schedule schedule = new Schedule(timedA, timedB, pairs, probe, rule, nanoClock, deadline, minPairs);
+        Schedule schedule = new Schedule(timedA, timedB, () -> {
+            Placements.nextInstance(a);
+            Placements.nextInstance(b);
+        }, pairs, probe, rule, nanoClock, deadline, minPairs, random);
         StopReason stoppedBy;
         List<PreparationStep> preparation = List.of();
         switch (order) {
@@ -390,13 +528,14 @@ public final class Compare {
         NoiseReport noise = probe.finish(2 * pairs.count(), judgement.preemptedRuns());
         Conclusion conclusion = Conclusion.of(judgement.wall(), judgement.cpu(), noise.load().isLoaded(), by,
                 pairs.otherThreadShare());
-        List<String> warnings = new ArrayList<>(judgement.warnings());
+        warnings.addAll(judgement.warnings());
         warnings.addAll(ShortTasks.warnings(judgement.wall(), overhead.wallNanos(), wall,
                 judgement.cpu(), overhead.threadCpuNanos(), cpu, invocations));
         return new CompareResult(conclusion, List.of(judgement.wall(), judgement.cpu()), stoppedBy, order, minPairs, target,
                 confidence, margin, warmUpA, warmUpB, noise, pairs.aFirst(), overhead, warnings,
                 Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters(), preparation, invocations,
-                pairs.otherThreadShare(Pairs.A), pairs.otherThreadShare(Pairs.B));
+                pairs.otherThreadShare(Pairs.A), pairs.otherThreadShare(Pairs.B), pairs.collectedRuns(Pairs.A),
+                pairs.collectedRuns(Pairs.B));
     }
 
     /** A duet needs a CPU for each worker: on one, the two runs of a pair would take turns and each would hold the other's wait. */
@@ -421,13 +560,23 @@ public final class Compare {
                 unavailable.map(why -> threadControl.name() + ": " + why).orElse(""));
     }
 
-    private WarmUpReport warmUp(Pass pass, Task task, String phase) {
+    /**
+     * Warms {@code task} (A or B, as {@code name} says) up while the JIT compiles, within the warm-up
+     * and a quarter of the budget; warns if it was still compiling at the end.
+     */
+    private WarmUpReport warmUp(Pass pass, Task task, String name, List<String> warnings) {
         if (warmUp == null) {
             return WarmUpReport.skipped();
         }
         Duration bounded = warmUp.compareTo(budget.dividedBy(4)) <= 0 ? warmUp : budget.dividedBy(4);
-        return WarmUp.run(new Measure.WarmUpRuns(pass, task, phase), nanoClock, bounded,
-                Measure.DEFAULT_WARM_UP_WINDOW, Measure.DEFAULT_WARM_UP_THRESHOLD);
+        CompilingWarmUp.Result warm = CompilingWarmUp.run(new Measure.WarmUpRuns(pass, task, "warm-up run of " + name), nanoClock,
+                compilationMillis, bounded, Measure.DEFAULT_WARM_UP_WINDOW, Measure.DEFAULT_WARM_UP_THRESHOLD);
+        if (warm.stillCompiling()) {
+            warnings.add(String.format(Locale.ROOT, "the JIT compiler was still at work when %s's warm-up ended (%d ms of "
+                    + "compilation in its last round, after %d rounds): the first pairs may hold compilation; give it a longer "
+                    + "warm-up (--warm-up)", name, warm.compiledInLastRound(), warm.rounds()));
+        }
+        return warm.report();
     }
 
     /** The band within which an interval that holds 1 reads indistinguishable: the margin, or 4 × target without one. */

@@ -1,6 +1,7 @@
 package dev.counters.measure;
 
 import static com.google.common.base.Preconditions.checkArgument;
+import static com.google.common.base.Preconditions.checkState;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
@@ -11,8 +12,11 @@ import dev.counters.measure.MeasureResult.NoiseReport;
 import dev.counters.measure.MeasureResult.Overhead;
 import dev.counters.measure.MeasureResult.PreparationStep;
 import dev.counters.measure.MeasureResult.WarmUpReport;
+import dev.counters.measure.internal.ForkedCompare;
 import dev.counters.measure.internal.Preemptions;
+import dev.counters.measure.internal.VerdictRule;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -24,6 +28,13 @@ import java.util.Locale;
  * comparison; the clocks' reading cost taken out of every run; warnings (a task too short for a
  * clock, too many preempted pairs to set aside); how the warm-ups went; and how much the machine
  * itself drifted meanwhile, quiet or loaded ({@link #noise()}).
+ *
+ * <p><b>In this JVM or across JVMs.</b> A comparison of lambdas (or of task classes with
+ * {@code forks(0)}) ran here, {@link #jvms()} is 0, and everything above is there to read; its
+ * answer speaks for this JVM only. A comparison of task classes ran in {@link #jvms()} fresh JVMs:
+ * its {@link #verdict()} and {@link #conclusion()} are judged over their ratios
+ * ({@link #jvmWallRatios()}, {@link #jvmThreadCpuRatios()}), and what stayed in those JVMs (their
+ * pairs, clocks, warm-ups and noise) is not here: those accessors throw {@link IllegalStateException}.
  */
 public final class CompareResult {
     /** The name of the wall-time clock in {@link #clocks()}. */
@@ -51,11 +62,18 @@ public final class CompareResult {
     private final int invocationsPerRun;
     private final double otherThreadShareA;
     private final double otherThreadShareB;
+    private final int collectedRunsA;
+    private final int collectedRunsB;
+    private final double[] jvmWallRatios;
+    private final double[] jvmCpuRatios;
+    private final ImmutableList<Verdict> jvmVerdicts;
+    private final String machine;
 
     CompareResult(Conclusion conclusion, List<ClockComparison> clocks, Compare.StopReason stoppedBy, Compare.Order order,
             int minPairs, double target, double confidence, double margin, WarmUpReport warmUpA, WarmUpReport warmUpB,
             NoiseReport noise, boolean[] aFirst, Overhead overhead, List<String> warnings, Duration elapsed, String counters,
-            List<PreparationStep> preparation, int invocationsPerRun, double otherThreadShareA, double otherThreadShareB) {
+            List<PreparationStep> preparation, int invocationsPerRun, double otherThreadShareA, double otherThreadShareB,
+            int collectedRunsA, int collectedRunsB) {
         this.conclusion = requireNonNull(conclusion, "conclusion");
         this.clocks = ImmutableList.copyOf(clocks);
         this.stoppedBy = requireNonNull(stoppedBy, "stoppedBy");
@@ -76,6 +94,93 @@ public final class CompareResult {
         this.invocationsPerRun = invocationsPerRun;
         this.otherThreadShareA = otherThreadShareA;
         this.otherThreadShareB = otherThreadShareB;
+        this.collectedRunsA = collectedRunsA;
+        this.collectedRunsB = collectedRunsB;
+        this.jvmWallRatios = new double[0];
+        this.jvmCpuRatios = new double[0];
+        this.jvmVerdicts = ImmutableList.of();
+        this.machine = noise.machine();
+    }
+
+    /** A comparison across JVMs: what the forks said, judged together; nothing of any one JVM's pairs. */
+    private CompareResult(Conclusion conclusion, Compare.StopReason stoppedBy, double target, double confidence, double margin,
+            Duration elapsed, double[] jvmWallRatios, double[] jvmCpuRatios, List<Verdict> jvmVerdicts, String machine) {
+        this.conclusion = conclusion;
+        this.stoppedBy = stoppedBy;
+        this.target = target;
+        this.confidence = confidence;
+        this.margin = margin;
+        this.elapsed = elapsed;
+        this.jvmWallRatios = jvmWallRatios.clone();
+        this.jvmCpuRatios = jvmCpuRatios.clone();
+        this.jvmVerdicts = ImmutableList.copyOf(jvmVerdicts);
+        this.machine = machine;
+        this.clocks = ImmutableList.of();
+        this.order = Compare.Order.ALTERNATING;
+        this.minPairs = 0;
+        this.warmUpA = null;
+        this.warmUpB = null;
+        this.noise = null;
+        this.aFirst = new boolean[0];
+        this.overhead = null;
+        this.warnings = ImmutableList.of();
+        this.counters = "";
+        this.preparation = ImmutableList.of();
+        this.invocationsPerRun = 0;
+        this.otherThreadShareA = Double.NaN;
+        this.otherThreadShareB = Double.NaN;
+        this.collectedRunsA = -1;
+        this.collectedRunsB = -1;
+    }
+
+    /** The result of {@code forks}, judged over fresh JVMs, with the settings it ran with. */
+    static CompareResult acrossJvms(ForkedCompare.Result forks, double target, double confidence, double margin,
+            Duration elapsed) {
+        List<Verdict> verdicts = new ArrayList<>();
+        for (String verdict : forks.forkVerdicts()) {
+            verdicts.add(Verdict.valueOf(verdict.toUpperCase(Locale.ROOT)));
+        }
+        Compare.StopReason stoppedBy = switch (forks.stoppedBy()) {
+            case "decided" -> Compare.StopReason.DECIDED;
+            case "forks" -> Compare.StopReason.FORKS;
+            default -> Compare.StopReason.BUDGET;
+        };
+        return new CompareResult(Conclusion.acrossJvms(forks), stoppedBy, target, confidence, margin, elapsed,
+                forks.wallRatios(), forks.threadCpuRatios(), verdicts, forks.machine());
+    }
+
+    /**
+     * How many fresh JVMs the comparison ran in: 0 when it ran in this one only (lambdas, or
+     * {@code forks(0)}), whose answer then speaks for this JVM only.
+     */
+    public int jvms() {
+        return jvmWallRatios.length;
+    }
+
+    /** Each fresh JVM's median ratio B/A on wall time, in the order they ran (empty in this JVM only). */
+    public double[] jvmWallRatios() {
+        return jvmWallRatios.clone();
+    }
+
+    /** Each fresh JVM's median ratio B/A on thread CPU time, in the order they ran (empty in this JVM only). */
+    public double[] jvmThreadCpuRatios() {
+        return jvmCpuRatios.clone();
+    }
+
+    /** What each fresh JVM alone concluded: never the verdict by itself, a JVM speaks for itself only (empty in this JVM only). */
+    public List<Verdict> jvmVerdicts() {
+        return jvmVerdicts;
+    }
+
+    /** {@code loaded} when the noise report of this JVM, or of any fork, found the machine loaded; else {@code quiet}. */
+    public String machine() {
+        return machine;
+    }
+
+    /** Throws unless the comparison ran in this JVM, whose pairs and clocks it then holds. */
+    private void requireThisJvm(String what) {
+        checkState(jvms() == 0, "this comparison ran in %s fresh JVMs, and their %s stayed in them: read verdict(), "
+                + "conclusion() and jvmWallRatios(), or compare in this JVM with Compare.forks(0)", jvms(), what);
     }
 
     /** The one answer: see {@link Verdict} for each outcome and {@link Conclusion} for the rules. */
@@ -94,6 +199,7 @@ public final class CompareResult {
      * Every time and ratio is per invocation.
      */
     public int invocationsPerRun() {
+        requireThisJvm("invocations per run");
         return invocationsPerRun;
     }
 
@@ -103,16 +209,38 @@ public final class CompareResult {
      * when A's work runs on a pool. NaN where process CPU time was not read (the duet, no process clock).
      */
     public double otherThreadShareA() {
+        requireThisJvm("process CPU times");
         return otherThreadShareA;
     }
 
     /** As {@link #otherThreadShareA()}, for B. */
     public double otherThreadShareB() {
+        requireThisJvm("process CPU times");
         return otherThreadShareB;
+    }
+
+    /**
+     * How many timed runs of A paid for at least one garbage collection (this JVM's
+     * {@code GarbageCollectorMXBean} counts, read before and after each run outside its clocks);
+     * -1 where not read ({@link Compare.Order#DUET}, {@link Compare.Order#SEQUENTIAL}). Such runs are
+     * kept: a collection is part of what a task costs, and the median moves with them once they are
+     * more than a few. Compare it with {@link #pairs()}: a share far from {@link #collectedRunsB()}'s
+     * says one task makes the garbage the other pays for, or the reverse.
+     */
+    public int collectedRunsA() {
+        requireThisJvm("garbage collection counts");
+        return collectedRunsA;
+    }
+
+    /** As {@link #collectedRunsA()}, for B. */
+    public int collectedRunsB() {
+        requireThisJvm("garbage collection counts");
+        return collectedRunsB;
     }
 
     /** What the clocks' reading cost was, taken out of every run before the ratios. */
     public Overhead overhead() {
+        requireThisJvm("clock calibrations");
         return overhead;
     }
 
@@ -123,21 +251,25 @@ public final class CompareResult {
 
     /** Wall time, then thread CPU time. */
     public List<ClockComparison> clocks() {
+        requireThisJvm("pairs");
         return clocks;
     }
 
     /** B against A on wall time. */
     public ClockComparison wall() {
+        requireThisJvm("pairs");
         return clocks.get(0);
     }
 
     /** B against A on the measuring thread's CPU time. */
     public ClockComparison threadCpu() {
+        requireThisJvm("pairs");
         return clocks.get(1);
     }
 
     /** How many pairs were run. */
     public int pairs() {
+        requireThisJvm("pairs");
         return aFirst.length;
     }
 
@@ -146,6 +278,7 @@ public final class CompareResult {
      * {@linkplain Compare.Order#DUET duet}, where both start together, whether A ran on worker 1.
      */
     public boolean[] aRanFirst() {
+        requireThisJvm("pairs");
         return aFirst.clone();
     }
 
@@ -169,6 +302,7 @@ public final class CompareResult {
 
     /** The fewest pairs the target could stop at. */
     public int minPairs() {
+        requireThisJvm("settings of pairs");
         return minPairs;
     }
 
@@ -188,15 +322,18 @@ public final class CompareResult {
     }
 
     public WarmUpReport warmUpA() {
+        requireThisJvm("warm-ups");
         return warmUpA;
     }
 
     public WarmUpReport warmUpB() {
+        requireThisJvm("warm-ups");
         return warmUpB;
     }
 
     /** How much the machine drifted during the pairs. */
     public NoiseReport noise() {
+        requireThisJvm("noise reports");
         return noise;
     }
 
@@ -210,9 +347,17 @@ public final class CompareResult {
     public String toString() {
         StringBuilder text = new StringBuilder();
         text.append(conclusion).append(System.lineSeparator());
+        if (jvms() > 0) {
+            return text.append(String.format(Locale.ROOT, "B against A in %d fresh JVMs in %s, stopped by %s; machine: %s",
+                    jvms(), Durations.formatNanos(elapsed.toNanos()), stoppedBy.label(), machine)).toString();
+        }
         text.append(String.format(Locale.ROOT, "B against A, %d pairs (%s order) in %s, stopped by %s; counters: %s%n",
                 pairs(), order.name().toLowerCase(Locale.ROOT), Durations.formatNanos(elapsed.toNanos()), stoppedBy.label(),
                 counters));
+        if (collectedRunsA >= 0) {
+            text.append(String.format(Locale.ROOT, "runs that paid for a garbage collection (kept): %d of A's, %d of B's%n",
+                    collectedRunsA, collectedRunsB));
+        }
         for (ClockComparison clock : clocks) {
             text.append(clock).append(System.lineSeparator());
         }
@@ -549,21 +694,39 @@ public final class CompareResult {
      */
     public static final class Conclusion {
         /** A task whose thread CPU time is under this share of its wall time mostly waits: judged on wall time. */
-        public static final double WAITING_CPU_SHARE = 0.5;
-        /**
-         * When one task's share of CPU time on other threads (process CPU time beside thread CPU time)
-         * exceeds the other's by more than this, the comparison is judged on wall time.
-         */
-        static final double OTHER_THREADS_SHARE = 0.2;
+        public static final double WAITING_CPU_SHARE = VerdictRule.WAITING_CPU_SHARE;
 
         private final Verdict verdict;
+        /** The clock comparison of this JVM's pairs the verdict rests on; null across JVMs. */
         private final ClockComparison decidedBy;
+        private final String clock;
+        private final double ratio;
+        private final double low;
+        private final double high;
+        private final double intervalConfidence;
         private final String reason;
 
         private Conclusion(Verdict verdict, ClockComparison decidedBy, String reason) {
+            this(verdict, decidedBy, decidedBy.clock(), decidedBy.ratio(), decidedBy.interval().low(),
+                    decidedBy.interval().high(), decidedBy.interval().achievedConfidence(), reason);
+        }
+
+        private Conclusion(Verdict verdict, ClockComparison decidedBy, String clock, double ratio, double low, double high,
+                double intervalConfidence, String reason) {
             this.verdict = verdict;
             this.decidedBy = decidedBy;
+            this.clock = clock;
+            this.ratio = ratio;
+            this.low = low;
+            this.high = high;
+            this.intervalConfidence = intervalConfidence;
             this.reason = reason;
+        }
+
+        /** The verdict over fresh JVMs: the forks' geometric mean ratio and its t interval, at the confidence each look read. */
+        static Conclusion acrossJvms(ForkedCompare.Result forks) {
+            return new Conclusion(forks.verdict(), null, forks.decidedBy(), forks.ratio(), forks.low(), forks.high(),
+                    forks.confidence(), forks.reason());
         }
 
         /** Judges {@code wall} and {@code cpu} together, as {@link Compare.JudgedBy#AUTO} does, for single-threaded tasks. */
@@ -582,23 +745,17 @@ public final class CompareResult {
             requireNonNull(cpu, "cpu");
             requireNonNull(by, "by");
             String where = loaded ? " on this loaded machine" : "";
-            return switch (by) {
-                case WALL -> on(wall, cpu, where, "judged on wall time, as asked");
+            return switch (VerdictRule.basis(by, wall.medianA(), cpu.medianA(), wall.medianB(), cpu.medianB(), otherThreads)) {
                 case CPU -> on(cpu, wall, where, "judged on thread CPU time, as asked");
-                case AUTO -> otherThreads > OTHER_THREADS_SHARE
-                        ? on(wall, cpu, where, String.format(Locale.ROOT, "judged on wall time: %.0f%% more of one task's CPU "
-                                + "time ran on other threads than of the other's, which thread CPU time does not see", 100 * otherThreads))
-                        : mostlyWaits(wall, cpu)
-                        ? on(wall, cpu, where, String.format(Locale.ROOT, "judged on wall time: the tasks mostly wait (thread CPU "
-                                + "time is %.0f%% of A's wall time, %.0f%% of B's)", 100 * cpu.medianA() / wall.medianA(),
-                                100 * cpu.medianB() / wall.medianB()))
-                        : together(wall, cpu, where);
+                case BOTH -> together(wall, cpu, where);
+                case WALL -> on(wall, cpu, where, by == Compare.JudgedBy.WALL ? "judged on wall time, as asked"
+                        : otherThreads > VerdictRule.OTHER_THREADS_SHARE
+                        ? String.format(Locale.ROOT, "judged on wall time: %.0f%% more of one task's CPU time ran on other "
+                                + "threads than of the other's, which thread CPU time does not see", 100 * otherThreads)
+                        : String.format(Locale.ROOT, "judged on wall time: the tasks mostly wait (thread CPU time is %.0f%% of "
+                                + "A's wall time, %.0f%% of B's)", 100 * cpu.medianA() / wall.medianA(),
+                                100 * cpu.medianB() / wall.medianB()));
             };
-        }
-
-        /** Whether A or B spends less than half its wall time on the CPU: its time is mostly waiting. */
-        private static boolean mostlyWaits(ClockComparison wall, ClockComparison cpu) {
-            return cpu.medianA() < WAITING_CPU_SHARE * wall.medianA() || cpu.medianB() < WAITING_CPU_SHARE * wall.medianB();
         }
 
         /** The verdict of {@code chosen}, with {@code other} named for context. */
@@ -614,49 +771,55 @@ public final class CompareResult {
                     + other.verdict().label() + " " + range(other));
         }
 
+        /** Both clocks read together: the verdict {@link VerdictRule#joint} gives, in words that name both. */
         private static Conclusion together(ClockComparison wall, ClockComparison cpu, String where) {
             Verdict w = wall.verdict();
             Verdict c = cpu.verdict();
-            if (w.isDecisive() && c.isDecisive()) {
-                if (w == c) {
-                    ClockComparison best = narrower(cpu, wall);
-                    ClockComparison other = best == wall ? cpu : wall;
-                    return new Conclusion(w, best, difference(best) + "; " + name(other) + " agrees " + range(other));
-                }
-                return new Conclusion(Verdict.CLOCKS_DISAGREE, wall, "the clocks disagree: " + difference(cpu) + ", but "
-                        + difference(wall).replaceFirst("^B ", "it ") + ": B does part of its work on other threads or waits "
-                        + "less (I/O, locks); say which time matters with --by wall or --by cpu");
-            }
-            if (w.isDecisive() || c.isDecisive()) {
-                ClockComparison decisive = w.isDecisive() ? wall : cpu;
-                ClockComparison other = decisive == wall ? cpu : wall;
-                if (other.verdict() == Verdict.TOO_FEW || overlap(decisive, other)) {
+            Verdict verdict = VerdictRule.joint(w, c, overlap(wall, cpu));
+            ClockComparison decisive = w.isDecisive() ? wall : cpu;
+            ClockComparison other = decisive == wall ? cpu : wall;
+            switch (verdict) {
+                case SLOWER, FASTER -> {
+                    if (w.isDecisive() && c.isDecisive()) {
+                        ClockComparison best = narrower(cpu, wall);
+                        ClockComparison second = best == wall ? cpu : wall;
+                        return new Conclusion(verdict, best, difference(best) + "; " + name(second) + " agrees " + range(second));
+                    }
                     String otherSays = other.verdict() == Verdict.INDISTINGUISHABLE
                             ? name(other) + "'s wider interval " + range(other) + " holds this ratio too"
                             : name(other) + " was " + (other.verdict() == Verdict.TOO_FEW ? "left with too few pairs" : "too noisy")
                                     + " to tell" + where + " " + range(other);
-                    return new Conclusion(decisive.verdict(), decisive, difference(decisive) + "; " + otherSays);
+                    return new Conclusion(verdict, decisive, difference(decisive) + "; " + otherSays);
                 }
-                return new Conclusion(Verdict.CLOCKS_DISAGREE, wall, "the clocks disagree: " + difference(decisive) + ", but "
-                        + name(other) + " shows no such difference " + range(other) + ": B does part of its work on other "
-                        + "threads or waits differently (I/O, locks); say which time matters with --by wall or --by cpu");
+                case CLOCKS_DISAGREE -> {
+                    if (w.isDecisive() && c.isDecisive()) {
+                        return new Conclusion(verdict, wall, "the clocks disagree: " + difference(cpu) + ", but "
+                                + difference(wall).replaceFirst("^B ", "it ") + ": B does part of its work on other threads or "
+                                + "waits less (I/O, locks); say which time matters with --by wall or --by cpu");
+                    }
+                    return new Conclusion(verdict, wall, "the clocks disagree: " + difference(decisive) + ", but "
+                            + name(other) + " shows no such difference " + range(other) + ": B does part of its work on other "
+                            + "threads or waits differently (I/O, locks); say which time matters with --by wall or --by cpu");
+                }
+                case INDISTINGUISHABLE -> {
+                    ClockComparison best = w == c ? narrower(cpu, wall) : (w == Verdict.INDISTINGUISHABLE ? wall : cpu);
+                    ClockComparison second = best == wall ? cpu : wall;
+                    return new Conclusion(verdict, best, String.format(Locale.ROOT,
+                            "A and B cannot be told apart in %s: B/A %.4f %s, any difference is within %s; %s %s %s", name(best),
+                            best.ratio(), range(best), bound(best), name(second),
+                            second.verdict() == Verdict.INDISTINGUISHABLE ? "agrees" : "was too noisy to tell" + where,
+                            range(second)));
+                }
+                case TOO_FEW -> {
+                    return new Conclusion(verdict, cpu, tooFew(cpu));
+                }
+                default -> {
+                    return new Conclusion(Verdict.TOO_NOISY, narrower(cpu, wall), String.format(Locale.ROOT,
+                            "neither clock could tell%s: thread CPU time %s and wall time %s are too wide to say A and B "
+                                    + "differ or are alike; give it a longer budget or a quieter machine",
+                            where, range(cpu), range(wall)));
+                }
             }
-            if (w == Verdict.INDISTINGUISHABLE || c == Verdict.INDISTINGUISHABLE) {
-                ClockComparison best = w == c ? narrower(cpu, wall) : (w == Verdict.INDISTINGUISHABLE ? wall : cpu);
-                ClockComparison other = best == wall ? cpu : wall;
-                return new Conclusion(Verdict.INDISTINGUISHABLE, best, String.format(Locale.ROOT,
-                        "A and B cannot be told apart in %s: B/A %.4f %s, any difference is within %s; %s %s %s", name(best),
-                        best.ratio(), range(best), bound(best), name(other),
-                        other.verdict() == Verdict.INDISTINGUISHABLE ? "agrees" : "was too noisy to tell" + where, range(other)));
-            }
-            if (w == Verdict.TOO_FEW && c == Verdict.TOO_FEW) {
-                return new Conclusion(Verdict.TOO_FEW, cpu, tooFew(cpu));
-            }
-            ClockComparison best = narrower(cpu, wall);
-            return new Conclusion(Verdict.TOO_NOISY, best, String.format(Locale.ROOT,
-                    "neither clock could tell%s: thread CPU time %s and wall time %s are too wide to say A and B differ "
-                            + "or are alike; give it a longer budget or a quieter machine",
-                    where, range(cpu), range(wall)));
         }
 
         /** {@code too few pairs for a 99% interval in thread CPU time: 5 (the 93.75% interval is B/A 0.9-1.1)}. */
@@ -707,24 +870,46 @@ public final class CompareResult {
             return verdict;
         }
 
-        /** The clock the verdict rests on (wall time when the clocks disagree). */
+        /**
+         * This JVM's comparison on the clock the verdict rests on (wall time when the clocks
+         * disagree), with every pair's ratio.
+         *
+         * @throws IllegalStateException across JVMs, whose pairs stayed in them: read {@link #clock()},
+         *     {@link #ratio()}, {@link #low()} and {@link #high()}
+         */
         public ClockComparison decidedBy() {
+            checkState(decidedBy != null, "a verdict across JVMs rests on their ratios, not on pairs in this JVM: read "
+                    + "clock(), ratio(), low() and high()");
             return decidedBy;
         }
 
-        /** The median ratio B/A on {@link #decidedBy()}. */
+        /** The name of the clock the verdict rests on: {@link CompareResult#WALL} or {@link CompareResult#THREAD_CPU}. */
+        public String clock() {
+            return clock;
+        }
+
+        /** The ratio B/A the verdict rests on: this JVM's median ratio, or across JVMs the geometric mean of theirs. */
         public double ratio() {
-            return decidedBy.ratio();
+            return ratio;
         }
 
-        /** The lower end of {@link #decidedBy()}'s interval. */
+        /** The lower end of the interval the verdict rests on. */
         public double low() {
-            return decidedBy.interval().low();
+            return low;
         }
 
-        /** The upper end of {@link #decidedBy()}'s interval. */
+        /** The upper end of the interval the verdict rests on. */
         public double high() {
-            return decidedBy.interval().high();
+            return high;
+        }
+
+        /**
+         * The confidence that interval was read at: in this JVM the order statistics' achieved
+         * confidence, across JVMs the stricter one each look of the stopping rule reads (99.75% for
+         * 99% and four looks).
+         */
+        public double confidence() {
+            return intervalConfidence;
         }
 
         /** One sentence that says why, naming both clocks. */

@@ -367,8 +367,8 @@ class CompareDuetTest {
         CompareResult result = duet(task(aThreads, 1000), b).run();
         assertTrue(Thread.interrupted(), "the interrupt is left set for the caller");
         assertEquals(Compare.StopReason.INTERRUPTED, result.stoppedBy());
-        assertEquals(10, result.pairs(), "the block of the interrupt is finished");
-        assertEquals(10, bRuns.get());
+        assertEquals(12, result.pairs(), "the round of the interrupt (four pairs) is finished");
+        assertEquals(12, bRuns.get());
     }
 
     @Test

@@ -83,38 +83,71 @@ class CompareTest {
     }
 
     @Test
-    void pairsRunInBlocksABBAThenBAABSoNeitherTaskAlwaysFollowsTheProbe() {
-        CompareResult result = compare(task('A', 1000, 1000), task('B', 1000, 1000)).minPairs(8).run();
-        assertEquals(8, result.pairs());
-        assertEquals("ABBABAABABBABAAB", order.toString());
-        assertArrayEquals(new boolean[] {true, false, false, true, true, false, false, true}, result.aRanFirst());
-        assertEquals(Compare.Order.ALTERNATING, result.order());
+    void eachRoundRunsABBAAndBAABInARandomOrderEachTimedRunReWarmedAfterAnythingElseRan() {
+        java.util.Set<String> rounds = new java.util.HashSet<>();
+        for (long seed = 0; seed < 8; seed++) {
+            order.setLength(0);
+            CompareResult result = compare(task('A', 1000, 1000), task('B', 1000, 1000)).minPairs(8)
+                    .random(new java.util.SplittableRandom(seed)).run();
+            assertEquals(8, result.pairs());
+            // A block A B B A is re-warm A, A, re-warm B, B, B, re-warm A, A: the second B follows B and is not re-warmed.
+            String abba = "AABBBAA";
+            String baab = "BBAAABB";
+            String runs = order.toString();
+            assertEquals(4 * abba.length(), runs.length(), runs);
+            for (int round = 0; round < 2; round++) {
+                String first = runs.substring(2 * round * abba.length(), (2 * round + 1) * abba.length());
+                String second = runs.substring((2 * round + 1) * abba.length(), (2 * round + 2) * abba.length());
+                assertTrue(first.equals(abba) && second.equals(baab) || first.equals(baab) && second.equals(abba), runs);
+                rounds.add(first);
+            }
+            boolean[] aFirst = result.aRanFirst();
+            for (int round = 0; round < 2; round++) {
+                int aFirstPairs = 0;
+                for (int pair = 4 * round; pair < 4 * round + 4; pair++) {
+                    aFirstPairs += aFirst[pair] ? 1 : 0;
+                }
+                assertEquals(2, aFirstPairs, "each round is balanced");
+            }
+            assertEquals(Compare.Order.ALTERNATING, result.order());
+        }
+        assertEquals(java.util.Set.of("AABBBAA", "BBAAABB"), rounds, "either order may open a round");
+    }
+
+    @Test
+    void runsThatPaidForACollectionAreCountedPerTaskAndKept() {
+        Task a = task('A', 1000, 1000);
+        Task collecting = () -> {
+            System.gc();
+            return a.run();
+        };
+        CompareResult result = compare(collecting, task('B', 1000, 1000)).minPairs(8).run();
+        assertEquals(result.pairs(), result.collectedRunsA(), "System.gc() in every run of A");
+        assertEquals(0, result.collectedRunsB());
+        assertEquals(result.pairs(), result.wall().pairs(), "no pair is left out for its collection");
+        assertTrue(result.toString().contains("runs that paid for a garbage collection (kept): 8 of A's, 0 of B's"),
+                result.toString());
     }
 
     @Test
     void theRatioOfAPairIsTakenWhicheverRanFirst() {
-        // A's runs alternate 1000 and 3000 ns; B always takes twice the A run it is paired with.
-        long[] aNext = {1000};
+        // A's runs take 1000 and 3000 ns in turn, block by block (a block, re-warming runs included, is 7 runs long);
+        // B always takes twice the A run it is paired with.
         Task a = () -> {
+            long nanos = order.length() / 7 % 2 == 0 ? 1000 : 3000;
             order.append('A');
-            wall.advance(aNext[0]);
-            cpu.advance(0, aNext[0]);
+            wall.advance(nanos);
+            cpu.advance(0, nanos);
             return null;
         };
         Task b = () -> {
+            long nanos = order.length() / 7 % 2 == 0 ? 2000 : 6000;
             order.append('B');
-            wall.advance(2 * aNext[0]);
-            cpu.advance(0, 2 * aNext[0]);
+            wall.advance(nanos);
+            cpu.advance(0, nanos);
             return null;
         };
-        Task aThenSwitch = () -> {
-            Object result = a.run();
-            if (order.length() % 4 == 0) {
-                aNext[0] = aNext[0] == 1000 ? 3000 : 1000;
-            }
-            return result;
-        };
-        CompareResult result = compare(aThenSwitch, b).minPairs(8).run();
+        CompareResult result = compare(a, b).minPairs(8).run();
         for (double ratio : result.wall().ratios()) {
             assertEquals(2, ratio, 1e-12);
         }
@@ -211,7 +244,8 @@ class CompareTest {
 
     @Test
     void anInterruptEndsItWithThePairsSoFarAndStaysSet() {
-        // B is so noisy that only the interrupt, after its 10th run, can end the comparison early.
+        // B is so noisy that only the interrupt, after its 10th run (re-warming runs included), can end the comparison
+        // early: the alternating order finishes the round of the interrupt, the sequential one stops at once.
         int[] runs = {0};
         Task b = () -> {
             order.append('B');
@@ -228,7 +262,12 @@ class CompareTest {
             CompareResult result = compare(task('A', 1_000_000, 1_000_000), b).order(order).run();
             assertTrue(Thread.interrupted(), "the interrupt is left set for the caller");
             assertEquals(Compare.StopReason.INTERRUPTED, result.stoppedBy(), order.toString());
-            assertEquals(10, runs[0], order.toString());
+            if (order == Compare.Order.SEQUENTIAL) {
+                assertEquals(10, runs[0], order.toString());
+            } else {
+                assertEquals(0, result.pairs() % 4, "whole rounds: " + result.pairs());
+                assertTrue(runs[0] >= 10 && runs[0] < 10 + 7, "B runs 7 times a round (3 re-warming): " + runs[0]);
+            }
             assertEquals("interrupted", result.stoppedBy().label());
         }
     }
@@ -257,6 +296,7 @@ class CompareTest {
                 .threadCounter(() -> FakeCounters.threadTimes(cpu))
                 .nanoClock(wall::read)
                 .proc(path -> List.of())
+                .compilationMillis(null)
                 .warmUp(Duration.ofSeconds(10))
                 .budget(Duration.ofSeconds(4))
                 .run();
@@ -277,14 +317,14 @@ class CompareTest {
         assertFalse(result.noise().contextSwitchesUnavailable().isEmpty(), "no /proc text was given");
         String text = result.toString();
         assertTrue(text.startsWith("slower: B is 50.00% slower in thread CPU time (99%: 50.00% to 50.00%); wall time "
-                + "agrees (B/A 1.5000-1.5000)" + System.lineSeparator() + "B against A, 30 pairs (alternating order)"), text);
-        assertTrue(text.contains("wall: B/A 1.5000 [1.5000, 1.5000] slower (30 pairs, 99."), text);
+                + "agrees (B/A 1.5000-1.5000)" + System.lineSeparator() + "B against A, 32 pairs (alternating order)"), text);
+        assertTrue(text.contains("wall: B/A 1.5000 [1.5000, 1.5000] slower (32 pairs, 99."), text);
         assertTrue(text.contains("noise: quiet: run queue not available"), text);
         assertTrue(text.contains("overhead subtracted: wall 0 ns"), text);
         assertTrue(text.contains("warm-up of B: "), text);
         assertEquals(Compare.DEFAULT_TARGET, result.target());
         assertEquals("quiet", result.noise().machine());
-        assertEquals(60, result.noise().load().runs());
+        assertEquals(2 * Compare.DEFAULT_MIN_PAIRS, result.noise().load().runs());
         assertSame(result.clocks().get(0), result.wall());
         assertEquals(List.of(), result.preparation(), "only a duet prepares threads");
     }
@@ -304,7 +344,7 @@ class CompareTest {
         };
         TaskFailedException e = assertThrows(TaskFailedException.class,
                 () -> compare(task('A', 1000, 1000), failing).run());
-        assertTrue(e.phase().startsWith("run of B in pair"), e.phase());
+        assertTrue(e.phase().startsWith("re-warming run of B in pair 1"), "B's first run is its re-warming: " + e.phase());
         TaskFailedException warm = assertThrows(TaskFailedException.class,
                 () -> compare(failing, task('B', 1000, 1000)).warmUp(Duration.ofMillis(10)).run());
         assertTrue(warm.phase().startsWith("warm-up run of A"), warm.phase());
@@ -318,7 +358,7 @@ class CompareTest {
         TaskFailedException e = assertThrows(TaskFailedException.class,
                 () -> compare(task('A', 1000, 1000), failing).run());
         assertInstanceOf(IllegalStateException.class, e.getCause());
-        assertTrue(e.phase().startsWith("run of B in pair"), e.phase());
+        assertTrue(e.phase().contains("run of B in pair"), e.phase());
     }
 
     @Test

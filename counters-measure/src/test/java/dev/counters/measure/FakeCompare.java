@@ -4,8 +4,13 @@ import dev.counters.measure.internal.CostlyClock;
 import dev.counters.measure.internal.CostlyCpuTimes;
 import dev.counters.testing.FakeCounters;
 import java.util.List;
+import java.util.SplittableRandom;
 
-/** A {@link Compare} over fake clocks: no warm-up, no {@code /proc}, no process clock, the budget kept on the fake wall clock. */
+/**
+ * A {@link Compare} over fake clocks: no warm-up, no {@code /proc}, no process clock, no JIT
+ * compilation time (the real JIT's would stretch a warm-up on the fake clock), the budget kept on the
+ * fake wall clock, the order of each round's blocks drawn from a fixed seed.
+ */
 public final class FakeCompare {
     private FakeCompare() {}
 
@@ -15,6 +20,8 @@ public final class FakeCompare {
                 .threadCounter(() -> FakeCounters.threadTimes(cpu))
                 .processCounter(() -> null)
                 .nanoClock(wall::read)
-                .proc(path -> List.of());
+                .proc(path -> List.of())
+                .compilationMillis(null)
+                .random(new SplittableRandom(28));
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.measure.CompareResult.MedianInterval;
 import dev.counters.measure.internal.ForkInterval;
 import dev.counters.measure.internal.ForkStoppingRule;
+import dev.counters.measure.internal.Placements;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
@@ -163,5 +164,96 @@ class ForkStatisticsTest {
         assertThrows(IllegalArgumentException.class, () -> ForkInterval.of(new double[] {1, 0}, 0.99));
         assertThrows(IllegalArgumentException.class, () -> new ForkStoppingRule(0.99, 1, 6));
         assertThrows(IllegalArgumentException.class, () -> new ForkStoppingRule(0.99, 4, 3));
+    }
+
+    /**
+     * One fork of a task pair whose speed depends on where each instance's data lies, two-valued as
+     * CRC32's was (an instance pair is {@code placement} times faster or slower, at even odds, the
+     * draw fresh in each JVM): {@code instances} instances of each task take turns round by round,
+     * four pairs a round. With {@code asForksDo}, the fork's estimate and floor are
+     * {@link Placements#estimate}'s; otherwise the median of all its pairs and no floor (the old way).
+     */
+    private static double[] placedFork(SplittableRandom random, double truth, double placement, int instances, int rounds,
+            boolean asForksDo) {
+        double[] effects = new double[instances];
+        for (int i = 0; i < instances; i++) {
+            effects[i] = random.nextBoolean() ? Math.log(placement) : -Math.log(placement);
+        }
+        double[] pairs = new double[4 * rounds];
+        for (int p = 0; p < pairs.length; p++) {
+            pairs[p] = truth * Math.exp(effects[p / 4 % instances] + 0.01 * gaussian(random));
+        }
+        if (asForksDo) {
+            return Placements.estimate(pairs, null, instances);
+        }
+        Arrays.sort(pairs);
+        return new double[] {(pairs[pairs.length / 2 - 1] + pairs[pairs.length / 2]) / 2, 0};
+    }
+
+    /**
+     * Simulated comparisons under the stopping rule with a two-valued placement effect of 23%: how
+     * many final intervals held {@code truth}, and how many verdicts were slower or faster.
+     */
+    private static int[] placedComparisons(SplittableRandom random, ForkStoppingRule rule, double truth, int instances,
+            boolean asForksDo, int experiments) {
+        int held = 0;
+        int decisive = 0;
+        for (int e = 0; e < experiments; e++) {
+            double[] forkRatios = new double[rule.maxForks()];
+            double[] floors = new double[rule.maxForks()];
+            for (int f = 1; f <= rule.maxForks(); f++) {
+                double[] fork = placedFork(random, truth, 1.23, instances, 12, asForksDo);
+                forkRatios[f - 1] = fork[0];
+                floors[f - 1] = fork[1];
+                ForkInterval interval = ForkInterval.of(Arrays.copyOf(forkRatios, f), Arrays.copyOf(floors, f),
+                        rule.lookConfidence());
+                Verdict verdict = rule.judge(interval, 0, 0.01);
+                if (rule.stops(f, verdict)) {
+                    held += interval.contains(truth) ? 1 : 0;
+                    decisive += verdict.isDecisive() ? 1 : 0;
+                    break;
+                }
+            }
+        }
+        return new int[] {held, decisive};
+    }
+
+    @Test
+    void aTwoValuedPlacementEffectBreaksThreeForksOfOneInstanceButNotFiveOfFourInstancesWithTheirFloor() {
+        int experiments = 2_000;
+        ForkStoppingRule oldRule = new ForkStoppingRule(0.99, 3, 6);
+        ForkStoppingRule rule = new ForkStoppingRule(0.99, ForkStoppingRule.DEFAULT_MIN_FORKS, ForkStoppingRule.DEFAULT_MAX_FORKS);
+        int oldWay = placedComparisons(new SplittableRandom(7), oldRule, 1.01, 1, false, experiments)[0];
+        int newWay = placedComparisons(new SplittableRandom(7), rule, 1.01, Placements.INSTANCES, true, experiments)[0];
+        int withoutFloor = placedComparisons(new SplittableRandom(7), rule, 1.01, Placements.INSTANCES, false, experiments)[0];
+        assertTrue(oldWay < 0.8 * experiments, "3 to 6 forks of one instance each held the truth in " + oldWay + " of "
+                + experiments + ": a two-valued effect puts three forks on one side often enough to miss");
+        assertTrue(newWay >= 0.995 * experiments, "5 to 8 forks of " + Placements.INSTANCES + " instances each held the "
+                + "truth in " + newWay + " of " + experiments);
+        assertTrue(withoutFloor < newWay, "without the instances' floor the forks can agree on a wrong value: held in "
+                + withoutFloor + " against " + newWay);
+    }
+
+    @Test
+    void underATwoValuedPlacementEffectAAgainstAIsRarelyDecisive() {
+        ForkStoppingRule rule = new ForkStoppingRule(0.99, ForkStoppingRule.DEFAULT_MIN_FORKS, ForkStoppingRule.DEFAULT_MAX_FORKS);
+        int experiments = 2_000;
+        int decisive = placedComparisons(new SplittableRandom(11), rule, 1.0, Placements.INSTANCES, true, experiments)[1];
+        assertTrue(decisive <= experiments / 200, "A = B, yet " + decisive + " of " + experiments + " said slower or faster");
+    }
+
+    @Test
+    void theFloorWidensOnlyWhenTheForksAgreeMoreThanTheirInstancesDo() {
+        double[] ratios = {1.10, 1.10, 1.10, 1.10, 1.10};
+        ForkInterval bare = ForkInterval.of(ratios, 0.99);
+        assertEquals(1.10, bare.low(), 1e-9, "five equal forks and no floor: a point");
+        ForkInterval floored = ForkInterval.of(ratios, new double[] {0.01, 0.01, 0.01, 0.01, 0.01}, 0.99);
+        double halfWidth = ForkInterval.tQuantile(4, 0.995) * Math.sqrt(0.01 / 5);
+        assertEquals(1.10 * Math.exp(-halfWidth), floored.low(), 1e-9);
+        assertEquals(1.10 * Math.exp(halfWidth), floored.high(), 1e-9);
+        double[] spread = {1.0, 1.2, 0.9, 1.3, 1.1};
+        assertEquals(ForkInterval.of(spread, 0.99).low(), ForkInterval.of(spread, new double[5], 0.99).low(), 1e-12);
+        assertThrows(IllegalArgumentException.class, () -> ForkInterval.of(ratios, new double[4], 0.99));
+        assertThrows(IllegalArgumentException.class, () -> ForkInterval.of(ratios, new double[] {0, 0, 0, 0, -1}, 0.99));
     }
 }

@@ -12,7 +12,6 @@ import dev.counters.measure.CompareResult.Conclusion;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.MeasureResult.Overhead;
 import dev.counters.measure.TaskFailedException;
-import dev.counters.measure.internal.ForkedCompare;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -93,7 +92,7 @@ final class CompareCommand extends Subcommand {
                     + "[1/(1+m), 1+m] reads indistinguishable and ends the comparison (default: ${DEFAULT-VALUE}, none).")
     double margin;
 
-    @Option(names = "--min-pairs", paramLabel = "N", defaultValue = "30",
+    @Option(names = "--min-pairs", paramLabel = "N", defaultValue = "32",
             description = "Fewest pairs before --target may stop the comparison, at least 8 (default: ${DEFAULT-VALUE}).")
     int minPairs;
 
@@ -115,7 +114,7 @@ final class CompareCommand extends Subcommand {
     Compare.JudgedBy by;
 
     @Option(names = "--forks", paramLabel = "N", defaultValue = "-1",
-            description = "How many fresh JVMs run the comparison (with this JVM's options): by default 3 to 6, more while "
+            description = "How many fresh JVMs run the comparison (with this JVM's options): by default 5 to 8, more while "
                     + "undecided and the budget allows, the interval carrying the variation between JVMs (Student's t over "
                     + "the forks' ratios); N (2 or more) for exactly N; 0 to run in this JVM only, whose answer speaks "
                     + "for this JVM only (needed by --order, --every-pair and --chart, which show one JVM's pairs).",
@@ -168,8 +167,8 @@ final class CompareCommand extends Subcommand {
         String nameA = taskA != null ? taskA : new SpinTask(iterationsA).toString();
         String nameB = taskB != null ? taskB : new SpinTask(iterationsB).toString();
         String classPath = System.getProperty("java.class.path") + (tasks.classPath == null ? "" : File.pathSeparator + tasks.classPath);
-        ForkedCompare comparison = ForkedCompare.of(taskA != null ? taskA : SpinTask.ForkedA.class.getName(),
-                        taskB != null ? taskB : SpinTask.ForkedB.class.getName())
+        Compare comparison = Compare.of(taskA != null ? TaskLoader.type(taskA, tasks.classPath) : SpinTask.ForkedA.class,
+                        taskB != null ? TaskLoader.type(taskB, tasks.classPath) : SpinTask.ForkedB.class)
                 .budget(budget).confidence(confidence).margin(margin).target(target).by(by)
                 .classPath(classPath);
         if (taskA == null) {
@@ -177,11 +176,11 @@ final class CompareCommand extends Subcommand {
                     .systemProperty(SpinTask.ITERATIONS_B, Long.toString(iterationsB));
         }
         if (forks > 0) {
-            comparison.minForks(forks).maxForks(forks);
+            comparison.forks(forks);
         }
         output.progress(spec).step("B = " + nameB + " against A = " + nameA + ", in fresh JVMs, for at most "
                 + budget.toMillis() + " ms");
-        ForkedCompare.Result result;
+        CompareResult result;
         try {
             result = comparison.run();
         } catch (IllegalStateException e) {
@@ -190,28 +189,29 @@ final class CompareCommand extends Subcommand {
         output.print(spec, forkedReport(result, nameA, nameB));
     }
 
-    private Report forkedReport(ForkedCompare.Result result, String nameA, String nameB) {
+    private Report forkedReport(CompareResult result, String nameA, String nameB) {
         CellFormat ratio = CellFormat.decimal(4);
+        Conclusion conclusion = result.conclusion();
         Report.Builder report = parameters(nameA, nameB);
-        report.headline("Verdict: " + result.verdict().label().toUpperCase(Locale.ROOT) + ". " + result.reason()
+        report.headline("Verdict: " + result.verdict().label().toUpperCase(Locale.ROOT) + ". " + conclusion.reason()
                         + ". Machine: " + result.machine() + ".",
                 verdictTable("The overall verdict, over fresh JVMs")
                         .column(Column.number("forks", "JVMs", CellFormat.INTEGER))
                         .column(Column.number("confidence", "confidence", CellFormat.percent(3)))
                         .column(Column.text("stopped_by", "stopped by"))
-                        .row(result.verdict().label(), result.ratio(), result.low(), result.high(), result.decidedBy(),
-                                result.reason(), result.machine(), "any JVM", (long) result.forks(), result.confidence(),
-                                result.stoppedBy())
+                        .row(result.verdict().label(), conclusion.ratio(), conclusion.low(), conclusion.high(),
+                                conclusion.clock(), conclusion.reason(), result.machine(), "any JVM", (long) result.jvms(),
+                                conclusion.confidence(), result.stoppedBy().label())
                         .build());
         Table.Builder perFork = Table.builder("jvms", "Each JVM's median ratios and its own verdict (never final alone)")
                 .column(Column.number("fork", "JVM", CellFormat.INTEGER))
                 .column(Column.number("wall_ratio", "wall B/A", ratio))
                 .column(Column.number("cpu_ratio", "thread CPU B/A", ratio))
                 .column(Column.text("verdict", "its own verdict"));
-        double[] wall = result.wallRatios();
-        double[] cpu = result.threadCpuRatios();
+        double[] wall = result.jvmWallRatios();
+        double[] cpu = result.jvmThreadCpuRatios();
         for (int i = 0; i < wall.length; i++) {
-            perFork.row((long) i + 1, wall[i], cpu[i], result.forkVerdicts().get(i));
+            perFork.row((long) i + 1, wall[i], cpu[i], result.jvmVerdicts().get(i).label());
         }
         report.table(perFork.build());
         report.note("The interval is Student's t over the logarithms of the forks' median ratios (each fork one sample, "
@@ -332,6 +332,8 @@ final class CompareCommand extends Subcommand {
                 .column(Column.number("invocations_per_run", "invocations per run", CellFormat.INTEGER))
                 .column(Column.number("other_threads_a", "A's CPU on other threads", CellFormat.percent(1)))
                 .column(Column.number("other_threads_b", "B's CPU on other threads", CellFormat.percent(1)))
+                .column(Column.number("collected_runs_a", "A's runs with a GC (kept)", CellFormat.INTEGER))
+                .column(Column.number("collected_runs_b", "B's runs with a GC (kept)", CellFormat.INTEGER))
                 .column(Column.number("elapsed_ns", "elapsed", CellFormat.NANOS))
                 .column(Column.number("overhead_wall_ns", "wall reading cost", CellFormat.NANOS))
                 .column(Column.number("overhead_cpu_ns", "CPU reading cost", CellFormat.NANOS))
@@ -339,7 +341,7 @@ final class CompareCommand extends Subcommand {
                 .column(Column.footnote("warm_up_b", "warm-up of B"))
                 .row(result.order().name().toLowerCase(Locale.ROOT), result.stoppedBy().label(), (long) result.pairs(),
                         (long) result.invocationsPerRun(), result.otherThreadShareA(), result.otherThreadShareB(),
-                        (double) result.elapsed().toNanos(), result.overhead().wallNanos(), result.overhead().threadCpuNanos(),
+                        (long) result.collectedRunsA(), (long) result.collectedRunsB(), (double) result.elapsed().toNanos(), result.overhead().wallNanos(), result.overhead().threadCpuNanos(),
                         result.warmUpA().toString(), result.warmUpB().toString())
                 .build());
         Table.Builder noise = NoiseTables.builder(unitGiven() ? charting.unit : null);
@@ -367,6 +369,7 @@ final class CompareCommand extends Subcommand {
             case BUDGET -> String.format(Locale.ROOT, "Stopped by the budget (%d ms) after %d pairs, undecided and before the "
                     + "interval was within ±%.2f%%.", budget.toMillis(), result.pairs(), 100 * target);
             case INTERRUPTED -> "Stopped by an interrupt after " + result.pairs() + " pairs.";
+            case FORKS -> throw new IllegalStateException("a comparison in this JVM has no forks to run out of");
         });
         report.note("Overhead: " + result.overhead() + "; each run's times are net of it.");
         report.note("Noise: " + result.noise().summary());

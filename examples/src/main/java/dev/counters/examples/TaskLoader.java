@@ -34,6 +34,28 @@ final class TaskLoader {
      * @param classPath extra jars and folders separated by {@link File#pathSeparator}, or null
      */
     static Task load(String className, String classPath) {
+        Constructor<? extends Task> constructor = constructor(type(className, classPath));
+        Class<?> type = constructor.getDeclaringClass();
+        try {
+            return constructor.newInstance();
+        } catch (IllegalAccessException e) {
+            throw new UserInputException(type.getName() + " must be a public class (and public static if nested)", e);
+        } catch (InvocationTargetException e) {
+            throw new UserInputException("the constructor of " + type.getName() + " threw " + e.getCause(), e);
+        } catch (ExceptionInInitializerError e) {
+            throw new UserInputException("the static initialiser of " + type.getName() + " threw " + e.getCause(), e);
+        } catch (InstantiationException | LinkageError e) {
+            throw new UserInputException(type.getName() + " cannot be instantiated: " + e, e);
+        }
+    }
+
+    /**
+     * The concrete, public task class named {@code className}, with a public constructor without
+     * arguments, not initialised: what another JVM can make instances of.
+     *
+     * @param classPath extra jars and folders separated by {@link File#pathSeparator}, or null
+     */
+    static Class<? extends Task> type(String className, String classPath) {
         ClassLoader loader = loader(classPath);
         Class<?> type;
         try {
@@ -53,22 +75,16 @@ final class TaskLoader {
             throw new UserInputException(type.getName() + " is abstract; name a concrete class that implements "
                     + Task.class.getName());
         }
-        Constructor<?> constructor;
+        Class<? extends Task> task = type.asSubclass(Task.class);
+        constructor(task);
+        return task;
+    }
+
+    private static Constructor<? extends Task> constructor(Class<? extends Task> type) {
         try {
-            constructor = type.getConstructor();
+            return type.getConstructor();
         } catch (NoSuchMethodException e) {
             throw new UserInputException(type.getName() + " needs a public constructor without arguments", e);
-        }
-        try {
-            return (Task) constructor.newInstance();
-        } catch (IllegalAccessException e) {
-            throw new UserInputException(type.getName() + " must be a public class (and public static if nested)", e);
-        } catch (InvocationTargetException e) {
-            throw new UserInputException("the constructor of " + type.getName() + " threw " + e.getCause(), e);
-        } catch (ExceptionInInitializerError e) {
-            throw new UserInputException("the static initialiser of " + type.getName() + " threw " + e.getCause(), e);
-        } catch (InstantiationException | LinkageError e) {
-            throw new UserInputException(type.getName() + " cannot be instantiated: " + e, e);
         }
     }
 

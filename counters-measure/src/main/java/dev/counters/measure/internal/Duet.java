@@ -128,6 +128,8 @@ public final class Duet implements Pairing, AutoCloseable {
         // Both runs share the process at once: its CPU time cannot be split between them.
         into[FIRST_PROCESS] = Double.NaN;
         into[SECOND_PROCESS] = Double.NaN;
+        into[FIRST_GC] = Double.NaN;
+        into[SECOND_GC] = Double.NaN;
     }
 
     private void awaitBoth() {

@@ -6,13 +6,17 @@ import dev.counters.measure.CompareResult;
 import dev.counters.measure.Task;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.SplittableRandom;
 
 /**
  * The {@code main} of one fork of a {@link ForkedCompare}: a fresh JVM that loads the two task
- * classes, runs an in-process {@link Compare} of them within its share of the budget, and prints
- * one line that the parent reads ({@link #RESULT}, then {@code key=value} fields). Whatever else a
- * task prints goes before it and is ignored; a failure ends the JVM with exit code 1 and the reason
- * on standard error.
+ * classes, makes {@link Placements#INSTANCES} instances of each in a random order (a fresh draw of
+ * where their data lies, see {@link Placements}), runs an in-process {@link Compare} of them within
+ * its share of the budget, the instances taking turns round by round, and prints its estimate
+ * ({@link Placements#estimate}: the instances' median ratios, their geometric mean and the spread
+ * they imply) in one line that the parent reads ({@link #RESULT}, then {@code key=value} fields).
+ * Whatever else a task prints goes before it and is ignored; a failure ends the JVM with exit code 1
+ * and the reason on standard error.
  */
 public final class ForkChild {
     /** The first word of the result line. */
@@ -26,27 +30,33 @@ public final class ForkChild {
             System.err.println("usage: ForkChild CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY (started by ForkedCompare)");
             System.exit(2);
         }
-        Task a = newTask(args[0]);
-        Task b = newTask(args[1]);
-        CompareResult result = Compare.of(a, b)
+        long seed = System.nanoTime();
+        Placements tasks = Placements.of(taskClass(args[0]), taskClass(args[1]), Placements.INSTANCES, new SplittableRandom(seed));
+        CompareResult result = Compare.of(tasks.a(), tasks.b())
                 .budget(Duration.ofMillis(Long.parseLong(args[2])))
                 .confidence(Double.parseDouble(args[3]))
                 .margin(Double.parseDouble(args[4]))
                 .target(Double.parseDouble(args[5]))
                 .by(Compare.JudgedBy.valueOf(args[6]))
                 .run();
-        System.out.println(line(result));
+        System.out.println(line(result, seed));
     }
 
-    static String line(CompareResult result) {
+    /** The result line; {@code seed} drew the order the instances were made in. */
+    static String line(CompareResult result, long seed) {
         ClockComparison wall = result.wall();
         ClockComparison cpu = result.threadCpu();
-        return String.format(Locale.ROOT, "%s wall=%s cpu=%s aWall=%s bWall=%s aCpu=%s bCpu=%s pairs=%d verdict=%s machine=%s",
-                RESULT, wall.ratio(), cpu.ratio(), wall.medianA(), wall.medianB(), cpu.medianA(), cpu.medianB(), result.pairs(),
-                result.verdict().name(), result.noise().machine());
+        double[] wallEstimate = Placements.estimate(wall.ratios(), wall.setAside(), Placements.INSTANCES);
+        double[] cpuEstimate = Placements.estimate(cpu.ratios(), null, Placements.INSTANCES);
+        return String.format(Locale.ROOT, "%s wall=%s cpu=%s wallFloor=%s cpuFloor=%s aWall=%s bWall=%s aCpu=%s bCpu=%s "
+                        + "otherThreads=%s pairs=%d verdict=%s machine=%s gcA=%d gcB=%d seed=%d",
+                RESULT, wallEstimate[0], cpuEstimate[0], wallEstimate[1], cpuEstimate[1], wall.medianA(), wall.medianB(),
+                cpu.medianA(), cpu.medianB(),
+                VerdictRule.otherThreads(result.otherThreadShareA(), result.otherThreadShareB()), result.pairs(),
+                result.verdict().name(), result.noise().machine(), result.collectedRunsA(), result.collectedRunsB(), seed);
     }
 
-    private static Task newTask(String className) throws ReflectiveOperationException {
-        return Class.forName(className).asSubclass(Task.class).getConstructor().newInstance();
+    private static Class<? extends Task> taskClass(String className) throws ClassNotFoundException {
+        return Class.forName(className).asSubclass(Task.class);
     }
 }

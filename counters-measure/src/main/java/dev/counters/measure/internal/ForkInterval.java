@@ -46,13 +46,28 @@ public final class ForkInterval {
      * {@code confidence}; with one fork, an undefined interval [0, infinity).
      */
     public static ForkInterval of(double[] forkRatios, double confidence) {
+        return of(forkRatios, new double[forkRatios.length], confidence);
+    }
+
+    /**
+     * As {@link #of(double[], double)}, with a floor under the forks' spread: {@code floors[i]} is
+     * the variance of fork i's logarithm that its own instances' differences imply
+     * ({@link Placements#estimate}), and the interval uses the larger of the forks' sample variance
+     * and the mean floor. Why: a placement effect takes few values, so five forks can agree by chance
+     * on a wrong one and their sample variance is then near 0 (a narrow interval around the wrong
+     * value); the instances inside each fork still show how far apart the placements lie.
+     */
+    public static ForkInterval of(double[] forkRatios, double[] floors, double confidence) {
         requireNonNull(forkRatios, "forkRatios");
         checkArgument(forkRatios.length > 0, "no forks: an interval needs the ratio of at least one");
+        checkArgument(floors.length == forkRatios.length, "one floor per fork: %s floors for %s forks", floors.length,
+                forkRatios.length);
         checkArgument(confidence > 0 && confidence < 1, "confidence is strictly between 0 and 1, was %s", confidence);
         double[] logs = new double[forkRatios.length];
         for (int i = 0; i < logs.length; i++) {
             checkArgument(forkRatios[i] > 0 && Double.isFinite(forkRatios[i]),
                     "fork %s's ratio %s is not a positive number", (Object) (i + 1), forkRatios[i]);
+            checkArgument(floors[i] >= 0, "fork %s's floor %s is negative", (Object) (i + 1), floors[i]);
             logs[i] = Math.log(forkRatios[i]);
         }
         Stats stats = Stats.of(logs);
@@ -60,8 +75,8 @@ public final class ForkInterval {
         if (logs.length == 1) {
             return new ForkInterval(1, center, 0, Double.POSITIVE_INFINITY, confidence);
         }
-        double halfWidth = tQuantile(logs.length - 1, 1 - (1 - confidence) / 2)
-                * stats.sampleStandardDeviation() / Math.sqrt(logs.length);
+        double variance = Math.max(stats.sampleVariance(), Stats.meanOf(floors));
+        double halfWidth = tQuantile(logs.length - 1, 1 - (1 - confidence) / 2) * Math.sqrt(variance / logs.length);
         return new ForkInterval(logs.length, center, Math.exp(stats.mean() - halfWidth), Math.exp(stats.mean() + halfWidth),
                 confidence);
     }

@@ -5,7 +5,6 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.collect.ImmutableList;
 import dev.counters.measure.Compare;
-import dev.counters.measure.CompareResult.Conclusion;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.Verdict;
 import java.io.IOException;
@@ -40,9 +39,9 @@ import java.util.Map;
  * {@code Compare} (pairs, warm-up, batching, as in-process) within an equal share of the budget, and
  * prints its median ratios. Each fork's ratio is one sample; {@link ForkInterval} gives the interval
  * (Student's t over the forks' logarithms, Kalibera and Jones' top level) and
- * {@link ForkStoppingRule} says when to stop: after {@link #minForks(int)} forks (3) it looks after
+ * {@link ForkStoppingRule} says when to stop: after {@link #minForks(int)} forks (5) it looks after
  * each fork, at a confidence that shares the asked miss rate among the planned looks, and stops once
- * the verdict is decided, at {@link #maxForks(int)} (6), or when the budget has no room for another
+ * the verdict is decided, at {@link #maxForks(int)} (8), or when the budget has no room for another
  * fork. Fewer forks than the fewest is {@link Verdict#TOO_FEW}: one JVM alone never decides.
  *
  * <p>Tasks given as lambdas cannot travel to another JVM: {@link Compare} runs them in this one,
@@ -112,14 +111,14 @@ public final class ForkedCompare {
         return this;
     }
 
-    /** The fewest forks a verdict may rest on (default 3, at least 2). */
+    /** The fewest forks a verdict may rest on (default 5, at least 2). */
     public ForkedCompare minForks(int forks) {
         checkArgument(forks >= 2, "at least 2 forks are needed for an interval between JVMs, was %s", forks);
         this.minForks = forks;
         return this;
     }
 
-    /** The most forks (default 6, at least the fewest). */
+    /** The most forks (default 8, at least the fewest). */
     public ForkedCompare maxForks(int forks) {
         checkArgument(forks >= 2, "at least 2 forks are needed for an interval between JVMs, was %s", forks);
         this.maxForks = forks;
@@ -175,21 +174,18 @@ public final class ForkedCompare {
     }
 
     private Result judge(List<Map<String, String>> forks, ForkStoppingRule rule, double equivalence) {
-        ForkInterval wall = ForkInterval.of(values(forks, "wall"), rule.lookConfidence());
-        ForkInterval cpu = ForkInterval.of(values(forks, "cpu"), rule.lookConfidence());
+        ForkInterval wall = ForkInterval.of(values(forks, "wall"), values(forks, "wallFloor"), rule.lookConfidence());
+        ForkInterval cpu = ForkInterval.of(values(forks, "cpu"), values(forks, "cpuFloor"), rule.lookConfidence());
         Verdict w = rule.judge(wall, margin, equivalence);
         Verdict c = rule.judge(cpu, margin, equivalence);
-        boolean waits = mean(values(forks, "aCpu")) < Conclusion.WAITING_CPU_SHARE * mean(values(forks, "aWall"))
-                || mean(values(forks, "bCpu")) < Conclusion.WAITING_CPU_SHARE * mean(values(forks, "bWall"));
-        boolean onWall = by == Compare.JudgedBy.WALL || by == Compare.JudgedBy.AUTO && waits;
-        Verdict verdict;
-        if (by == Compare.JudgedBy.CPU) {
-            verdict = c;
-        } else if (onWall) {
-            verdict = w;
-        } else {
-            verdict = joint(w, c, wall.low() <= cpu.high() && cpu.low() <= wall.high());
-        }
+        VerdictRule.Basis basis = VerdictRule.basis(by, mean(values(forks, "aWall")), mean(values(forks, "aCpu")),
+                mean(values(forks, "bWall")), mean(values(forks, "bCpu")), mean(values(forks, "otherThreads")));
+        boolean onWall = basis == VerdictRule.Basis.WALL;
+        Verdict verdict = switch (basis) {
+            case WALL -> w;
+            case CPU -> c;
+            case BOTH -> VerdictRule.joint(w, c, wall.low() <= cpu.high() && cpu.low() <= wall.high());
+        };
         ForkInterval decidedBy = onWall || verdict == Verdict.CLOCKS_DISAGREE || verdict == w && verdict != c ? wall : cpu;
         List<String> perFork = new ArrayList<>();
         for (Map<String, String> fork : forks) {
@@ -197,7 +193,7 @@ public final class ForkedCompare {
         }
         String clock = decidedBy == wall ? CompareResult.WALL : CompareResult.THREAD_CPU;
         String reason = String.format(Locale.ROOT, "%s over %d JVMs on %s time: B/A %.4f, %.2f%% interval %.4f-%.4f "
-                        + "(Student's t over the forks' ratios, at the confidence each look of the stopping rule reads); "
+                        + "(Student's t over the forks' ratios, their spread at least what each fork's instances imply, at the confidence each look of the stopping rule reads); "
                         + "wall %s, thread CPU %s; each JVM alone said %s", verdict.label(), forks.size(), clock,
                 decidedBy.ratio(), 100 * rule.lookConfidence(), decidedBy.low(), decidedBy.high(), wall, cpu, perFork);
         String machine = forks.stream().anyMatch(fork -> fork.get("machine").equals("loaded")) ? "loaded" : "quiet";
@@ -243,25 +239,6 @@ public final class ForkedCompare {
     }
 
     /** The judgement of the forks: the verdict, its clock, ratio and interval, each fork's ratios and own verdict. */
-    /**
-     * The joint verdict of wall time's {@code wall} and thread CPU time's {@code cpu}, whose
-     * intervals {@code overlap} or not: the rules of {@link Conclusion}, without its sentences.
-     */
-    private static Verdict joint(Verdict wall, Verdict cpu, boolean overlap) {
-        if (wall.isDecisive() && cpu.isDecisive()) {
-            return wall == cpu ? wall : Verdict.CLOCKS_DISAGREE;
-        }
-        if (wall.isDecisive() || cpu.isDecisive()) {
-            Verdict decisive = wall.isDecisive() ? wall : cpu;
-            Verdict other = decisive == wall ? cpu : wall;
-            return other == Verdict.TOO_FEW || overlap ? decisive : Verdict.CLOCKS_DISAGREE;
-        }
-        if (wall == Verdict.INDISTINGUISHABLE || cpu == Verdict.INDISTINGUISHABLE) {
-            return Verdict.INDISTINGUISHABLE;
-        }
-        return wall == Verdict.TOO_FEW && cpu == Verdict.TOO_FEW ? Verdict.TOO_FEW : Verdict.TOO_NOISY;
-    }
-
     public static final class Result {
         private final Verdict verdict;
         private final String clock;

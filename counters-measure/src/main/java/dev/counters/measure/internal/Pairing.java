@@ -1,7 +1,6 @@
 package dev.counters.measure.internal;
 
 import dev.counters.CpuTimesCounter;
-import dev.counters.measure.Compare.Order;
 import dev.counters.measure.Compare;
 import dev.counters.measure.Task;
 import dev.counters.measure.TaskFailedException;
@@ -25,48 +24,34 @@ public interface Pairing {
     int FIRST_PROCESS = 4;
     /** The second run's process CPU nanoseconds (NaN where not read). */
     int SECOND_PROCESS = 5;
+    /** How many garbage collections the first run paid for ({@link GcCount}; NaN where not read). */
+    int FIRST_GC = 6;
+    /** How many garbage collections the second run paid for (NaN where not read). */
+    int SECOND_GC = 7;
     /** How many figures a pair gives. */
-    int FIGURES = 6;
+    int FIGURES = 8;
 
     /**
      * Runs {@code first} and {@code second} once each, as run {@code index} of the pairs, and
-     * writes their wall and CPU nanoseconds into {@code into} at {@link #FIRST_WALL} ... {@link #SECOND_CPU}.
+     * writes their figures into {@code into} at {@link #FIRST_WALL} ... {@link #SECOND_GC}.
      *
      * @throws TaskFailedException naming the phase and run if a task threw
      */
     void run(Task first, String firstPhase, Task second, String secondPhase, int index, double[] into);
 
     /**
-     * One after the other through {@code pass}, on the calling thread; each run also timed on
-     * {@code process} (this JVM's CPU time, all threads), outside the pass's own clocks, or not at
-     * all when it is null.
+     * Says that something other than the pairs ran on this thread since the last pair (the noise
+     * probe, the stopping rule's statistics): the next run must re-warm what that disturbed.
+     */
+    default void othersRan() {}
+
+    /**
+     * One after the other through {@code pass}, on the calling thread, each timed run preceded by
+     * an untimed re-warming run of the same task whenever something else ran since its last run
+     * (see {@link InTurn}); each run also timed on {@code process} (this JVM's CPU time, all
+     * threads), outside the pass's own clocks, or not at all when it is null.
      */
     static Pairing inTurn(Pass pass, CpuTimesCounter process) {
-        return (first, firstPhase, second, secondPhase, index, into) -> {
-            startProcess(process);
-            double[] figures = pass.once(first, firstPhase, index);
-            into[FIRST_PROCESS] = stopProcess(process);
-            into[FIRST_WALL] = figures[Pass.WALL];
-            into[FIRST_CPU] = figures[Pass.CPU];
-            startProcess(process);
-            figures = pass.once(second, secondPhase, index);
-            into[SECOND_PROCESS] = stopProcess(process);
-            into[SECOND_WALL] = figures[Pass.WALL];
-            into[SECOND_CPU] = figures[Pass.CPU];
-        };
-    }
-
-    private static void startProcess(CpuTimesCounter process) {
-        if (process != null) {
-            process.start();
-        }
-    }
-
-    private static double stopProcess(CpuTimesCounter process) {
-        if (process == null) {
-            return Double.NaN;
-        }
-        process.stop();
-        return process.getNanoseconds();
+        return new InTurn(pass, process);
     }
 }

@@ -31,6 +31,8 @@ public final class Pairs {
     private int count;
     /** Process and thread CPU nanoseconds over the runs whose process time was read: A process, A thread, B process, B thread. */
     private final double[] cpuSums = new double[4];
+    /** Runs that paid for at least one garbage collection: A's at {@link #A}, B's at {@link #B}; -1 while none was read. */
+    private final int[] collectedRuns = {-1, 0, -1};
 
     public Pairs(Overhead overhead, int invocations) {
         this.overhead = overhead;
@@ -60,6 +62,22 @@ public final class Pairs {
             cpuSums[second] += secondProcess;
             cpuSums[second + 1] += secondCpu;
         }
+        countCollected(aIsFirst ? A : B, figures[Pairing.FIRST_GC]);
+        countCollected(aIsFirst ? B : A, figures[Pairing.SECOND_GC]);
+    }
+
+    private void countCollected(int task, double collections) {
+        if (!Double.isNaN(collections)) {
+            collectedRuns[task] = Math.max(0, collectedRuns[task]) + (collections > 0 ? 1 : 0);
+        }
+    }
+
+    /**
+     * How many timed runs of {@link #A} or {@link #B} paid for at least one garbage collection, -1
+     * where not read (a duet): they stay in the figures, since a collection is part of what a task costs.
+     */
+    public int collectedRuns(int task) {
+        return collectedRuns[task];
     }
 
     /** Records a pair, the clocks' reading cost taken out of each run, per invocation. */
@@ -115,7 +133,6 @@ public final class Pairs {
      * so only a difference is the task's own pool.
      */
     public double otherThreadShare() {
-        double difference = Math.abs(otherThreadShare(A) - otherThreadShare(B));
-        return Double.isNaN(difference) ? 0 : difference;
+        return VerdictRule.otherThreads(otherThreadShare(A), otherThreadShare(B));
     }
 }

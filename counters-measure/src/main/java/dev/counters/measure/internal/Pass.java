@@ -108,6 +108,20 @@ public final class Pass {
         return sample;
     }
 
+    /**
+     * Runs {@code task} once, untimed, its result fed to the sink: the re-warming run that restores
+     * a task's caches and branch history before its timed run, after something else ran.
+     *
+     * @throws TaskFailedException naming {@code phase} and run {@code index + 1} if the task throws any exception
+     */
+    public void untimed(Task task, String phase, int index) {
+        try {
+            sink.consume(task.run());
+        } catch (Exception e) {
+            throw new TaskFailedException(phase + " " + (index + 1), e);
+        }
+    }
+
     public boolean hasSplit() {
         return split;
     }

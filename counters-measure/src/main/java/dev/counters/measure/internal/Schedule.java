@@ -3,71 +3,96 @@ package dev.counters.measure.internal;
 import dev.counters.measure.Compare;
 import dev.counters.measure.Task;
 import java.util.Arrays;
+import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 
 /**
- * In which order a {@link Compare} runs its pairs until it stops: alternating blocks (A B B A, then
- * B A A B), a duet's blocks (A on worker 1, then on worker 2), or the naive sequential order. It
- * samples the noise probe between blocks, asks the {@link PairStoppingRule} from the fewest pairs on
- * (each time the pairs have grown by {@link #CHECK_GROWTH}), and ends before a block would overrun
- * the deadline or when the measuring thread is interrupted.
+ * In which order a {@link Compare} runs its pairs until it stops: rounds of two alternating blocks
+ * (A B B A and B A A B, in a random order), a duet's blocks (A on worker 1, then on worker 2), or
+ * the naive sequential order. It samples the noise probe between blocks, asks the
+ * {@link PairStoppingRule} from the fewest pairs on (between rounds, each time the pairs have grown
+ * by {@link #CHECK_GROWTH}), and ends before a round would overrun the deadline or when the
+ * measuring thread is interrupted.
  */
 public final class Schedule {
     /** The stopping rule is asked again once the pairs have grown by this share since the last time. */
     static final double CHECK_GROWTH = 0.05;
+    /** The pairs of one round of {@link #alternate}: an A B B A and a B A A B block. */
+    public static final int PAIRS_PER_ROUND = 4;
 
     private final Task a;
     private final Task b;
+    private final Runnable newRound;
     private final Pairs pairs;
     private final NoiseProbe probe;
     private final PairStoppingRule rule;
     private final LongSupplier nanoClock;
     private final long deadline;
     private final int minPairs;
+    private final SplittableRandom random;
 
-    public Schedule(Task a, Task b, Pairs pairs, NoiseProbe probe, PairStoppingRule rule, LongSupplier nanoClock, long deadline,
-            int minPairs) {
+    /**
+     * @param a A as timed (batched)
+     * @param b B as timed
+     * @param newRound called before each round (the placements' turn to the next instances)
+     */
+    public Schedule(Task a, Task b, Runnable newRound, Pairs pairs, NoiseProbe probe, PairStoppingRule rule,
+            LongSupplier nanoClock, long deadline, int minPairs, SplittableRandom random) {
         this.a = a;
         this.b = b;
+        this.newRound = newRound;
         this.pairs = pairs;
         this.probe = probe;
         this.rule = rule;
         this.nanoClock = nanoClock;
         this.deadline = deadline;
         this.minPairs = minPairs;
+        this.random = random;
     }
 
     /**
-     * Blocks of two pairs until the verdict is decided, the target is met or the next block would
-     * overrun the deadline. In turn ({@code mirrorEveryOtherBlock}), A B B A and then B A A B: the
-     * run right after the noise probe and the stop check (which disturb the caches and the branch
-     * predictors) is A's in one block and B's in the next, and each task follows itself, the other
-     * and the probe equally often. In a duet, A on worker 1 and then on worker 2. The noise probe
-     * samples once per block, between pairs.
+     * Rounds of two blocks of two pairs until the verdict is decided, the target is met or the next
+     * round would overrun the deadline. With {@code balanced}, each round is A B B A and B A A B in
+     * an order drawn at random: the run right after the noise probe (sampled after every block) is
+     * A's in one block of every round and B's in the other, exactly, and the stopping rule, asked
+     * only between rounds, is followed by A or by B at random. (Mirroring every other block instead
+     * put the stop checks, once the pairs grew by 5% at a time, always after an A B B A block, so B
+     * always ran first after the check.) A round always holds each order once, so the pairs of a
+     * stopped comparison are balanced. Without {@code balanced} (a duet), both blocks are A B B A:
+     * A on worker 1 and then on worker 2. After every block the pairing is told that others ran.
      */
-    public Compare.StopReason alternate(Pairing pairing, boolean mirrorEveryOtherBlock) {
+    public Compare.StopReason alternate(Pairing pairing, boolean balanced) {
         int nextCheck = minPairs;
         while (true) {
-            long blockStart = nanoClock.getAsLong();
-            boolean aFirst = !mirrorEveryOtherBlock || pairs.count() % 4 == 0;
-            pairs.run(pairing, a, b, aFirst);
-            pairs.run(pairing, a, b, !aFirst);
-            probe.sample();
+            long roundStart = nanoClock.getAsLong();
+            boolean aFirst = !balanced || random.nextBoolean();
+            newRound.run();
+            block(pairing, aFirst);
+            block(pairing, !balanced || !aFirst);
             if (pairs.count() >= nextCheck) {
                 Compare.StopReason stop = rule.check(pairs);
                 if (stop != null) {
                     return stop;
                 }
-                nextCheck = Math.max(pairs.count() + 2, (int) Math.ceil(pairs.count() * (1 + CHECK_GROWTH)));
+                pairing.othersRan();
+                nextCheck = Math.max(pairs.count() + PAIRS_PER_ROUND, (int) Math.ceil(pairs.count() * (1 + CHECK_GROWTH)));
             }
             long now = nanoClock.getAsLong();
-            if (now + (now - blockStart) > deadline) {
+            if (now + (now - roundStart) > deadline) {
                 return Compare.StopReason.BUDGET;
             }
             if (Thread.currentThread().isInterrupted()) {
                 return Compare.StopReason.INTERRUPTED;
             }
         }
+    }
+
+    /** A B B A (or B A A B), then the noise probe. */
+    private void block(Pairing pairing, boolean aFirst) {
+        pairs.run(pairing, a, b, aFirst);
+        pairs.run(pairing, a, b, !aFirst);
+        probe.sample();
+        pairing.othersRan();
     }
 
     /**
@@ -131,6 +156,8 @@ public final class Schedule {
             into[Pairing.SECOND_WALL] = figures[Pass.WALL];
             into[Pairing.SECOND_CPU] = figures[Pass.CPU];
             into[Pairing.SECOND_PROCESS] = Double.NaN;
+            into[Pairing.FIRST_GC] = Double.NaN;
+            into[Pairing.SECOND_GC] = Double.NaN;
         };
     }
 }

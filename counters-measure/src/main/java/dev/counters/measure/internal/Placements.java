@@ -1,0 +1,153 @@
+package dev.counters.measure.internal;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import com.google.common.math.Quantiles;
+import com.google.common.math.Stats;
+import dev.counters.measure.Task;
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Several instances of each of two task classes, made in a random order with random gaps between
+ * them, each task then moving on to its next instance at every round of the {@link Schedule}.
+ *
+ * <p>Why: where an instance's data lies in memory (its cache sets, its alignment to lines and pages)
+ * can change its speed by a fifth. In one JVM the second instance of the very same CRC32 class ran
+ * 20-26% slower than the first, in another 15-18% faster, so across JVMs the ratio of two identical
+ * tasks took two values, and three forks that fell on one side gave a narrow interval around the
+ * wrong one. Made in a fixed order, A and B always get the same kind of placement; made in a
+ * random order with random gaps, the placement is a fresh draw per fork (so the forks' interval
+ * holds it as the variation between JVMs it is); and with several instances taking turns round by
+ * round, each fork's median already spans several placements, which shrinks that variation where
+ * it arises instead of paying for it with more forks. A round times one instance of each task, and
+ * the re-warming runs ({@link InTurn}) run that same instance, so a timed run still starts from its
+ * own data in the caches, as it would measured alone.
+ */
+public final class Placements {
+    /** How many instances of each task class a fork makes: 4. */
+    public static final int INSTANCES = 4;
+    /** The largest gap, in bytes, allocated (and kept) between two instances. */
+    static final int MAX_GAP_BYTES = 16 * 1024;
+
+    /** The gaps, kept reachable so that the instances around them stay where they were placed. */
+    private final List<byte[]> gaps = new ArrayList<>();
+    private final Task a;
+    private final Task b;
+
+    private Placements(Task a, Task b) {
+        this.a = a;
+        this.b = b;
+    }
+
+    /** {@code instances} instances each of {@code classA} and {@code classB}, made in an order and with gaps drawn from {@code random}. */
+    static Placements of(Class<? extends Task> classA, Class<? extends Task> classB, int instances, SplittableRandom random)
+            throws ReflectiveOperationException {
+        Task[] as = new Task[instances];
+        Task[] bs = new Task[instances];
+        List<byte[]> gaps = new ArrayList<>();
+        int madeA = 0;
+        int madeB = 0;
+        while (madeA < instances || madeB < instances) {
+            boolean nextIsA = madeB == instances || madeA < instances && random.nextBoolean();
+            if (nextIsA) {
+                as[madeA++] = classA.getConstructor().newInstance();
+            } else {
+                bs[madeB++] = classB.getConstructor().newInstance();
+            }
+            gaps.add(new byte[random.nextInt(MAX_GAP_BYTES + 1)]);
+        }
+        Placements placements = new Placements(rotating(as), rotating(bs));
+        placements.gaps.addAll(gaps);
+        return placements;
+    }
+
+    /**
+     * {@link #INSTANCES} instances of each class made in this JVM, in an order drawn afresh.
+     *
+     * @throws IllegalArgumentException if a class cannot be made: not public, no public constructor
+     *     without arguments, or its constructor threw
+     */
+    public static Placements inThisJvm(Class<? extends Task> classA, Class<? extends Task> classB) {
+        try {
+            return of(classA, classB, INSTANCES, new SplittableRandom());
+        } catch (InvocationTargetException e) {
+            throw new IllegalArgumentException("the constructor of task class A or B threw: " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalArgumentException("task classes " + classA.getName() + " and " + classB.getName() + " must be "
+                    + "public (and static if nested), each with a public constructor without arguments: " + e, e);
+        }
+    }
+
+    private static Task rotating(Task[] instances) {
+        return instances.length == 1 ? instances[0] : new Rotation(instances);
+    }
+
+    public Task a() {
+        return a;
+    }
+
+    public Task b() {
+        return b;
+    }
+
+    /**
+     * The estimate of one fork from its pairs' {@code ratios} (B/A, in the order the pairs ran,
+     * those {@code setAside} left out; null for none): the geometric mean over the instances of each
+     * instance's median ratio (the pairs of round r ran instance r mod {@code instances}), so that
+     * every placement weighs the same; and the variance of that mean's logarithm that the instances'
+     * differences alone imply (their sample variance over {@code instances}), which
+     * {@link ForkInterval} takes as the least spread the forks can have: if the forks happen to agree,
+     * the placements inside each still say how much a fresh draw could move them.
+     *
+     * @return {ratio, variance of its logarithm}; the variance is 0 with fewer than two instances measured
+     */
+    public static double[] estimate(double[] ratios, boolean[] setAside, int instances) {
+        double[] logMedians = new double[instances];
+        int measured = 0;
+        for (int instance = 0; instance < instances; instance++) {
+            double[] own = new double[ratios.length];
+            int n = 0;
+            for (int pair = 0; pair < ratios.length; pair++) {
+                if (pair / Schedule.PAIRS_PER_ROUND % instances == instance && (setAside == null || !setAside[pair])) {
+                    own[n++] = ratios[pair];
+                }
+            }
+            if (n > 0) {
+                logMedians[measured++] = Math.log(Quantiles.median().computeInPlace(Arrays.copyOf(own, n)));
+            }
+        }
+        checkArgument(measured > 0, "no pair to estimate a fork's ratio from");
+        Stats stats = Stats.of(Arrays.copyOf(logMedians, measured));
+        return new double[] {Math.exp(stats.mean()), measured > 1 ? stats.sampleVariance() / measured : 0};
+    }
+
+    /** Moves {@code task} on to its next instance, if it is a rotation of instances; anything else stays as it is. */
+    public static void nextInstance(Task task) {
+        if (task instanceof Rotation rotation) {
+            rotation.next();
+        }
+    }
+
+    /** One instance at a time, the next one after each {@link #next()}. */
+    private static final class Rotation implements Task {
+        private final Task[] instances;
+        private int current;
+
+        Rotation(Task[] instances) {
+            this.instances = instances;
+        }
+
+        void next() {
+            current = current + 1 == instances.length ? 0 : current + 1;
+        }
+
+        @Override
+        public Object run() throws Exception {
+            return instances[current].run();
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package dev.counters.measure.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
+import org.junit.jupiter.api.Test;
+
+/** The warm-up's rounds against a fake JIT whose compilation time grows as the test says. */
+class CompilingWarmUpTest {
+    /** A fake clock each run advances by 1 ms: a steady task, stable in every round. */
+    private final AtomicLong clock = new AtomicLong();
+    private final DoubleSupplier steady = () -> {
+        clock.addAndGet(1_000_000);
+        return 1_000_000;
+    };
+
+    /** A compilation clock that grows by 5 ms during each of the first {@code compilingRounds} rounds. */
+    private static LongSupplier compiling(int compilingRounds) {
+        long[] reads = {0};
+        return () -> {
+            long read = reads[0]++;
+            // Each round reads twice, before and after: read 2k is round k's start, read 2k + 1 its end.
+            return 5 * Math.min(compilingRounds, (read + 1) / 2);
+        };
+    }
+
+    @Test
+    void aSteadyTaskWhoseCodeIsStillBeingCompiledWarmsUpAnotherRoundUntilTheJitIsQuiet() {
+        CompilingWarmUp.Result result = CompilingWarmUp.run(steady, clock::get, compiling(2), Duration.ofSeconds(5), 5, 0.005);
+        assertEquals(3, result.rounds(), "two rounds saw compilation, the third did not");
+        assertFalse(result.stillCompiling());
+        assertTrue(result.report().converged());
+        assertEquals(Duration.ofNanos(clock.get()), result.report().duration());
+        assertEquals(clock.get() / 1_000_000, result.report().runs(), "every round's runs are counted");
+        assertEquals(Duration.ofSeconds(5), result.report().budget());
+    }
+
+    @Test
+    void withoutCompilationTimeOneRoundIsMade() {
+        CompilingWarmUp.Result result = CompilingWarmUp.run(steady, clock::get, null, Duration.ofSeconds(5), 5, 0.005);
+        assertEquals(1, result.rounds());
+        assertFalse(result.stillCompiling());
+    }
+
+    @Test
+    void aJitThatNeverQuietensEndsAtTheBudgetAndSaysSo() {
+        long[] compiled = {0};
+        CompilingWarmUp.Result result = CompilingWarmUp.run(steady, clock::get, () -> compiled[0]++, Duration.ofSeconds(1), 5,
+                0.005);
+        assertTrue(result.stillCompiling(), result.toString());
+        assertTrue(result.report().duration().compareTo(Duration.ofMillis(900)) >= 0, result.toString());
+        assertTrue(result.report().duration().compareTo(Duration.ofMillis(1100)) <= 0, result.toString());
+    }
+}

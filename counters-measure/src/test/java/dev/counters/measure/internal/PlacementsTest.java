@@ -1,0 +1,92 @@
+package dev.counters.measure.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.measure.Task;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class PlacementsTest {
+    /** The order every instance of either class was made in, across the test. */
+    static final List<String> MADE = new ArrayList<>();
+
+    /** Returns itself, so the test sees which instance ran. */
+    public static final class First implements Task {
+        public First() {
+            MADE.add("A");
+        }
+
+        @Override
+        public Object run() {
+            return this;
+        }
+    }
+
+    public static final class Second implements Task {
+        public Second() {
+            MADE.add("B");
+        }
+
+        @Override
+        public Object run() {
+            return this;
+        }
+    }
+
+    @Test
+    void eachTaskRunsOneInstanceUntilTheNextRoundAndGoesRoundThemAll() throws Exception {
+        Placements placements = Placements.of(First.class, Second.class, 4, new SplittableRandom(1));
+        Task a = placements.a();
+        Set<Object> seen = new HashSet<>();
+        for (int round = 0; round < 8; round++) {
+            Object instance = a.run();
+            assertEquals(instance, a.run(), "one instance for the whole round");
+            assertTrue(instance instanceof First);
+            seen.add(instance);
+            Placements.nextInstance(a);
+        }
+        assertEquals(4, seen.size(), "four instances, each in its turn");
+        assertTrue(placements.b().run() instanceof Second);
+    }
+
+    @Test
+    void theOrderTheInstancesAreMadeInIsDrawnAfresh() throws Exception {
+        Set<String> orders = new HashSet<>();
+        for (long seed = 0; seed < 20; seed++) {
+            MADE.clear();
+            Placements.of(First.class, Second.class, 4, new SplittableRandom(seed));
+            assertEquals(8, MADE.size());
+            assertEquals(4, MADE.stream().filter("A"::equals).count());
+            orders.add(String.join("", MADE));
+        }
+        assertTrue(orders.size() > 10, "20 draws gave only " + orders);
+        assertNotEquals(Set.of("AAAABBBB"), orders);
+    }
+
+    @Test
+    void aTaskThatIsNoRotationIsLeftAsItIs() throws Exception {
+        Task plain = () -> 7;
+        Placements.nextInstance(plain);
+        assertEquals(7, plain.run());
+        assertEquals(First.class, Placements.of(First.class, Second.class, 1, new SplittableRandom(1)).a().getClass());
+    }
+
+    @Test
+    void aForksEstimateWeighsEveryInstanceAlikeAndItsFloorIsWhatTheirDifferencesImply() {
+        // Two instances, two rounds of four pairs: instance 0 at B/A 1.0, instance 1 at 1.21 (one pair of round 0 set aside).
+        double[] ratios = {1.0, 1.0, 1.0, 5.0, 1.21, 1.21, 1.21, 1.21};
+        boolean[] setAside = {false, false, false, true, false, false, false, false};
+        double[] estimate = Placements.estimate(ratios, setAside, 2);
+        assertEquals(1.1, estimate[0], 1e-12, "the geometric mean of 1.0 and 1.21");
+        double log = Math.log(1.21);
+        assertEquals(log * log / 2 / 2, estimate[1], 1e-12, "their sample variance in logs, over the 2 instances");
+        assertEquals(0, Placements.estimate(new double[] {1.1, 1.2, 1.3, 1.4}, null, 4)[1], "one instance measured: no floor");
+        assertEquals(1.25, Placements.estimate(new double[] {1.1, 1.2, 1.3, 1.4}, null, 4)[0], 1e-12, "one round: its median");
+    }
+}
