@@ -44,9 +44,10 @@
 #   aa-duet      the same with --order duet, which runs in one JVM only (--forks 0)
 #
 # A run replaces the results of the loads it runs and keeps the others', so idle and busy can be
-# run apart into one DIR (and the summary reads them all).
+# run apart into one DIR (and the summary reads them all); --from K adds trials K, K+1, ... to the
+# results already there. Keep the sets apart: one DIR per --set.
 #
-#   scripts/compare-trials.sh [--trials N] [--no-build] [--out DIR] [--loads "idle busy busy2"] [--scenarios "p5 aa ..."]
+#   scripts/compare-trials.sh [--trials N] [--from K] [--no-build] [--out DIR] [--loads "idle busy busy2"] [--scenarios "p5 aa ..."]
 #   scripts/compare-trials.sh --set real --jmh --trials 0                   # the JMH reference alone
 #   scripts/compare-trials.sh --set real --trials 10 --loads "idle busy" [--scenarios "same crc5 wait"]
 #   scripts/compare-trials.sh --set identical --trials 10 --loads idle
@@ -66,6 +67,7 @@ set_name=xorshift
 budget=""
 jmh=false
 jmh_time=1s
+first=1
 arguments="$*"
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -78,6 +80,7 @@ while [[ $# -gt 0 ]]; do
     --budget) budget="$2"; shift 2 ;;
     --jmh) jmh=true; shift ;;
     --jmh-time) jmh_time="$2"; shift 2 ;;
+    --from) first="$2"; shift 2 ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
 done
@@ -130,6 +133,9 @@ done
 
 mkdir -p "$out"
 for load in $loads; do
+  if ((first > 1)); then
+    continue  # more trials of the same loads: the earlier ones stay
+  fi
   rm -f "$out/$load"-*.json "$out/$load"-*.failed
   for log in elapsed.txt failures.txt; do
     if [[ -f "$out/$log" ]]; then
@@ -222,7 +228,8 @@ for load in $loads; do
     spinners+=($!)
     echo "$load: spin loop started, PID $!" >> "$out/machine.txt"
   done
-  for ((i = 1; i <= trials; i++)); do
+  last=$((first + trials - 1))
+  for ((i = first; i <= last; i++)); do
     for s in $scenarios; do
       read -r steal0 total0 < <(steal_ticks)
       start=$(date +%s.%N)
@@ -230,14 +237,14 @@ for load in $loads; do
         # A failed process is kept aside and counted, not lost in the tables nor ending the trials.
         mv "$out/$load-$s-$i.json" "$out/$load-$s-$i.failed"
         echo "$load $s $i" >> "$out/failures.txt"
-        echo "$load trial $i/$trials $s: the process failed (see $out/$load-$s-$i.failed)" >&2
+        echo "$load trial $i/$last $s: the process failed (see $out/$load-$s-$i.failed)" >&2
         continue
       fi
       end=$(date +%s.%N)
       read -r steal1 total1 < <(steal_ticks)
       steal=$(echo "scale=4; ($steal1 - $steal0) / ($total1 - $total0 + 1)" | bc)
       echo "$load $s $i $(echo "$end - $start" | bc) $(cut -d' ' -f1-3 /proc/loadavg) $steal" >> "$out/elapsed.txt"
-      echo "$load trial $i/$trials $s: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%s %.4f [%.4f, %.4f] by %s, %s" % (d["verdict"], d["ratio"], d["ratio_low"], d["ratio_high"], d["decided_by"], d["machine"]))' "$out/$load-$s-$i.json")" >&2
+      echo "$load trial $i/$last $s: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%s %.4f [%.4f, %.4f] by %s, %s" % (d["verdict"], d["ratio"], d["ratio_low"], d["ratio_high"], d["decided_by"], d["machine"]))' "$out/$load-$s-$i.json")" >&2
     done
   done
   stop_spinners

@@ -296,8 +296,11 @@ def read_runs(folder, load, scenario):
     while True:
         path = os.path.join(folder, "%s-%s-%d" % (load, scenario, i))
         if os.path.exists(path + ".json"):
-            with open(path + ".json") as f:
-                runs.append((str(i), json.load(f)))
+            try:
+                with open(path + ".json") as f:
+                    runs.append((str(i), json.load(f)))
+            except ValueError:
+                pass  # a process the trials were stopped in: no report
         elif not os.path.exists(path + ".failed"):
             break
         i += 1
