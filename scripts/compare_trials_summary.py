@@ -334,6 +334,15 @@ def at_least(successes, processes, share, planned):
     return "not measured (%d of the %d processes)" % (processes, planned)
 
 
+def table(title, header, rows):
+    """Prints a markdown table under its title: header is the column names joined by " | "."""
+    if rows:
+        print("\n### %s\n" % title)
+        print("| %s |" % header)
+        print("|%s" % ("---|" * (header.count(" | ") + 1)))
+        print("\n".join(rows))
+
+
 def median_max(values, fmt="%.1f"):
     return (fmt + " (" + fmt + ")") % (statistics.median(values), max(values)) if values else "-"
 
@@ -383,13 +392,9 @@ def real(folder):
                 if known else "no reference",
                 "%d / %d" % (held_point, len(runs)) if known else "-",
                 str(wrong) if known else "-", median_max(times), "%.1f" % statistics.median(loads) if loads else "-"))
-        if rows:
-            print("\n### %s\n" % title)
-            print("| pair | processes | verdicts | interval holds the truth, or overlaps JMH's 99% interval | "
-                  "interval holds the truth or JMH's ratio | confident wrong verdicts | process time s, median (max) "
-                  "| load average, median |")
-            print("|---|---|---|---|---|---|---|---|")
-            print("\n".join(rows))
+        table(title, "pair | processes | verdicts | interval holds the truth, or overlaps JMH's 99% interval | "
+              "interval holds the truth or JMH's ratio | confident wrong verdicts | process time s, median (max) "
+              "| load average, median", rows)
     if reference:
         print("\n### The JMH reference: each task alone, `-f 3 -wi 5 -i 5`, no spin loop\n")
         print("| pair | A | B | JMH B/A [99% interval] | forks | separated | JMH's time for both tasks s | load average |")
@@ -409,11 +414,7 @@ def per_process_details(folder):
     rows = ["| %s | %s | %s |" % (load, pair, "; ".join(
         "%.3f [%.3f, %.3f] %s" % (r["ratio"], r["ratio_low"], r["ratio_high"], r["verdict"]) for _, r in runs))
         for load in LOADS for pair in REAL for runs in [read_runs(folder, load, pair)] if runs]
-    if rows:
-        print("\n### Every process: B/A [interval] and verdict\n")
-        print("| load | pair | per process |")
-        print("|---|---|---|")
-        print("\n".join(rows))
+    table("Every process: B/A [interval] and verdict", "load | pair | per process", rows)
 
 
 def real_targets(outcomes, reference):
@@ -484,17 +485,9 @@ def identical(folder):
                 "met" if len(runs) >= 100 and decisive <= 0.02 * len(runs) else "not measured (%d of the 100 processes)" % len(runs))
             targets.append("| decisive in at most 2 of 100 processes | %s | %s | %d of %d | %s |" % (
                 load, setting, decisive, len(runs), status))
-        if rows:
-            print("\n### %s\n" % title)
-            print("| setting | processes | verdicts | decisive (slower or faster) | interval holds 1 | process time s, "
-                  "median (max) | load average, median | B/A [interval] per process |")
-            print("|---|---|---|---|---|---|---|---|")
-            print("\n".join(rows))
-    if targets:
-        print("\n### The target of issue #28 for identical tasks\n")
-        print("| target | load | setting | measured | status |")
-        print("|---|---|---|---|---|")
-        print("\n".join(targets))
+        table(title, "setting | processes | verdicts | decisive (slower or faster) | interval holds 1 | process time s, "
+              "median (max) | load average, median | B/A [interval] per process", rows)
+    table("The target of issue #28 for identical tasks", "target | load | setting | measured | status", targets)
 
 
 if __name__ == "__main__":
