@@ -25,19 +25,35 @@
 #   same      Crc32Work$Base against Crc32Work$Same   identical code, two class names: truth 1
 #   crc1      Crc32Work$Base against Crc32Work$Plus1  1% more bytes: truth 1.01 (60 s budget)
 #   crc5      Crc32Work$Base against Crc32Work$Plus5  5% more bytes: truth 1.05
-#   lookups   Lookups$Hash against Lookups$Tree       cache-sensitive (JMH gives the reference)
+#   lookups   Lookups$Hash against Lookups$Tree       cache-sensitive
 #   alloc     Everyday$PrimitiveArray against Everyday$BoxedList   allocation and GC
 #   threads   Everyday$Sort against Everyday$ParallelSort          work on the common pool
-#   wait      Everyday$Wait2ms against Everyday$Wait3ms            waiting: 1.5 on wall time
+#   wait      Everyday$Wait2ms against Everyday$Wait3ms            waiting (about 1.5 on wall time)
 #   regex     Everyday$ManualSplit against Everyday$RegexSplit
 #   strings   Everyday$Builder against Everyday$Concat
-# The JMH reference on the same classes (-f 3 -wi 5 -i 5) is not part of the script yet (see
-# docs/MEASURE.md); the pairs without a constructed truth are reported without a verdict on coverage.
+# The pairs without a constructed truth are judged against the JMH reference: with --jmh, before the
+# loads and with no spin loop, each class of the chosen pairs alone in JMH (TrialTasksBenchmark, a
+# test class of examples: -f 3 -wi 5 -i 5, iterations of --jmh-time, 1 s by default against JMH's
+# 10 s), its results and times kept in DIR/jmh. Without --jmh an earlier DIR/jmh is kept and read.
 #
-#   scripts/compare-trials.sh [--trials N] [--no-build] [--out DIR] [--loads "idle busy busy2"] [--scenarios "p5 aa ..."]
-#   scripts/compare-trials.sh --set real --trials 3 --loads idle [--scenarios "same crc5 wait"]
+# With --set identical (issue #28, A against A: decisive at most 2 of 100 processes per setting),
+# budget 10 s each unless --budget says otherwise:
+#   same-object  Identical$SharedSort twice: every instance runs one shared object (Arrays.sort of 20,000 ints)
+#   same-class   Identical$Sort twice: two instances of one class
+#   aa           the built-in workload, --iterations-a 20000 --iterations-b 20000 (about 45 us a run), forks
+#   aa-duet      the same with --order duet, which runs in one JVM only (--forks 0)
+#
+# A run replaces the results of the loads it runs and keeps the others', so idle and busy can be
+# run apart into one DIR (and the summary reads them all); --from K adds trials K, K+1, ... to the
+# results already there. Keep the sets apart: one DIR per --set.
+#
+#   scripts/compare-trials.sh [--trials N] [--from K] [--no-build] [--out DIR] [--loads "idle busy busy2"] [--scenarios "p5 aa ..."]
+#   scripts/compare-trials.sh --set real --jmh --trials 0                   # the JMH reference alone
+#   scripts/compare-trials.sh --set real --trials 10 --loads "idle busy" [--scenarios "same crc5 wait"]
+#   scripts/compare-trials.sh --set identical --trials 10 --loads idle
 #   scripts/compare-trials.sh --scenarios "p5 duet-p5 aa duet-aa"      # the duet beside the pairs it would replace
-# Needs JDK 17 (java, mvn), python3 and bc. 10 trials of both loads take up to ~25 minutes.
+# Needs JDK 17 (java, mvn), python3 and bc. 10 trials of both loads take up to ~25 minutes on the
+# built-in workload, ~70 minutes on the real pairs; the JMH reference ~10 minutes.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -48,6 +64,11 @@ build=true
 loads="idle busy"
 scenarios=""
 set_name=xorshift
+budget=""
+jmh=false
+jmh_time=1s
+first=1
+arguments="$*"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --set) set_name="$2"; shift 2 ;;
@@ -56,25 +77,31 @@ while [[ $# -gt 0 ]]; do
     --loads) loads="$2"; shift 2 ;;
     --scenarios) scenarios="$2"; shift 2 ;;
     --no-build) build=false; shift ;;
+    --budget) budget="$2"; shift 2 ;;
+    --jmh) jmh=true; shift ;;
+    --jmh-time) jmh_time="$2"; shift 2 ;;
+    --from) first="$2"; shift 2 ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
 done
-if [[ -z "$scenarios" ]]; then
-  if [[ "$set_name" == real ]]; then
-    scenarios="same crc1 crc5 lookups alloc threads wait regex strings"
-  else
-    scenarios="p5 p1 p05 aa naive-p5 naive-aa"
-  fi
+case "$set_name" in
+  real) default_scenarios="same crc1 crc5 lookups alloc threads wait regex strings" ;;
+  identical) default_scenarios="same-object same-class aa aa-duet" ;;
+  xorshift) default_scenarios="p5 p1 p05 aa naive-p5 naive-aa" ;;
+  *) echo "unknown set $set_name (xorshift, real or identical)" >&2; exit 2 ;;
+esac
+scenarios="${scenarios:-$default_scenarios}"
+if $jmh && [[ "$set_name" != real ]]; then
+  echo "--jmh is the reference of --set real" >&2
+  exit 2
 fi
+classpath_file="$root/examples/target/trials-classpath.txt"
 
 if $build; then
-  (cd "$root" && mvn -B -q -pl examples -am package -DskipTests -Dpitest.skip=true)
+  # The test class path too (written by every module of the reactor, examples last): the JMH reference's jars.
+  (cd "$root" && mvn -B -q -pl examples -am package dependency:build-classpath -DskipTests -Dpitest.skip=true \
+    -Dmdep.includeScope=test -Dmdep.outputFile="$classpath_file")
 fi
-mkdir -p "$out"
-rm -f "$out"/*.json "$out"/elapsed.txt
-# The trials run a copy, so that a rebuild meanwhile cannot change the jar under them.
-cp "$jar" "$out/counters.jar"
-jar="$out/counters.jar"
 
 a=2000000
 declare -A b_of=([p5]=2100000 [p1]=2020000 [p05]=2010000 [aa]=2000000 [naive-p5]=2100000 [naive-aa]=2000000
@@ -91,16 +118,57 @@ declare -A real_b=([same]="$t.Crc32Work\$Same" [crc1]="$t.Crc32Work\$Plus1" [crc
   [lookups]="$t.Lookups\$Tree" [alloc]="$t.Everyday\$BoxedList" [threads]="$t.Everyday\$ParallelSort"
   [wait]="$t.Everyday\$Wait3ms" [regex]="$t.Everyday\$RegexSplit" [strings]="$t.Everyday\$Concat")
 declare -A real_budget=([crc1]=60s)
+declare -A identical_task=([same-object]="$t.Identical\$SharedSort" [same-class]="$t.Identical\$Sort")
 for s in $scenarios; do
-  if [[ "$set_name" == real && -z "${real_a[$s]:-}" ]]; then
-    echo "unknown real-code pair $s (see the header of $0)" >&2
-    exit 2
-  fi
-  if [[ "$set_name" != real && -z "${order_of[$s]:-}" ]]; then
-    echo "unknown scenario $s (see the header of $0)" >&2
+  case "$set_name" in
+    real) known="${real_a[$s]:-}" ;;
+    identical) [[ " $default_scenarios " == *" $s "* ]] && known=yes || known="" ;;
+    *) known="${order_of[$s]:-}" ;;
+  esac
+  if [[ -z "$known" ]]; then
+    echo "unknown scenario $s of --set $set_name (see the header of $0)" >&2
     exit 2
   fi
 done
+
+mkdir -p "$out"
+for load in $loads; do
+  if ((first > 1)); then
+    continue  # more trials of the same loads: the earlier ones stay
+  fi
+  rm -f "$out/$load"-*.json "$out/$load"-*.failed
+  for log in elapsed.txt failures.txt; do
+    if [[ -f "$out/$log" ]]; then
+      grep -v "^$load " "$out/$log" > "$out/$log.tmp" || true
+      mv "$out/$log.tmp" "$out/$log"
+    fi
+  done
+done
+# The trials run a copy, so that a rebuild meanwhile cannot change the jar under them.
+cp "$jar" "$out/counters.jar"
+jar="$out/counters.jar"
+
+# One `counters compare` process of scenario $1, its JSON report on standard output.
+compare_once() {
+  local s="$1"
+  case "$set_name" in
+    real)
+      java -jar "$jar" compare --task-a "${real_a[$s]}" --task-b "${real_b[$s]}" \
+        --budget "${budget:-${real_budget[$s]:-20s}}" --format json -q ;;
+    identical)
+      case "$s" in
+        aa) java -jar "$jar" compare --iterations-a 20000 --iterations-b 20000 --budget "${budget:-10s}" --format json -q ;;
+        aa-duet) java -jar "$jar" compare --iterations-a 20000 --iterations-b 20000 --order duet --forks 0 \
+          --budget "${budget:-10s}" --format json -q ;;
+        *) java -jar "$jar" compare --task-a "${identical_task[$s]}" --task-b "${identical_task[$s]}" \
+          --budget "${budget:-10s}" --format json -q ;;
+      esac ;;
+    *)
+      # The pairs of one JVM, as issues #13 and #21 measured them: --forks 0.
+      java -jar "$jar" compare --iterations-a "$a" --iterations-b "${b_of[$s]}" --order "${order_of[$s]}" \
+        --budget "${budget:-${budget_of[$s]}}" --warm-up 500ms --format json -q --every-pair --forks 0 ;;
+  esac
+}
 
 spinners=()
 stop_spinners() {
@@ -115,15 +183,37 @@ trap stop_spinners EXIT
 steal_ticks() { awk '/^cpu /{print $9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; }
 
 {
+  echo "run: $0 $arguments"
+  echo "commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   echo "date: $(date -u +%FT%TZ)"
   echo "uptime before: $(uptime)"
   echo "java: $(java -version 2>&1 | head -1)"
   echo "cpus: $(nproc)"
-} > "$out/machine.txt"
+} >> "$out/machine.txt"
 
-if [[ "$set_name" != real ]]; then
+if [[ "$set_name" == xorshift ]]; then
   java -jar "$jar" compare --iterations-a "$a" --iterations-b $((2 * a)) --budget 10s --warm-up 500ms --format json -q \
     --forks 0 > "$out/linearity.json"
+fi
+
+# The JMH reference: each class of the chosen pairs alone, in JMH's forks, on the classes of the
+# very jar the comparisons run, no spin loop. DIR/jmh/elapsed.txt: class, seconds, load average.
+if $jmh; then
+  rm -rf "$out/jmh"
+  mkdir -p "$out/jmh/classes"
+  (cd "$root/examples/target/test-classes" && cp --parents META-INF/BenchmarkList META-INF/CompilerHints dev/counters/examples/trials/*.class \
+    dev/counters/examples/trials/jmh_generated/*.class "$out/jmh/classes/")
+  jmh_jars=$(tr ':' '\n' < "$classpath_file" | grep -E '/(jmh-core|jopt-simple|commons-math3)-[^/]*\.jar$' | paste -sd:)
+  classes=$(for s in $scenarios; do echo "${real_a[$s]}"; echo "${real_b[$s]}"; done | awk '!seen[$0]++')
+  for class in $classes; do
+    start=$(date +%s.%N)
+    java -Djmh.ignoreLock=true -cp "$jar:$out/jmh/classes:$jmh_jars" org.openjdk.jmh.Main \
+      'dev.counters.examples.trials.TrialTasksBenchmark' -p "task=$class" -f 3 -wi 5 -i 5 -w "$jmh_time" -r "$jmh_time" \
+      -rf json -rff "$out/jmh/$class.json" > "$out/jmh/$class.log"
+    end=$(date +%s.%N)
+    echo "$class $(echo "$end - $start" | bc) $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/jmh/elapsed.txt"
+    echo "JMH $class: $(grep -E '^TrialTasksBenchmark' "$out/jmh/$class.log" | tail -1)" >&2
+  done
 fi
 
 for load in $loads; do
@@ -138,30 +228,30 @@ for load in $loads; do
     spinners+=($!)
     echo "$load: spin loop started, PID $!" >> "$out/machine.txt"
   done
-  for ((i = 1; i <= trials; i++)); do
+  last=$((first + trials - 1))
+  for ((i = first; i <= last; i++)); do
     for s in $scenarios; do
       read -r steal0 total0 < <(steal_ticks)
       start=$(date +%s.%N)
-      if [[ "$set_name" == real ]]; then
-        java -jar "$jar" compare --task-a "${real_a[$s]}" --task-b "${real_b[$s]}" --budget "${real_budget[$s]:-20s}" \
-          --format json -q > "$out/$load-$s-$i.json"
-      else
-        # The pairs of one JVM, as issues #13 and #21 measured them: --forks 0.
-        java -jar "$jar" compare --iterations-a "$a" --iterations-b "${b_of[$s]}" --order "${order_of[$s]}" \
-          --budget "${budget_of[$s]}" --warm-up 500ms --format json -q --every-pair --forks 0 > "$out/$load-$s-$i.json"
+      if ! compare_once "$s" > "$out/$load-$s-$i.json"; then
+        # A failed process is kept aside and counted, not lost in the tables nor ending the trials.
+        mv "$out/$load-$s-$i.json" "$out/$load-$s-$i.failed"
+        echo "$load $s $i" >> "$out/failures.txt"
+        echo "$load trial $i/$last $s: the process failed (see $out/$load-$s-$i.failed)" >&2
+        continue
       fi
       end=$(date +%s.%N)
       read -r steal1 total1 < <(steal_ticks)
       steal=$(echo "scale=4; ($steal1 - $steal0) / ($total1 - $total0 + 1)" | bc)
       echo "$load $s $i $(echo "$end - $start" | bc) $(cut -d' ' -f1-3 /proc/loadavg) $steal" >> "$out/elapsed.txt"
-      echo "$load trial $i/$trials $s: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%s %.4f [%.4f, %.4f] by %s, %s" % (d["verdict"], d["ratio"], d["ratio_low"], d["ratio_high"], d["decided_by"], d["machine"]))' "$out/$load-$s-$i.json")" >&2
+      echo "$load trial $i/$last $s: $(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%s %.4f [%.4f, %.4f] by %s, %s" % (d["verdict"], d["ratio"], d["ratio_low"], d["ratio_high"], d["decided_by"], d["machine"]))' "$out/$load-$s-$i.json")" >&2
     done
   done
   stop_spinners
 done
 echo "uptime after: $(uptime)" >> "$out/machine.txt"
-if [[ "$set_name" == real ]]; then
-  python3 "$root/scripts/compare_trials_summary.py" --real "$out"
-else
-  python3 "$root/scripts/compare_trials_summary.py" "$out"
-fi
+case "$set_name" in
+  real) python3 "$root/scripts/compare_trials_summary.py" --real "$out" ;;
+  identical) python3 "$root/scripts/compare_trials_summary.py" --identical "$out" ;;
+  *) python3 "$root/scripts/compare_trials_summary.py" "$out" ;;
+esac

@@ -1,15 +1,25 @@
 #!/usr/bin/env python3
 """Summarises the JSON reports scripts/compare-trials.sh collected in DIR (one per process).
 
-Per load (idle, busy, busy2) and scenario: how often the overall verdict was right (the expected
+  compare_trials_summary.py [DIR]              the built-in workload (xorshift) scenarios
+  compare_trials_summary.py --real DIR         the real-code pairs of issue #28, against the truth or JMH
+  compare_trials_summary.py --identical DIR    A against A: the identical-task settings of issue #28
+
+xorshift: per load (idle, busy, busy2) and scenario: how often the overall verdict was right (the expected
 verdict AND an interval holding the true ratio), false alarms (slower or faster when B = A), the
 median time to the verdict (the comparison's own elapsed time, warm-up included; the process adds
 JVM start), the interval coverage per clock, and the machine's state as the noise report and uptime
 saw it. Then, per load, the load witnesses the noise reports read (to set MachineLoad's thresholds),
 and, where the reports list every pair (--every-pair), the order-statistic interval of the thread CPU
 ratios against a percentile bootstrap and a moving-block bootstrap of the same pairs.
+
+--real and --identical: per load and pair (or setting), the verdicts, how often the interval holds
+the truth (or, without a constructed truth, overlaps JMH's 99% interval from DIR/jmh), the confident
+wrong verdicts, the process times and load averages, then each target of issue #28 as met, not met
+or not measured. Every figure comes from DIR.
 """
 import json
+import math
 import os
 import random
 import statistics
@@ -178,66 +188,311 @@ def intervals(runs):
     print()
 
 
-# The real-code pairs of --set real: (truth or None, what the pair is). Without a constructed truth,
-# the reference is JMH's where it was run.
+# The real-code pairs of --set real: (truth or None, what the pair is, A's class, B's class). Without a
+# constructed truth, the reference is JMH's (scripts/compare-trials.sh --jmh, kept in DIR/jmh).
+TRIALS = "dev.counters.examples.trials."
 REAL = {
-    "same": (1.0, "identical code, two class names (CRC32 of 64 KiB)"),
-    "crc1": (1.01, "CRC32, B does 1% more work"),
-    "crc5": (1.05, "CRC32, B does 5% more work"),
-    "lookups": (None, "HashMap against TreeMap lookups (cache-sensitive)"),
-    "alloc": (None, "int[] against boxed ArrayList (allocation, GC)"),
-    "threads": (None, "Arrays.sort against parallelSort (other threads)"),
-    "wait": (1.5, "parkNanos 2 ms against 3 ms (waiting; truth on wall time)"),
-    "regex": (None, "split by hand against Pattern.split"),
-    "strings": (None, "StringBuilder against += (string building)"),
+    "same": (1.0, "identical code, two class names (CRC32 of 64 KiB)", "Crc32Work$Base", "Crc32Work$Same"),
+    "crc1": (1.01, "CRC32, B does 1% more work (60 s budget)", "Crc32Work$Base", "Crc32Work$Plus1"),
+    "crc5": (1.05, "CRC32, B does 5% more work", "Crc32Work$Base", "Crc32Work$Plus5"),
+    "lookups": (None, "HashMap against TreeMap lookups (cache-sensitive)", "Lookups$Hash", "Lookups$Tree"),
+    "alloc": (None, "int[] against boxed ArrayList (allocation, GC)", "Everyday$PrimitiveArray", "Everyday$BoxedList"),
+    "threads": (None, "Arrays.sort against parallelSort (other threads)", "Everyday$Sort", "Everyday$ParallelSort"),
+    "wait": (None, "parkNanos 2 ms against 3 ms (waiting)", "Everyday$Wait2ms", "Everyday$Wait3ms"),
+    "regex": (None, "split by hand against Pattern.split", "Everyday$ManualSplit", "Everyday$RegexSplit"),
+    "strings": (None, "StringBuilder against += (string building)", "Everyday$Builder", "Everyday$Concat"),
 }
+# The identical-task settings of --set identical: truth 1.
+IDENTICAL = {
+    "same-object": "the same object as A and B (Arrays.sort of 20,000 ints)",
+    "same-class": "the same class twice (Arrays.sort of 20,000 ints)",
+    "aa": "built-in workload, 20,000 steps A against A, alternating, forks",
+    "aa-duet": "built-in workload, 20,000 steps A against A, duet (one JVM)",
+}
+DECISIVE = ("slower", "faster", "indistinguishable")
+REFERENCE_CONFIDENCE = 0.99
 
 
-def real(folder):
-    """One table per load: per pair, the verdicts, whether each interval holds the truth, and the times."""
-    elapsed = {}
+def student_t_quantile(p, df):
+    """The p-quantile (p > 0.5) of Student's t with df degrees of freedom (df may be fractional, Welch's)."""
+    def beta_fraction(a, b, x):
+        # The continued fraction of the regularized incomplete beta function (Lentz's method).
+        tiny = 1e-300
+        c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+        d = 1 / (d if abs(d) > tiny else tiny)
+        h = d
+        for m in range(1, 300):
+            for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                              -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+                d = 1 + numerator * d
+                d = 1 / (d if abs(d) > tiny else tiny)
+                c = 1 + numerator / c
+                c = c if abs(c) > tiny else tiny
+                h *= d * c
+        return h
+
+    def upper_tail(t):
+        x = df / (df + t * t)
+        a, b = df / 2, 0.5
+        front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log(1 - x))
+        incomplete = front * beta_fraction(a, b, x) / a if x < (a + 1) / (a + b + 2) \
+            else 1 - front * beta_fraction(b, a, 1 - x) / b
+        return incomplete / 2
+
+    low, high = 0.0, 1e4
+    for _ in range(200):
+        middle = (low + high) / 2
+        if upper_tail(middle) > 1 - p:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def fork_means(path):
+    """Each JMH fork's mean score (its measurement iterations' mean), from a -rf json result."""
+    with open(path) as f:
+        result = json.load(f)[0]
+    return [statistics.fmean(fork) for fork in result["primaryMetric"]["rawData"]], result["primaryMetric"]["scoreUnit"]
+
+
+def jmh_reference(folder):
+    """Per pair, JMH's B/A from its forks: the ratio of the forks' geometric means, and its 99% interval by
+    Welch's t over the logarithms of the fork means (each fork one sample, as the forked Compare does), with
+    JMH's time for the two tasks. Empty when DIR/jmh holds no results."""
+    base = os.path.join(folder, "jmh")
+    seconds = {}
+    if os.path.exists(os.path.join(base, "elapsed.txt")):
+        for line in open(os.path.join(base, "elapsed.txt")):
+            fields = line.split()
+            seconds[fields[0]] = (float(fields[1]), float(fields[2]))
+    reference = {}
+    for pair, (_, _, a, b) in REAL.items():
+        paths = [os.path.join(base, TRIALS + name + ".json") for name in (a, b)]
+        if not all(os.path.exists(path) for path in paths):
+            continue
+        (forks_a, unit), (forks_b, _) = fork_means(paths[0]), fork_means(paths[1])
+        logs_a, logs_b = [math.log(v) for v in forks_a], [math.log(v) for v in forks_b]
+        var_a, var_b = statistics.variance(logs_a) / len(logs_a), statistics.variance(logs_b) / len(logs_b)
+        error = math.sqrt(var_a + var_b)
+        df = (var_a + var_b) ** 2 / (var_a ** 2 / (len(logs_a) - 1) + var_b ** 2 / (len(logs_b) - 1)) \
+            if error > 0 else 1e9
+        half = student_t_quantile(1 - (1 - REFERENCE_CONFIDENCE) / 2, df) * error
+        log_ratio = statistics.fmean(logs_b) - statistics.fmean(logs_a)
+        times = [seconds.get(TRIALS + name) for name in (a, b)]
+        reference[pair] = {
+            "ratio": math.exp(log_ratio), "low": math.exp(log_ratio - half), "high": math.exp(log_ratio + half),
+            "a": statistics.fmean(forks_a), "b": statistics.fmean(forks_b), "unit": unit,
+            "forks": "%d + %d" % (len(forks_a), len(forks_b)),
+            "seconds": sum(t[0] for t in times) if all(times) else None,
+            "load": max(t[1] for t in times) if all(times) else None,
+        }
+    return reference
+
+
+def read_runs(folder, load, scenario):
+    runs = []
+    i = 1
+    while True:
+        path = os.path.join(folder, "%s-%s-%d" % (load, scenario, i))
+        if os.path.exists(path + ".json"):
+            try:
+                with open(path + ".json") as f:
+                    runs.append((str(i), json.load(f)))
+            except ValueError:
+                pass  # a process the trials were stopped in: no report
+        elif not os.path.exists(path + ".failed"):
+            break
+        i += 1
+    return runs
+
+
+def read_context(folder):
+    """Per (load, scenario, trial): the process's elapsed seconds and the 1-minute load average after it."""
+    context = {}
     if os.path.exists(os.path.join(folder, "elapsed.txt")):
         for line in open(os.path.join(folder, "elapsed.txt")):
             fields = line.split()
-            elapsed[(fields[0], fields[1], fields[2])] = float(fields[3])
+            context[(fields[0], fields[1], fields[2])] = (float(fields[3]), float(fields[4]))
+    return context
+
+
+def failures(folder, load, scenario):
+    path = os.path.join(folder, "failures.txt")
+    if not os.path.exists(path):
+        return 0
+    return sum(1 for line in open(path) if line.split()[:2] == [load, scenario])
+
+
+def at_least(successes, processes, share, planned):
+    """A target "in at least share of planned processes": met over at least planned processes; not met when
+    the misses already exceed what planned processes allow; else not measured (too few processes)."""
+    if processes >= planned and successes >= share * processes:
+        return "met"
+    if processes - successes > (1 - share) * max(processes, planned) + 1e-9:
+        return "not met"
+    return "not measured (%d of the %d processes)" % (processes, planned)
+
+
+def table(title, header, rows):
+    """Prints a markdown table under its title: header is the column names joined by " | "."""
+    if rows:
+        print("\n### %s\n" % title)
+        print("| %s |" % header)
+        print("|%s" % ("---|" * (header.count(" | ") + 1)))
+        print("\n".join(rows))
+
+
+def median_max(values, fmt="%.1f"):
+    return (fmt + " (" + fmt + ")") % (statistics.median(values), max(values)) if values else "-"
+
+
+def real(folder):
+    """Per load and pair: verdicts, how often the interval holds the truth or JMH's, the confident wrong
+    verdicts and the time to the verdict; then the JMH reference and the targets of issue #28."""
+    reference = jmh_reference(folder)
+    context = read_context(folder)
+    outcomes = {}
     for load, title in LOADS.items():
         rows = []
-        for pair, (truth, what) in REAL.items():
-            runs = []
-            i = 1
-            while os.path.exists(os.path.join(folder, "%s-%s-%d.json" % (load, pair, i))):
-                with open(os.path.join(folder, "%s-%s-%d.json" % (load, pair, i))) as f:
-                    runs.append((i, json.load(f)))
-                i += 1
+        for pair, (truth, what, _, _) in REAL.items():
+            runs = read_runs(folder, load, pair)
+            if not runs:
+                continue
+            jmh = reference.get(pair)
+            verdicts, held, held_point, wrong, found, widths = {}, 0, 0, 0, 0, []
+            for _, r in runs:
+                verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
+                low, high = r["ratio_low"], r["ratio_high"]
+                widths.append(high / low if low > 0 else float("inf"))
+                if truth is not None:
+                    holds = low <= truth <= high
+                    held_point += holds
+                    wrong_way = (r["verdict"] == "slower" and truth < 1) or (r["verdict"] == "faster" and truth > 1)
+                elif jmh is not None:
+                    holds = low <= jmh["high"] and jmh["low"] <= high
+                    held_point += low <= jmh["ratio"] <= high
+                    wrong_way = (r["verdict"] == "slower" and jmh["high"] < 1) or (r["verdict"] == "faster" and jmh["low"] > 1)
+                else:
+                    continue
+                held += holds
+                wrong += (r["verdict"] in DECISIVE and not holds) or wrong_way
+                found += holds and r["verdict"] == ("slower" if (truth or jmh["ratio"]) > 1 else "faster")
+            known = truth is not None or jmh is not None
+            times = [context[(load, pair, i)][0] for i, _ in runs if (load, pair, i) in context]
+            loads = [context[(load, pair, i)][1] for i, _ in runs if (load, pair, i) in context]
+            outcomes[(load, pair)] = {"runs": len(runs), "held": held if known else None, "wrong": wrong if known else None,
+                                      "found": found, "times": times, "widths": widths, "verdicts": verdicts,
+                                      "separated": sum(1 for _, r in runs if r["verdict"] in ("slower", "faster"))}
+            failed = failures(folder, load, pair)
+            rows.append("| %s | %d%s | %s | %s | %s | %s | %s | %s |" % (
+                what, len(runs), " (+%d failed)" % failed if failed else "",
+                ", ".join("%s %d" % kv for kv in sorted(verdicts.items())),
+                "%d / %d (%s)" % (held, len(runs), "truth %g" % truth if truth is not None else "JMH's interval")
+                if known else "no reference",
+                "%d / %d" % (held_point, len(runs)) if known else "-",
+                str(wrong) if known else "-", median_max(times), "%.1f" % statistics.median(loads) if loads else "-"))
+        table(title, "pair | processes | verdicts | interval holds the truth, or overlaps JMH's 99% interval | "
+              "interval holds the truth or JMH's ratio | confident wrong verdicts | process time s, median (max) "
+              "| load average, median", rows)
+    if reference:
+        print("\n### The JMH reference: each task alone, `-f 3 -wi 5 -i 5`, no spin loop\n")
+        print("| pair | A | B | JMH B/A [99% interval] | forks | separated | JMH's time for both tasks s | load average |")
+        print("|---|---|---|---|---|---|---|---|")
+        for pair, j in reference.items():
+            print("| %s | %.3f %s | %.3f %s | %.4f [%.4f, %.4f] | %s | %s | %s | %s |" % (
+                pair, j["a"], j["unit"], j["b"], j["unit"], j["ratio"], j["low"], j["high"], j["forks"],
+                "yes" if j["high"] < 1 or j["low"] > 1 else "no",
+                "%.0f" % j["seconds"] if j["seconds"] else "-", "%.1f" % j["load"] if j["load"] is not None else "-"))
+        print("\nInterval: Welch's t at 99% over the logarithms of the two tasks' fork means (JMH's iterations "
+              "averaged within each fork), exponentiated.")
+    per_process_details(folder)
+    real_targets(outcomes, reference)
+
+
+def per_process_details(folder):
+    rows = ["| %s | %s | %s |" % (load, pair, "; ".join(
+        "%.3f [%.3f, %.3f] %s" % (r["ratio"], r["ratio_low"], r["ratio_high"], r["verdict"]) for _, r in runs))
+        for load in LOADS for pair in REAL for runs in [read_runs(folder, load, pair)] if runs]
+    table("Every process: B/A [interval] and verdict", "load | pair | per process", rows)
+
+
+def real_targets(outcomes, reference):
+    if not outcomes:
+        return
+    print("\n### The targets of issue #28 on these processes\n")
+    print("| target | load | measured | status |")
+    print("|---|---|---|---|")
+    for load in LOADS:
+        rows = {pair: o for (l, pair), o in outcomes.items() if l == load}
+        if not rows:
+            continue
+        judged = {pair: o for pair, o in rows.items() if o["wrong"] is not None}
+        unjudged = sorted(set(rows) - set(judged))
+        wrong = sum(o["wrong"] for o in judged.values())
+        status = "not met" if wrong else ("met" if not unjudged else "not measured for " + ", ".join(unjudged))
+        print("| 0 confident wrong verdicts | %s | %d in %d processes of %d pairs | %s |" % (
+            load, wrong, sum(o["runs"] for o in judged.values()), len(judged), status))
+        for pair, o in rows.items():
+            if o["held"] is None:
+                print("| the 99%% interval holds in >= 95%% of processes | %s | %s: no reference | not measured |" % (load, pair))
+            else:
+                print("| the 99%% interval holds in >= 95%% of processes | %s | %s: %d / %d | %s |" % (
+                    load, pair, o["held"], o["runs"], at_least(o["held"], o["runs"], 0.95, 10)))
+        for pair, label in (("crc5", "+5% found (slower, holding 1.05) in >= 9/10 within the default budget"),
+                            ("crc1", "+1% found (slower, holding 1.01) in >= 9/10 within 60 s")):
+            if pair in rows:
+                o = rows[pair]
+                print("| %s | %s | %d / %d | %s |" % (label, load, o["found"], o["runs"], at_least(o["found"], o["runs"], 0.9, 10)))
+        for pair, j in reference.items():
+            if pair not in rows or not (j["high"] < 1 or j["low"] > 1) or j["seconds"] is None:
+                continue
+            o = rows[pair]
+            width = statistics.median(o["widths"])
+            time = statistics.median(o["times"]) if o["times"] else float("inf")
+            met = o["separated"] == o["runs"] and time <= j["seconds"] and width <= j["high"] / j["low"]
+            print("| where JMH separates: as fast, no wider | %s | %s: separated %d / %d, median %.0f s against JMH's %.0f s, "
+                  "median width (high/low) %.4f against JMH's %.4f | %s |" % (
+                      load, pair, o["separated"], o["runs"], time, j["seconds"], width, j["high"] / j["low"],
+                      "met" if met else "not met"))
+    print("| the xorshift trials still hold, idle and loaded | - | not in this run (`--set xorshift`) | not measured |")
+
+
+def identical(folder):
+    """Per load and identical-task setting: how often A against A came out decisive (slower or faster)."""
+    context = read_context(folder)
+    targets = []
+    for load, title in LOADS.items():
+        rows = []
+        for setting, what in IDENTICAL.items():
+            runs = read_runs(folder, load, setting)
             if not runs:
                 continue
             verdicts = {}
-            held = 0
-            wrong = 0
             for _, r in runs:
                 verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
-                if truth is not None:
-                    holds = r["ratio_low"] <= truth <= r["ratio_high"]
-                    held += 1 if holds else 0
-                    decisive = r["verdict"] in ("slower", "faster", "indistinguishable")
-                    wrong += 1 if decisive and not holds else 0
-            intervals = "; ".join("%.4f [%.4f, %.4f] %s" % (r["ratio"], r["ratio_low"], r["ratio_high"], r["decided_by"])
-                                  for _, r in runs)
-            times = [elapsed.get((load, pair, str(i))) for i, _ in runs]
-            times = [t for t in times if t is not None]
-            rows.append("| %s | %d | %s | %s | %s | %s | %s |" % (
-                what, len(runs), ", ".join("%s %d" % kv for kv in sorted(verdicts.items())),
-                "-" if truth is None else "%d / %d" % (held, len(runs)), "-" if truth is None else str(wrong),
-                "%.1f (%.1f)" % (statistics.median(times), max(times)) if times else "-", intervals))
-        if rows:
-            print("\n### %s\n" % title)
-            print("| pair | processes | verdicts | interval holds the truth | confident wrong verdicts | process time s, median (max) | ratio [interval] decided by, per process |")
-            print("|---|---|---|---|---|---|---|")
-            print("\n".join(rows))
+            decisive = sum(1 for _, r in runs if r["verdict"] in ("slower", "faster"))
+            held = sum(1 for _, r in runs if r["ratio_low"] <= 1 <= r["ratio_high"])
+            times = [context[(load, setting, i)][0] for i, _ in runs if (load, setting, i) in context]
+            loads = [context[(load, setting, i)][1] for i, _ in runs if (load, setting, i) in context]
+            failed = failures(folder, load, setting)
+            rows.append("| %s | %d%s | %s | **%d of %d** | %d / %d | %s | %s | %s |" % (
+                what, len(runs), " (+%d failed)" % failed if failed else "",
+                ", ".join("%s %d" % kv for kv in sorted(verdicts.items())), decisive, len(runs), held, len(runs),
+                median_max(times), "%.1f" % statistics.median(loads) if loads else "-",
+                "; ".join("%.4f [%.4f, %.4f]" % (r["ratio"], r["ratio_low"], r["ratio_high"]) for _, r in runs)))
+            status = "not met" if decisive > 2 else (
+                "met" if len(runs) >= 100 and decisive <= 0.02 * len(runs) else "not measured (%d of the 100 processes)" % len(runs))
+            targets.append("| decisive in at most 2 of 100 processes | %s | %s | %d of %d | %s |" % (
+                load, setting, decisive, len(runs), status))
+        table(title, "setting | processes | verdicts | decisive (slower or faster) | interval holds 1 | process time s, "
+              "median (max) | load average, median | B/A [interval] per process", rows)
+    table("The target of issue #28 for identical tasks", "target | load | setting | measured | status", targets)
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1 and sys.argv[1] == "--real":
-        real(sys.argv[2] if len(sys.argv) > 2 else "examples/target/compare-trials")
+    if len(sys.argv) > 1 and sys.argv[1] in ("--real", "--identical"):
+        summary = real if sys.argv[1] == "--real" else identical
+        summary(sys.argv[2] if len(sys.argv) > 2 else "examples/target/compare-trials")
     else:
         main(sys.argv[1] if len(sys.argv) > 1 else "examples/target/compare-trials")

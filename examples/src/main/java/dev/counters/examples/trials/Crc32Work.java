@@ -24,6 +24,11 @@ public abstract class Crc32Work implements Task {
         }
     }
 
+    /** How many bytes each run checksums: the work, by construction. */
+    int bytes() {
+        return data.length;
+    }
+
     @Override
     public Object run() {
         crc.reset();
