@@ -71,16 +71,18 @@ class CompareCommandTest {
 
     @Test
     void byDefaultItRunsInFreshJvmsAndSaysForHowMany() {
-        Cli.Result result = Cli.run("compare", "--iterations-a", "200000", "--iterations-b", "400000", "--forks", "2",
-                "--budget", "8s", "--format", "json", "-q");
+        Cli.Result result = Cli.run("compare", "--iterations-a", "200000", "--iterations-b", "400000", "--forks", "3",
+                "--budget", "12s", "--format", "json", "-q");
         assertEquals(0, result.exitCode(), result.toString());
         JsonNode json = result.json();
         assertEquals(List.of("command", "verdict", "ratio", "ratio_low", "ratio_high", "decided_by", "reason", "machine",
                 "scope", "forks", "confidence", "stopped_by"), fieldNames(json).subList(0, 12));
         assertEquals("slower", json.get("verdict").asText(), json.toString());
         assertEquals("any JVM", json.get("scope").asText());
-        assertEquals(2, json.get("forks").asInt());
-        assertEquals(2, json.get("jvms").size(), "a row per JVM");
+        // Three, not two: over two JVMs Student's t has one degree of freedom (63.7 at 99%), and a
+        // loaded machine's spread between two forks alone left a true 2.0 "too_noisy".
+        assertEquals(3, json.get("forks").asInt());
+        assertEquals(3, json.get("jvms").size(), "a row per JVM");
         double ratio = json.get("ratio").asDouble();
         assertTrue(ratio > 1.6 && ratio < 2.5 && json.get("ratio_low").asDouble() > 1, json.toString());
     }
