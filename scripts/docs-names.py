@@ -47,7 +47,7 @@ MODULE = re.compile(r"^counters-[a-z0-9-]+$")
 
 
 def java_sources():
-    return [p for p in ROOT.glob("*/src/*/java*/**/*.java") if "target" not in p.parts]
+    return [p for p in ROOT.glob("*/src/*/java*/**/*.java") if "target" not in p.relative_to(ROOT).parts]
 
 
 def declared_types():
