@@ -36,7 +36,7 @@ final class InTurn implements Pairing {
     }
 
     private void once(Task task, String phase, int index, double[] into, int wall, int cpu, int processAt, int gcAt) {
-        pass.untimed(task, "re-warming " + phase, index);
+        pass.untimed(task, phase, index);
         long collections = GcCount.total();
         if (process != null) {
             process.start();

@@ -112,13 +112,14 @@ public final class Pass {
      * Runs {@code task} once, untimed, its result fed to the sink: the re-warming run that restores
      * a task's caches and branch history before its timed run, after something else ran.
      *
-     * @throws TaskFailedException naming {@code phase} and run {@code index + 1} if the task throws any exception
+     * @throws TaskFailedException naming the re-warming run of {@code phase} and run {@code index + 1}
+     *     if the task throws any exception (the name is built only then: nothing is allocated between runs)
      */
     public void untimed(Task task, String phase, int index) {
         try {
             sink.consume(task.run());
         } catch (Exception e) {
-            throw new TaskFailedException(phase + " " + (index + 1), e);
+            throw new TaskFailedException("re-warming " + phase + " " + (index + 1), e);
         }
     }
 
