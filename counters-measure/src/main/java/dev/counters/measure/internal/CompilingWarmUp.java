@@ -52,8 +52,7 @@ public final class CompilingWarmUp {
                     round.converged(), round.finalCoefficientOfVariation(), budget, window, threshold);
             left = budget.toNanos() - (nanoClock.getAsLong() - start);
         } while (compiledInRound > 0 && left >= budget.toNanos() / MIN_ROUND_SHARE);
-        return new Result(new WarmUpReport(total.duration(), total.runs(), total.converged(), total.finalCoefficientOfVariation(),
-                budget, window, threshold), rounds, compiledInRound);
+        return new Result(total, rounds, compiledInRound);
     }
 
     /** The JVM's total compilation time in milliseconds, or null where this JVM does not report it. */
