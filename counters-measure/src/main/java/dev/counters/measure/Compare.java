@@ -17,6 +17,7 @@ import dev.counters.measure.MeasureResult.WarmUpReport;
 import dev.counters.measure.internal.Batching;
 import dev.counters.measure.internal.CompilingWarmUp;
 import dev.counters.measure.internal.Duet;
+import dev.counters.measure.internal.ForkChild;
 import dev.counters.measure.internal.ForkStoppingRule;
 import dev.counters.measure.internal.ForkedCompare;
 import dev.counters.measure.internal.NoiseProbe;
@@ -68,11 +69,14 @@ import java.util.function.Supplier;
  * <p><b>How it runs.</b> The cost of reading the clocks is measured first (empty passes through
  * the same measuring code, as {@link Measure#calibrated()} does) and taken out of every run, so
  * that a short task's wall and CPU times agree. Both tasks are warmed up (each until stable, see
- * {@link Measure#warmUp(Duration)}, and while the JIT compiler is still at work), then run in rounds of
+ * {@link Measure#warmUp(Duration)}, and until the JIT compiler has been quiet for a stretch), a
+ * task shorter than its clocks can time well is batched (many invocations per timed run, figures
+ * per invocation), and untimed pairs of the batched tasks through the very measuring code of the
+ * pairs settle what the JIT still compiles around them. Then they run in rounds of
  * two blocks of four, A B B A and B A A B in a random order: pairs (A, B) and (B, A), so that which
  * task runs first in a pair, or first after the noise probe, favours each side equally. Each timed
- * run is right after an untimed re-warming run of the same task, so that it starts from its own
- * caches, as if measured alone. Each run is timed
+ * run is right after untimed re-warming runs of the same task (5 ms of them, at least one), so
+ * that it starts from its own caches, as if measured alone, and lasts at least as long itself. Each run is timed
  * on wall time and on the thread's CPU time, and each clock gets the median ratio with its
  * distribution-free order-statistic confidence interval ({@link MedianInterval}). On wall time,
  * pairs in which a run was preempted ({@link Preemptions}: its wall time far exceeds its CPU time)
@@ -142,7 +146,9 @@ public final class Compare {
          * platform allows ("duet benchmarking", Bulej et al., ICPE 2020): in pair i worker 1 runs A
          * while worker 2 runs B, both released by a spin barrier, and pair i + 1 swaps them, so that
          * a difference between the two CPUs lands on A and on B equally. The pairs then go through
-         * the same statistics, stopping rules and preemption set-aside as {@link #ALTERNATING}.
+         * the same statistics, stopping rules and preemption set-aside as {@link #ALTERNATING}, a
+         * couple at a time: pairs i and i + 1 as one, the geometric mean of their ratios, in which
+         * the difference between the CPUs cancels.
          *
          * <p><b>Use it</b> on a machine with idle cores to spare whose speed drifts, such as a noisy
          * VM: the two runs of a pair see the same moment of the host, not two moments a run apart.
@@ -496,18 +502,20 @@ public final class Compare {
         CpuTimesCounter cpu = threadCounter.get();
         Pass pass = new Pass(wall, cpu, sink);
         Overhead overhead = Measure.calibrate(pass);
+        // The clocks' steps are probed before the warm-ups, so that what the probe makes the JIT compile is done before the pairs.
+        double stepOrCost = Math.max(Math.max(ShortTasks.stepNanos(wall), ShortTasks.stepNanos(cpu)),
+                Math.max(overhead.wallNanos(), overhead.threadCpuNanos()));
         List<String> warnings = new ArrayList<>();
         WarmUpReport warmUpA = warmUp(pass, a, "A", warnings);
         WarmUpReport warmUpB = warmUp(pass, b, "B", warnings);
-        double stepOrCost = Math.max(Math.max(ShortTasks.stepNanos(wall), ShortTasks.stepNanos(cpu)),
-                Math.max(overhead.wallNanos(), overhead.threadCpuNanos()));
-        int invocations = Batching.invocations(warmUpA, warmUpB, Batching.floorNanos(stepOrCost, budget.toNanos()));
-        Pairs pairs = new Pairs(overhead, invocations);
+        int invocations = Batching.invocations(warmUpA, warmUpB, overhead.wallNanos(), stepOrCost, budget.toNanos());
+        Pairs pairs = new Pairs(overhead, invocations, order == Order.DUET);
         Task timedA = Batching.of(a, invocations, sink);
         Task timedB = Batching.of(b, invocations, sink);
         NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get(), proc, nanoClock);
         double band = equivalence();
-        PairStoppingRule rule = new PairStoppingRule(confidence, margin, band, target, by);
+        PairStoppingRule rule = ForkChild.isFork() ? PairStoppingRule.forFork(confidence, margin, band, target, by)
+                : PairStoppingRule.inOneJvm(confidence, margin, band, target, by);
         Schedule schedule = new Schedule(timedA, timedB, () -> {
             Placements.nextInstance(a);
             Placements.nextInstance(b);
@@ -515,11 +523,17 @@ public final class Compare {
         StopReason stoppedBy;
         List<PreparationStep> preparation = List.of();
         switch (order) {
-            case ALTERNATING -> stoppedBy = schedule.alternate(Pairing.inTurn(pass, processCounter.get()), true);
+            case ALTERNATING -> {
+                Pairing inTurn = Pairing.inTurn(pass, processCounter.get(), nanoClock,
+                        warmUp == null ? Duration.ZERO : Pairing.REWARM);
+                settle(inTurn, timedA, timedB, warnings);
+                stoppedBy = schedule.alternate(inTurn, true);
+            }
             case SEQUENTIAL -> stoppedBy = schedule.sequence(pass);
             default -> {
                 try (Duet duet = startDuet()) {
                     preparation = duet.steps();
+                    settle(duet, timedA, timedB, warnings);
                     stoppedBy = schedule.alternate(duet, false);
                 }
             }
@@ -577,6 +591,32 @@ public final class Compare {
                     + "warm-up (--warm-up)", name, warm.compiledInLastRound(), warm.rounds()));
         }
         return warm.report();
+    }
+
+    /**
+     * Runs untimed pairs of what the pairs will time (the tasks as batched, through the pairing
+     * itself, the process clock around each run included) until their times agree and the JIT has
+     * been quiet for a stretch, within the warm-up and an eighth of the budget. The tasks' own
+     * warm-ups compile the tasks; this compiles the code around them, which otherwise compiles, and
+     * deoptimizes, during the first pairs, on the other CPU, while they are timed.
+     */
+    private void settle(Pairing pairing, Task timedA, Task timedB, List<String> warnings) {
+        if (warmUp == null) {
+            return;
+        }
+        double[] figures = new double[Pairing.FIGURES];
+        int[] index = {0};
+        Duration eighth = budget.dividedBy(8);
+        Duration bounded = warmUp.compareTo(eighth) <= 0 ? warmUp : eighth;
+        CompilingWarmUp.Result settled = CompilingWarmUp.run(() -> {
+            pairing.run(timedA, "settling run of A", timedB, "settling run of B", index[0]++, figures);
+            return figures[Pairing.FIRST_WALL] + figures[Pairing.SECOND_WALL];
+        }, nanoClock, compilationMillis, bounded, Measure.DEFAULT_WARM_UP_WINDOW, Measure.DEFAULT_WARM_UP_THRESHOLD);
+        if (settled.stillCompiling()) {
+            warnings.add(String.format(Locale.ROOT, "the JIT compiler was still at work when the untimed settling pairs "
+                    + "ended (%d ms of compilation in their last round): the first pairs may hold compilation; give it a "
+                    + "longer warm-up (--warm-up) or budget", settled.compiledInLastRound()));
+        }
     }
 
     /** The band within which an interval that holds 1 reads indistinguishable: the margin, or 4 × target without one. */

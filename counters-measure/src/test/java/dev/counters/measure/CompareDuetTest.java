@@ -119,22 +119,27 @@ class CompareDuetTest {
 
     @Test
     void theWorkersSwapSidesEveryPairAndBOverAIsTakenOnEither() {
-        CompareResult result = duet(task(aThreads, 1000), task(bThreads, 1500)).minPairs(8).run();
-        assertEquals(8, result.pairs());
-        // 8 pairs reach 99% but not the stricter 99.9% of an early decision: the (zero-width) target stops it
+        CompareResult result = duet(task(aThreads, 1000), task(bThreads, 1500)).minPairs(16).run();
+        assertEquals(16, result.pairs());
+        // 16 pairs are 8 couples: they reach 99% but not the stricter 99.9% of an early decision: the (zero-width) target stops it
         assertEquals(Compare.StopReason.TARGET, result.stoppedBy());
         assertEquals(Compare.Order.DUET, result.order());
-        assertEquals(8, aThreads.size());
-        assertEquals(8, bThreads.size());
-        for (int i = 0; i < 8; i++) {
+        assertEquals(16, aThreads.size());
+        assertEquals(16, bThreads.size());
+        for (int i = 0; i < 16; i++) {
             assertEquals(i % 2 == 0 ? 1 : 2, worker(aThreads.get(i)), "A's worker in pair " + i);
             assertEquals(i % 2 == 0 ? 2 : 1, worker(bThreads.get(i)), "B's worker in pair " + i);
             assertFalse(aThreads.get(i).isAlive(), "joined before run() returned");
         }
         assertSame(aThreads.get(0), aThreads.get(2), "the same two workers throughout");
         assertSame(aThreads.get(0), bThreads.get(1));
-        assertArrayEquals(new boolean[] {true, false, true, false, true, false, true, false}, result.aRanFirst());
+        boolean[] alternatingSides = new boolean[16];
+        for (int i = 0; i < 16; i += 2) {
+            alternatingSides[i] = true;
+        }
+        assertArrayEquals(alternatingSides, result.aRanFirst());
         for (ClockComparison clock : result.clocks()) {
+            assertEquals(8, clock.ratios().length, "judged a couple of pairs at a time");
             for (double ratio : clock.ratios()) {
                 assertEquals(1.5, ratio, 1e-12, clock.toString());
             }
@@ -142,10 +147,10 @@ class CompareDuetTest {
         }
         assertEquals(1000, result.wall().medianA());
         assertEquals(1500, result.threadCpu().medianB(), "B's 1500 ns on the CPU, as its worker's own clock saw it");
-        assertEquals(4, result.noise().referenceWall().count(), "one noise sample per two pairs, as in ALTERNATING");
-        assertEquals(16, result.noise().load().runs());
+        assertEquals(8, result.noise().referenceWall().count(), "one noise sample per two pairs, as in ALTERNATING");
+        assertEquals(32, result.noise().load().runs());
         String text = result.toString();
-        assertTrue(text.contains("8 pairs (duet order)"), text);
+        assertTrue(text.contains("16 pairs (duet order)"), text);
         assertTrue(text.contains("pin worker 1: pinned to CPU 2"), text);
     }
 
@@ -223,7 +228,7 @@ class CompareDuetTest {
                 return Optional.of("no sched_setaffinity here");
             }
         };
-        CompareResult noControl = duet(task(aThreads, 1000), task(bThreads, 2000)).minPairs(8).threadControl(unavailable).run();
+        CompareResult noControl = duet(task(aThreads, 1000), task(bThreads, 2000)).minPairs(16).threadControl(unavailable).run();
         assertEquals("pin worker 2: not applied: fake: no sched_setaffinity here", noControl.preparation().get(1).toString());
         assertEquals(List.of(), unavailable.log);
 
@@ -233,7 +238,7 @@ class CompareDuetTest {
                 throw new IllegalStateException("sched_getaffinity failed");
             }
         };
-        CompareResult unread = duet(task(aThreads, 1000), task(bThreads, 2000)).minPairs(8).threadControl(unreadable).run();
+        CompareResult unread = duet(task(aThreads, 1000), task(bThreads, 2000)).minPairs(16).threadControl(unreadable).run();
         assertEquals("not applied: cannot read the CPUs this thread may use (sched_getaffinity failed)",
                 unread.preparation().get(0).description());
         assertEquals(Verdict.SLOWER, unread.verdict());
@@ -245,17 +250,15 @@ class CompareDuetTest {
         ToLongFunction<Thread> slowOnTwo = thread -> worker(thread) == 2 ? 1100 : 1000;
         Task a = task(aThreads, slowOnTwo::applyAsLong);
         Task b = task(bThreads, slowOnTwo::applyAsLong);
-        CompareResult result = duet(a, b).minPairs(8).target(0.2).run();
+        CompareResult result = duet(a, b).minPairs(16).target(0.2).run();
         assertEquals(Compare.StopReason.TARGET, result.stoppedBy());
         double[] ratios = result.wall().ratios();
-        assertEquals(8, ratios.length);
-        for (int i = 0; i < ratios.length; i += 2) {
-            assertEquals(1.1, ratios[i], 1e-12);
-            assertEquals(1 / 1.1, ratios[i + 1], 1e-12);
-            assertEquals(1, ratios[i] * ratios[i + 1], 1e-12, "the CPUs' difference cancels over a block");
+        assertEquals(8, ratios.length, "16 pairs judged as 8 couples");
+        for (double ratio : ratios) {
+            assertEquals(1, ratio, 1e-12, "pair by pair 1.1 with B on the slow CPU, 1 / 1.1 with A there: each couple cancels it");
         }
-        assertEquals(1000, result.wall().timesA()[0]);
-        assertEquals(1100, result.wall().timesA()[1]);
+        assertEquals(Verdict.INDISTINGUISHABLE, result.wall().verdict(), result.wall().toString());
+        assertEquals(Math.sqrt(1000 * 1100), result.wall().timesA()[0], 1e-9, "a couple's runs are taken as their geometric mean");
     }
 
     @Test

@@ -86,7 +86,7 @@ class ForkStatisticsTest {
                         .isDecisive()) {
                     naiveDecided = true;
                 }
-                verdict = rule.judge(ForkInterval.of(sofar, rule.lookConfidence()), 0, 0.01);
+                verdict = rule.judge(ForkInterval.of(sofar, rule.lookConfidence(f)), 0, 0.01);
                 if (rule.stops(f, verdict)) {
                     break;
                 }
@@ -108,7 +108,7 @@ class ForkStatisticsTest {
             double[] forkRatios = new double[rule.maxForks()];
             for (int f = 1; f <= rule.maxForks(); f++) {
                 forkRatios[f - 1] = fork(random, 1.05, 0.005, 0.01, pairs);
-                Verdict verdict = rule.judge(ForkInterval.of(Arrays.copyOf(forkRatios, f), rule.lookConfidence()), 0, 0.01);
+                Verdict verdict = rule.judge(ForkInterval.of(Arrays.copyOf(forkRatios, f), rule.lookConfidence(f)), 0, 0.01);
                 if (rule.stops(f, verdict)) {
                     found += verdict == Verdict.SLOWER ? 1 : 0;
                     break;
@@ -148,7 +148,9 @@ class ForkStatisticsTest {
         assertEquals(Verdict.TOO_FEW, new ForkStoppingRule(0.99, 3, 6).judge(one, 0, 0.01));
         assertFalse(new ForkStoppingRule(0.99, 3, 6).stops(2, Verdict.SLOWER), "two forks are fewer than the fewest");
         assertTrue(new ForkStoppingRule(0.99, 3, 6).stops(6, Verdict.TOO_NOISY), "the last planned fork ends it");
-        assertEquals(1 - 0.01 / 4, new ForkStoppingRule(0.99, 3, 6).lookConfidence(), 1e-12);
+        assertEquals(1 - 0.01 * 0.8, new ForkStoppingRule(0.99, 3, 6).lookConfidence(3), 1e-12, "the first look spends most");
+        assertEquals(1 - 0.01 * 0.2 / 3, new ForkStoppingRule(0.99, 3, 6).lookConfidence(4), 1e-12, "the rest share the remainder");
+        assertEquals(0.99, new ForkStoppingRule(0.99, 5, 5).lookConfidence(5), 1e-12, "one look spends it all");
     }
 
     @Test
@@ -206,7 +208,7 @@ class ForkStatisticsTest {
                 forkRatios[f - 1] = fork[0];
                 floors[f - 1] = fork[1];
                 ForkInterval interval = ForkInterval.of(Arrays.copyOf(forkRatios, f), Arrays.copyOf(floors, f),
-                        rule.lookConfidence());
+                        rule.lookConfidence(f));
                 Verdict verdict = rule.judge(interval, 0, 0.01);
                 if (rule.stops(f, verdict)) {
                     held += interval.contains(truth) ? 1 : 0;

@@ -379,7 +379,9 @@ final class CompareCommand extends Subcommand {
         }
         if (order == Compare.Order.DUET) {
             report.note("Duet order: in each pair A and B ran at the same time on two worker threads, changing sides every "
-                    + "pair; column 'a_worker' of --every-pair says where A ran. On a machine without two idle CPUs the "
+                    + "pair, and judged a couple of pairs at a time (A on worker 1, then on worker 2: the geometric mean of "
+                    + "their ratios, in which a difference between the workers' CPUs cancels); --every-pair lists the couples. "
+                    + "On a machine without two idle CPUs the "
                     + "workers wait for each other's CPU, and memory-bound tasks slow each other down. The noise report counts "
                     + "the second worker as another runnable thread and its preemptions: with only two CPUs it reads 'loaded' "
                     + "even on an idle machine.");
@@ -437,10 +439,12 @@ final class CompareCommand extends Subcommand {
 
     private static Table pairs(CompareResult result, CellFormat time) {
         boolean duet = result.order() == Compare.Order.DUET;
-        Table.Builder pairs = Table.builder("pairs", "Every pair, in order")
-                .column(Column.number("pair", "pair", CellFormat.INTEGER))
-                .column(duet ? Column.number("a_worker", "A's worker", CellFormat.INTEGER) : Column.text("first", "first"))
-                .column(Column.number("a_wall_ns", "A wall", time))
+        Table.Builder pairs = duet
+                ? Table.builder("pairs", "Every couple of pairs (A on worker 1, then on worker 2; each figure the geometric "
+                        + "mean of the two), in order").column(Column.number("couple", "couple", CellFormat.INTEGER))
+                : Table.builder("pairs", "Every pair, in order").column(Column.number("pair", "pair", CellFormat.INTEGER))
+                        .column(Column.text("first", "first"));
+        pairs.column(Column.number("a_wall_ns", "A wall", time))
                 .column(Column.number("b_wall_ns", "B wall", time))
                 .column(Column.number("wall_ratio", "wall B/A", CellFormat.decimal(4)))
                 .column(Column.number("a_cpu_ns", "A CPU", time))
@@ -453,9 +457,12 @@ final class CompareCommand extends Subcommand {
         double[] bCpu = result.threadCpu().timesB();
         double[] cpuRatios = result.threadCpu().ratios();
         boolean[] aFirst = result.aRanFirst();
-        for (int i = 0; i < aFirst.length; i++) {
-            Object side = duet ? Long.valueOf(aFirst[i] ? 1 : 2) : aFirst[i] ? "A" : "B";
-            pairs.row((long) i + 1, side, aWall[i], bWall[i], wallRatios[i], aCpu[i], bCpu[i], cpuRatios[i]);
+        for (int i = 0; i < wallRatios.length; i++) {
+            if (duet) {
+                pairs.row((long) i + 1, aWall[i], bWall[i], wallRatios[i], aCpu[i], bCpu[i], cpuRatios[i]);
+            } else {
+                pairs.row((long) i + 1, aFirst[i] ? "A" : "B", aWall[i], bWall[i], wallRatios[i], aCpu[i], bCpu[i], cpuRatios[i]);
+            }
         }
         return pairs.build();
     }

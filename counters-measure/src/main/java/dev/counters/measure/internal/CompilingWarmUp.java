@@ -13,9 +13,15 @@ import java.util.function.LongSupplier;
  * A {@link WarmUp} that does not stop while the JIT compiler is still at work: steady run times
  * can be a plateau between two compilations (the interpreter's, then C1's, before C2 has finished),
  * and a deoptimization sends the code back to the interpreter until it is compiled again. So the
- * warm-up runs in rounds, each until the runs agree, and another round follows as long as the
- * JVM's total compilation time ({@link CompilationMXBean#getTotalCompilationTime()}, in
- * milliseconds) grew during the last one, until the budget ends.
+ * warm-up runs in rounds, each until the runs agree, and another round follows until the JVM's
+ * total compilation time ({@link CompilationMXBean#getTotalCompilationTime()}, in milliseconds)
+ * has not grown for a {@linkplain #QUIET quiet stretch}, or the budget ends.
+ *
+ * <p>Why a stretch and not one round: that clock grows only when a compilation ends. A round of a
+ * short task converges in a few milliseconds, while C2 may still be compiling its loop in the
+ * background; a round that saw no compilation end says nothing about the one under way. On JDK 17
+ * a CRC32 task's warm-up "converged" after 135 ms, with the compiler threads still taking 45-75%
+ * as much CPU as the task: its first pairs measured code half compiled.
  *
  * <p>Why that clock and not JFR's {@code jdk.Compilation} and {@code jdk.Deoptimization} events:
  * it costs one call per round and no recording thread, exists on every HotSpot from JDK 17 on, and
@@ -24,14 +30,20 @@ import java.util.function.LongSupplier;
  * which is harmless. Where the JVM does not report compilation time, one round is made, as before.
  */
 public final class CompilingWarmUp {
-    /** A round gets at least this share of the budget, so that a warm-up never ends on a sliver. */
+    /** Another round starts only while at least this share of the budget is left: 1/10. */
     static final int MIN_ROUND_SHARE = 10;
+    /**
+     * How long the JIT must have finished no compilation before the warm-up may end: 250 ms, at
+     * most a quarter of the budget. C2 compiles a hot method in 1 to 100 ms; a longer silence means
+     * it has nothing of the task's left to compile.
+     */
+    static final Duration QUIET = Duration.ofMillis(250);
 
     private CompilingWarmUp() {}
 
     /**
-     * The warm-up of {@code run}, in rounds of {@link WarmUp#run} while {@code compilationMillis}
-     * grows during a round, within {@code budget} in all.
+     * The warm-up of {@code run}, in rounds of {@link WarmUp#run} until {@code compilationMillis}
+     * has not grown for {@link #QUIET} (at most a quarter of {@code budget}), within {@code budget} in all.
      *
      * @param compilationMillis the JVM's total compilation time so far, or null where it is not reported
      */
@@ -41,17 +53,25 @@ public final class CompilingWarmUp {
         long start = nanoClock.getAsLong();
         WarmUpReport total = null;
         int rounds = 0;
+        long quiet = Math.min(QUIET.toNanos(), budget.toNanos() / 4);
+        long lastCompilation = start;
         long compiledInRound;
         long left = budget.toNanos();
+        boolean jitQuiet;
         do {
             long compiled = compilationMillis == null ? 0 : compilationMillis.getAsLong();
             WarmUpReport round = WarmUp.run(run, nanoClock, Duration.ofNanos(left), window, threshold);
             rounds++;
             compiledInRound = compilationMillis == null ? 0 : compilationMillis.getAsLong() - compiled;
+            long now = nanoClock.getAsLong();
+            if (compiledInRound > 0) {
+                lastCompilation = now;
+            }
+            jitQuiet = compilationMillis == null || compiledInRound == 0 && now - lastCompilation >= quiet;
             total = total == null ? round : new WarmUpReport(total.duration().plus(round.duration()), total.runs() + round.runs(),
                     round.converged(), round.finalCoefficientOfVariation(), budget, window, threshold);
-            left = budget.toNanos() - (nanoClock.getAsLong() - start);
-        } while (compiledInRound > 0 && left >= budget.toNanos() / MIN_ROUND_SHARE);
+            left = budget.toNanos() - (now - start);
+        } while (!jitQuiet && left >= budget.toNanos() / MIN_ROUND_SHARE);
         return new Result(total, rounds, compiledInRound);
     }
 

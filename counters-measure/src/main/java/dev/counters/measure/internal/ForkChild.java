@@ -22,6 +22,9 @@ public final class ForkChild {
     /** The first word of the result line. */
     static final String RESULT = "counters-fork-result";
 
+    /** Whether this JVM is a fork, started to run one comparison: set once, by {@link #main}, before it runs. */
+    private static volatile boolean fork;
+
     private ForkChild() {}
 
     /** {@code CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY}. */
@@ -30,6 +33,7 @@ public final class ForkChild {
             System.err.println("usage: ForkChild CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY (started by ForkedCompare)");
             System.exit(2);
         }
+        fork = true;
         long seed = System.nanoTime();
         Placements tasks = Placements.of(taskClass(args[0]), taskClass(args[1]), Placements.INSTANCES, new SplittableRandom(seed));
         CompareResult result = Compare.of(tasks.a(), tasks.b())
@@ -42,6 +46,15 @@ public final class ForkChild {
         System.out.println(line(result, seed));
     }
 
+    /**
+     * Whether this JVM is a fork of a {@link ForkedCompare}: its {@link Compare} then stops at its
+     * target or share of the budget only, never because this one JVM decided
+     * ({@link PairStoppingRule#forFork}).
+     */
+    public static boolean isFork() {
+        return fork;
+    }
+
     /** The result line; {@code seed} drew the order the instances were made in. */
     static String line(CompareResult result, long seed) {
         ClockComparison wall = result.wall();
@@ -49,11 +62,12 @@ public final class ForkChild {
         double[] wallEstimate = Placements.estimate(wall.ratios(), wall.setAside(), Placements.INSTANCES);
         double[] cpuEstimate = Placements.estimate(cpu.ratios(), null, Placements.INSTANCES);
         return String.format(Locale.ROOT, "%s wall=%s cpu=%s wallFloor=%s cpuFloor=%s aWall=%s bWall=%s aCpu=%s bCpu=%s "
-                        + "otherThreads=%s pairs=%d verdict=%s machine=%s gcA=%d gcB=%d seed=%d",
+                        + "otherThreads=%s pairs=%d verdict=%s machine=%s gcA=%d gcB=%d elapsedNanos=%d seed=%d",
                 RESULT, wallEstimate[0], cpuEstimate[0], wallEstimate[1], cpuEstimate[1], wall.medianA(), wall.medianB(),
                 cpu.medianA(), cpu.medianB(),
                 VerdictRule.otherThreads(result.otherThreadShareA(), result.otherThreadShareB()), result.pairs(),
-                result.verdict().name(), result.noise().machine(), result.collectedRunsA(), result.collectedRunsB(), seed);
+                result.verdict().name(), result.noise().machine(), result.collectedRunsA(), result.collectedRunsB(),
+                result.elapsed().toNanos(), seed);
     }
 
     private static Class<? extends Task> taskClass(String className) throws ClassNotFoundException {

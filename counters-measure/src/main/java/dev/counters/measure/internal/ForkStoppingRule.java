@@ -8,14 +8,20 @@ import dev.counters.measure.Verdict;
  * When a comparison over forks may stop, and at which confidence its interval is read, so that
  * looking after every fork does not raise the error rate above the one asked for.
  *
- * <p>A group-sequential design with Bonferroni spending: the looks are planned, one after each fork
- * from {@link #minForks()} to {@link #maxForks()}; each look reads the {@link ForkInterval} at
- * {@code 1 - (1 - confidence) / looks}, so that the chance of any look wrongly excluding the truth is
- * at most {@code 1 - confidence} (the union bound), however the looks depend on each other. A
- * decisive or indistinguishable interval at a look stops the comparison; the reported interval is
- * the one that look read. Pocock's or O'Brien-Fleming's boundaries spend the error less bluntly,
- * and would stop a little earlier, but they assume normal, equally informative looks; this spending
- * assumes nothing, and costs little at the few looks a comparison makes (4 by default).
+ * <p>A group-sequential design with planned looks, one after each fork from {@link #minForks()} to
+ * {@link #maxForks()}, and an error spending that front-loads the first look: the first look reads
+ * the {@link ForkInterval} at {@code 1 - FIRST_LOOK_SHARE × (1 - confidence)} (99.2% for 99%), each
+ * later one at an equal part of the rest. The parts add up to the asked miss rate, so the chance of
+ * any look wrongly excluding the truth is at most {@code 1 - confidence} (the union bound, which
+ * holds however the looks depend on each other). A decisive or indistinguishable interval at a look
+ * stops the comparison; the reported interval is the one that look read.
+ *
+ * <p>Why front-loaded: the forks share one budget, each sized so that the fewest fit, and a later
+ * look happens only when forks ended early and left room. Spending the miss rate equally over four
+ * looks (99.75% each) would widen the first, and usually only, interval by half for looks that
+ * rarely come (Student's t at 4 degrees of freedom: 6.9 against 5.0 at 99.2%). Pocock's or
+ * O'Brien-Fleming's boundaries spend less bluntly but assume normal, equally informative looks;
+ * this spending assumes nothing.
  *
  * <p>Fewer forks than {@link #minForks()} (a budget too short, an interrupt) never give a decisive
  * verdict: {@link Verdict#TOO_FEW}. One fork alone never decides: a JVM speaks for itself only.
@@ -29,6 +35,8 @@ public final class ForkStoppingRule {
     public static final int DEFAULT_MIN_FORKS = 5;
     /** The most forks one comparison runs: 8. */
     public static final int DEFAULT_MAX_FORKS = 8;
+    /** The share of the miss rate the first look spends: 0.8; the later looks share the rest equally. */
+    static final double FIRST_LOOK_SHARE = 0.8;
 
     private final double confidence;
     private final int minForks;
@@ -48,9 +56,18 @@ public final class ForkStoppingRule {
         return maxForks - minForks + 1;
     }
 
-    /** The confidence each look reads its interval at: the asked one's miss rate shared among the looks. */
-    public double lookConfidence() {
-        return 1 - (1 - confidence) / looks();
+    /**
+     * The confidence the look after {@code forks} forks reads its interval at: the first look
+     * {@link #FIRST_LOOK_SHARE} of the asked miss rate, each later look an equal part of the rest
+     * (with one look planned, all of it). Below the fewest forks, the first look's.
+     */
+    public double lookConfidence(int forks) {
+        double miss = 1 - confidence;
+        if (looks() == 1) {
+            return confidence;
+        }
+        boolean first = forks <= minForks;
+        return 1 - miss * (first ? FIRST_LOOK_SHARE : (1 - FIRST_LOOK_SHARE) / (looks() - 1));
     }
 
     /** Whether {@code forks} forks are enough for a look. */
@@ -64,7 +81,7 @@ public final class ForkStoppingRule {
     }
 
     /**
-     * The verdict of {@code forkRatios}, read at {@link #lookConfidence()}: {@link Verdict#TOO_FEW}
+     * The verdict of {@code interval}, read at {@link #lookConfidence(int)}: {@link Verdict#TOO_FEW}
      * below {@link #minForks()}, else as {@link Verdict#of(double, double, double, double)} says.
      */
     public Verdict judge(ForkInterval interval, double margin, double equivalence) {

@@ -36,8 +36,8 @@ import java.util.Map;
  *
  * <p><b>How it runs.</b> Each fork is {@code java [this JVM's options] -cp [class path] } with a
  * small main that loads both classes (public, with a public constructor without arguments), runs
- * {@code Compare} (pairs, warm-up, batching, as in-process) within an equal share of the budget, and
- * prints its median ratios. Each fork's ratio is one sample; {@link ForkInterval} gives the interval
+ * {@code Compare} (pairs, warm-up, batching, as in-process) within its share of the budget (see
+ * {@link #run()}), and prints its median ratios. Each fork's ratio is one sample; {@link ForkInterval} gives the interval
  * (Student's t over the forks' logarithms, Kalibera and Jones' top level) and
  * {@link ForkStoppingRule} says when to stop: after {@link #minForks(int)} forks (5) it looks after
  * each fork, at a confidence that shares the asked miss rate among the planned looks, and stops once
@@ -50,6 +50,10 @@ import java.util.Map;
 public final class ForkedCompare {
     /** The default budget of all forks together: 30 s. */
     public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(30);
+    /** What a JVM is taken to need to start and end before the first fork has measured it: 400 ms. */
+    static final Duration FIRST_START_AND_END = Duration.ofMillis(400);
+    /** The key under which each fork's own wall time, start and end included, is kept beside its result line's. */
+    private static final String FORK_NANOS = "forkNanos";
 
     private final String classA;
     private final String classB;
@@ -149,33 +153,71 @@ public final class ForkedCompare {
      * Runs forks until the verdict is decided, the last planned fork ran or the budget has no room
      * for another, and judges the forks' ratios.
      *
+     * <p>Each of the fewest forks gets an equal share of what is left of the budget among those still
+     * to run, less the time a JVM takes to start and end (measured on the forks so far), so
+     * that every one of the fewest forks has time for a warm-up that outlasts the JIT and for its
+     * pairs; a fork stops at its share or its target, never because it alone decided. A fork that
+     * ends with too few pairs for the confidence (a share too short for the tasks) is reported but
+     * not counted. More forks follow while the verdict is undecided and what is left of the budget
+     * holds another one of the forks' mean length.
+     *
      * @throws IllegalStateException if a fork fails (a task class missing, a task throwing), with its output
      */
     public Result run() {
         ForkStoppingRule rule = new ForkStoppingRule(confidence, minForks, Math.max(minForks, maxForks));
         long start = System.nanoTime();
-        long perFork = budget.toNanos() / rule.maxForks();
         double equivalence = margin > 0 ? margin : Math.min(Compare.EQUIVALENCE_PER_TARGET * target, 0.99);
         List<Map<String, String>> forks = new ArrayList<>();
-        Result result;
+        long startAndEnd = FIRST_START_AND_END.toNanos();
+        Result result = null;
         while (true) {
-            // A quarter of each fork's share is left for starting and ending its JVM.
-            forks.add(fork(Duration.ofNanos(Math.max(Compare.MIN_BUDGET.toNanos(), perFork / 4 * 3))));
+            long left = budget.toNanos() - (System.nanoTime() - start);
+            long share = forks.size() < minForks ? left / (minForks - forks.size()) - startAndEnd
+                    : meanForkNanos(forks) - startAndEnd;
+            if (result != null && (share < Compare.MIN_BUDGET.toNanos() || share + startAndEnd > left)) {
+                return result.stopped("budget");
+            }
+            long forkStart = System.nanoTime();
+            Map<String, String> fork = fork(Duration.ofNanos(Math.max(Compare.MIN_BUDGET.toNanos(), share)));
+            long forkNanos = System.nanoTime() - forkStart;
+            fork.put(FORK_NANOS, Long.toString(forkNanos));
+            forks.add(fork);
+            startAndEnd = Math.max(0, forkNanos - Long.parseLong(fork.get("elapsedNanos")));
             result = judge(forks, rule, equivalence);
-            if (rule.stops(forks.size(), result.verdict())) {
+            if (rule.stops(counted(forks).size(), result.verdict()) || forks.size() >= rule.maxForks()) {
                 return result.stopped(result.verdict().isDecisive() || result.verdict() == Verdict.INDISTINGUISHABLE
                         ? "decided" : "forks");
-            }
-            long elapsed = System.nanoTime() - start;
-            if (elapsed + Math.max(perFork, elapsed / forks.size()) > budget.toNanos()) {
-                return result.stopped("budget");
             }
         }
     }
 
-    private Result judge(List<Map<String, String>> forks, ForkStoppingRule rule, double equivalence) {
-        ForkInterval wall = ForkInterval.of(values(forks, "wall"), values(forks, "wallFloor"), rule.lookConfidence());
-        ForkInterval cpu = ForkInterval.of(values(forks, "cpu"), values(forks, "cpuFloor"), rule.lookConfidence());
+    /** The forks a verdict may rest on: those with enough pairs for the confidence (not {@code TOO_FEW} on their own). */
+    private static List<Map<String, String>> counted(List<Map<String, String>> forks) {
+        return forks.stream().filter(fork -> !fork.get("verdict").equals(Verdict.TOO_FEW.name())).toList();
+    }
+
+    private static long meanForkNanos(List<Map<String, String>> forks) {
+        return (long) forks.stream().mapToLong(fork -> Long.parseLong(fork.get(FORK_NANOS))).average().orElse(0);
+    }
+
+    private Result judge(List<Map<String, String>> all, ForkStoppingRule rule, double equivalence) {
+        List<Map<String, String>> forks = counted(all);
+        double lookConfidence = rule.lookConfidence(forks.size());
+        List<String> perFork = new ArrayList<>();
+        for (Map<String, String> fork : all) {
+            perFork.add(fork.get("verdict").toLowerCase(Locale.ROOT));
+        }
+        String machine = all.stream().anyMatch(fork -> fork.get("machine").equals("loaded")) ? "loaded" : "quiet";
+        if (forks.isEmpty()) {
+            ForkInterval none = ForkInterval.of(values(all, "wall"), values(all, "wallFloor"), lookConfidence);
+            String reason = String.format(Locale.ROOT, "too few: none of the %d JVMs had enough pairs for the %.2f%% "
+                    + "interval (each said %s): the tasks are too long for their share of the budget; give a longer budget",
+                    all.size(), 100 * lookConfidence, perFork);
+            return new Result(Verdict.TOO_FEW, CompareResult.WALL, none, values(all, "wall"), values(all, "cpu"), perFork,
+                    reason, machine, "");
+        }
+        ForkInterval wall = ForkInterval.of(values(forks, "wall"), values(forks, "wallFloor"), lookConfidence);
+        ForkInterval cpu = ForkInterval.of(values(forks, "cpu"), values(forks, "cpuFloor"), lookConfidence);
         Verdict w = rule.judge(wall, margin, equivalence);
         Verdict c = rule.judge(cpu, margin, equivalence);
         VerdictRule.Basis basis = VerdictRule.basis(by, mean(values(forks, "aWall")), mean(values(forks, "aCpu")),
@@ -187,17 +229,15 @@ public final class ForkedCompare {
             case BOTH -> VerdictRule.joint(w, c, wall.low() <= cpu.high() && cpu.low() <= wall.high());
         };
         ForkInterval decidedBy = onWall || verdict == Verdict.CLOCKS_DISAGREE || verdict == w && verdict != c ? wall : cpu;
-        List<String> perFork = new ArrayList<>();
-        for (Map<String, String> fork : forks) {
-            perFork.add(fork.get("verdict").toLowerCase(Locale.ROOT));
-        }
         String clock = decidedBy == wall ? CompareResult.WALL : CompareResult.THREAD_CPU;
+        int notCounted = all.size() - forks.size();
         String reason = String.format(Locale.ROOT, "%s over %d JVMs on %s time: B/A %.4f, %.2f%% interval %.4f-%.4f "
                         + "(Student's t over the forks' ratios, their spread at least what each fork's instances imply, at the confidence each look of the stopping rule reads); "
-                        + "wall %s, thread CPU %s; each JVM alone said %s", verdict.label(), forks.size(), clock,
-                decidedBy.ratio(), 100 * rule.lookConfidence(), decidedBy.low(), decidedBy.high(), wall, cpu, perFork);
-        String machine = forks.stream().anyMatch(fork -> fork.get("machine").equals("loaded")) ? "loaded" : "quiet";
-        return new Result(verdict, clock, decidedBy, values(forks, "wall"), values(forks, "cpu"), perFork, reason, machine, "");
+                        + "wall %s, thread CPU %s; each JVM alone said %s%s", verdict.label(), forks.size(), clock,
+                decidedBy.ratio(), 100 * lookConfidence, decidedBy.low(), decidedBy.high(), wall, cpu, perFork,
+                notCounted == 0 ? "" : String.format(Locale.ROOT, " (%d JVM%s with too few pairs for the confidence not "
+                        + "counted)", notCounted, notCounted == 1 ? "" : "s"));
+        return new Result(verdict, clock, decidedBy, values(all, "wall"), values(all, "cpu"), perFork, reason, machine, "");
     }
 
     private static double mean(double[] values) {

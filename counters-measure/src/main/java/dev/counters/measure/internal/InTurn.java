@@ -3,11 +3,13 @@ package dev.counters.measure.internal;
 import dev.counters.CpuTimesCounter;
 import dev.counters.measure.Compare;
 import dev.counters.measure.Task;
+import java.time.Duration;
+import java.util.function.LongSupplier;
 
 /**
  * The pairs of {@link Compare.Order#ALTERNATING}: the two runs of a pair one after the other on the
- * calling thread, each timed run right after an untimed re-warming run of the very same task (batched
- * like it, the same instance). So each timed run starts from the caches, branch history and memory
+ * calling thread, each timed run right after untimed re-warming runs of the very same task (batched
+ * like it, the same instance) for at least {@link Pairing#REWARM} (one run without a warm-up). So each timed run starts from the caches, branch history and memory
  * state it would have with the task measured alone (JMH's setting): interleaving otherwise makes a
  * cache-sensitive task pay for the other's data, and the run right after the noise probe pay for the
  * probe. Every timed run, first or second in its pair, follows the same thing: its own untimed run.
@@ -23,10 +25,14 @@ import dev.counters.measure.Task;
 final class InTurn implements Pairing {
     private final Pass pass;
     private final CpuTimesCounter process;
+    private final LongSupplier nanoClock;
+    private final long rewarmNanos;
 
-    InTurn(Pass pass, CpuTimesCounter process) {
+    InTurn(Pass pass, CpuTimesCounter process, LongSupplier nanoClock, Duration rewarm) {
         this.pass = pass;
         this.process = process;
+        this.nanoClock = nanoClock;
+        this.rewarmNanos = rewarm.toNanos();
     }
 
     @Override
@@ -36,7 +42,10 @@ final class InTurn implements Pairing {
     }
 
     private void once(Task task, String phase, int index, double[] into, int wall, int cpu, int processAt, int gcAt) {
-        pass.untimed(task, phase, index);
+        long rewarming = nanoClock.getAsLong();
+        do {
+            pass.untimed(task, phase, index);
+        } while (nanoClock.getAsLong() - rewarming < rewarmNanos);
         long collections = GcCount.total();
         if (process != null) {
             process.start();

@@ -34,9 +34,21 @@ public final class Pairs {
     /** Runs that paid for at least one garbage collection: A's at {@link #A}, B's at {@link #B}; -1 while none was read. */
     private final int[] collectedRuns = {-1, 0, -1};
 
-    public Pairs(Overhead overhead, int invocations) {
+    private final boolean coupled;
+
+    /**
+     * @param coupled whether the pairs come in couples that swap sides (a duet's A on worker 1, then
+     *     on worker 2), to be judged a couple at a time ({@link PairJudgement})
+     */
+    public Pairs(Overhead overhead, int invocations, boolean coupled) {
         this.overhead = overhead;
         this.invocations = invocations;
+        this.coupled = coupled;
+    }
+
+    /** Whether pairs 2k and 2k + 1 are a couple that swapped sides, judged as one. */
+    boolean coupled() {
+        return coupled;
     }
 
     /** Runs {@code a} and {@code b} as a pair with {@code pairing}, A first (or on worker 1) if {@code aIsFirst}, and records them. */

@@ -30,14 +30,35 @@ class CompilingWarmUpTest {
     }
 
     @Test
-    void aSteadyTaskWhoseCodeIsStillBeingCompiledWarmsUpAnotherRoundUntilTheJitIsQuiet() {
-        CompilingWarmUp.Result result = CompilingWarmUp.run(steady, clock::get, compiling(2), Duration.ofSeconds(5), 5, 0.005);
-        assertEquals(3, result.rounds(), "two rounds saw compilation, the third did not");
+    void aSteadyTaskWhoseCodeIsStillBeingCompiledWarmsUpUntilTheJitHasBeenQuietForAStretch() {
+        long[] lastGrowth = {-1};
+        LongSupplier twoRounds = compiling(2);
+        long[] previous = {0};
+        LongSupplier watched = () -> {
+            long millis = twoRounds.getAsLong();
+            if (millis > previous[0]) {
+                lastGrowth[0] = clock.get();
+            }
+            previous[0] = millis;
+            return millis;
+        };
+        CompilingWarmUp.Result result = CompilingWarmUp.run(steady, clock::get, watched, Duration.ofSeconds(5), 5, 0.005);
+        assertTrue(result.rounds() >= 3, "two rounds saw compilation, then at least one did not: " + result.rounds());
+        assertTrue(clock.get() - lastGrowth[0] >= CompilingWarmUp.QUIET.toNanos(),
+                "no compilation ended for " + (clock.get() - lastGrowth[0]) + " ns before the warm-up ended");
         assertFalse(result.stillCompiling());
         assertTrue(result.report().converged());
         assertEquals(Duration.ofNanos(clock.get()), result.report().duration());
         assertEquals(clock.get() / 1_000_000, result.report().runs(), "every round's runs are counted");
         assertEquals(Duration.ofSeconds(5), result.report().budget());
+    }
+
+    @Test
+    void aRoundThatConvergesBeforeACompilationEndsDoesNotEndTheWarmUp() {
+        // No compilation ends during the first rounds: a short round alone proves nothing.
+        CompilingWarmUp.Result result = CompilingWarmUp.run(steady, clock::get, () -> 0, Duration.ofSeconds(5), 5, 0.005);
+        assertTrue(clock.get() >= CompilingWarmUp.QUIET.toNanos(), "ended after " + clock.get() + " ns");
+        assertFalse(result.stillCompiling());
     }
 
     @Test

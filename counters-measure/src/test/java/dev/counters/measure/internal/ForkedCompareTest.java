@@ -72,6 +72,23 @@ class ForkedCompareTest {
         assertThrows(IllegalStateException.class, conclusion::decidedBy);
     }
 
+    /** About 60 ms of xorshift steps a run: a round of four pairs (sixteen runs, half of them re-warming) takes a second. */
+    public static final class Slow extends Steps {
+        public Slow() {
+            super(20_000_000);
+        }
+    }
+
+    @Test
+    void forksWithTooFewPairsAreReportedButNeverCounted() {
+        ForkedCompare.Result result = ForkedCompare.of(Slow.class.getName(), Slow.class.getName()).minForks(2).maxForks(2)
+                .budget(Duration.ofSeconds(4)).run();
+        assertEquals(Verdict.TOO_FEW, result.verdict(), result.toString());
+        assertTrue(result.forks() >= 1 && result.forkVerdicts().stream().allMatch("too_few"::equals), result.toString());
+        assertTrue(result.reason().contains("none of the " + result.forks() + " JVMs had enough pairs"), result.reason());
+        assertTrue(result.reason().contains("give a longer budget"), result.reason());
+    }
+
     @Test
     void taskClassesWithNoForksRunInThisJvmOnSeveralInstancesAndSaySo() {
         CompareResult result = Compare.of(Once.class, Twice.class).forks(0).budget(Duration.ofSeconds(2)).run();
