@@ -23,8 +23,8 @@
 # With --set real (issue #28), the real-code pairs of dev.counters.examples.trials instead, each
 # process a default `counters compare --task-a A --task-b B` (fresh JVMs, the interval over them):
 #   same      Crc32Work$Base against Crc32Work$Same   identical code, two class names: truth 1
-#   crc1      Crc32Work$Base against Crc32Work$Plus1  1% more bytes: truth 1.01 (60 s budget)
-#   crc5      Crc32Work$Base against Crc32Work$Plus5  5% more bytes: truth 1.05
+#   crc1      Crc32Rounds$Base against Crc32Rounds$Plus1  1% more rounds over one 8 KiB array: truth 1.01 (60 s budget)
+#   crc5      Crc32Rounds$Base against Crc32Rounds$Plus5  5% more rounds: truth 1.05
 #   lookups   Lookups$Hash against Lookups$Tree       cache-sensitive
 #   alloc     Everyday$PrimitiveArray against Everyday$BoxedList   allocation and GC
 #   threads   Everyday$Sort against Everyday$ParallelSort          work on the common pool
@@ -111,10 +111,10 @@ declare -A budget_of=([p5]=5s [p1]=10s [p05]=30s [aa]=5s [naive-p5]=5s [naive-aa
 declare -A order_of=([p5]=alternating [p1]=alternating [p05]=alternating [aa]=alternating
   [naive-p5]=sequential [naive-aa]=sequential [duet-p5]=duet [duet-p1]=duet [duet-aa]=duet)
 t=dev.counters.examples.trials
-declare -A real_a=([same]="$t.Crc32Work\$Base" [crc1]="$t.Crc32Work\$Base" [crc5]="$t.Crc32Work\$Base"
+declare -A real_a=([same]="$t.Crc32Work\$Base" [crc1]="$t.Crc32Rounds\$Base" [crc5]="$t.Crc32Rounds\$Base"
   [lookups]="$t.Lookups\$Hash" [alloc]="$t.Everyday\$PrimitiveArray" [threads]="$t.Everyday\$Sort"
   [wait]="$t.Everyday\$Wait2ms" [regex]="$t.Everyday\$ManualSplit" [strings]="$t.Everyday\$Builder")
-declare -A real_b=([same]="$t.Crc32Work\$Same" [crc1]="$t.Crc32Work\$Plus1" [crc5]="$t.Crc32Work\$Plus5"
+declare -A real_b=([same]="$t.Crc32Work\$Same" [crc1]="$t.Crc32Rounds\$Plus1" [crc5]="$t.Crc32Rounds\$Plus5"
   [lookups]="$t.Lookups\$Tree" [alloc]="$t.Everyday\$BoxedList" [threads]="$t.Everyday\$ParallelSort"
   [wait]="$t.Everyday\$Wait3ms" [regex]="$t.Everyday\$RegexSplit" [strings]="$t.Everyday\$Concat")
 declare -A real_budget=([crc1]=60s)

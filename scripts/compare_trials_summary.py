@@ -193,8 +193,8 @@ def intervals(runs):
 TRIALS = "dev.counters.examples.trials."
 REAL = {
     "same": (1.0, "identical code, two class names (CRC32 of 64 KiB)", "Crc32Work$Base", "Crc32Work$Same"),
-    "crc1": (1.01, "CRC32, B does 1% more work (60 s budget)", "Crc32Work$Base", "Crc32Work$Plus1"),
-    "crc5": (1.05, "CRC32, B does 5% more work", "Crc32Work$Base", "Crc32Work$Plus5"),
+    "crc1": (1.01, "CRC32, B makes 1% more rounds over one array (60 s budget)", "Crc32Rounds$Base", "Crc32Rounds$Plus1"),
+    "crc5": (1.05, "CRC32, B makes 5% more rounds over one array", "Crc32Rounds$Base", "Crc32Rounds$Plus5"),
     "lookups": (None, "HashMap against TreeMap lookups (cache-sensitive)", "Lookups$Hash", "Lookups$Tree"),
     "alloc": (None, "int[] against boxed ArrayList (allocation, GC)", "Everyday$PrimitiveArray", "Everyday$BoxedList"),
     "threads": (None, "Arrays.sort against parallelSort (other threads)", "Everyday$Sort", "Everyday$ParallelSort"),

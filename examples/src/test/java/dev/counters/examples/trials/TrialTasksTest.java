@@ -23,6 +23,24 @@ class TrialTasksTest {
     }
 
     @Test
+    void crc32RoundsAreProportionalToTheirCountOverOneArray() throws Exception {
+        Crc32Rounds base = new Crc32Rounds.Base();
+        assertEquals(1.01, (double) new Crc32Rounds.Plus1().rounds() / base.rounds(), 1e-12);
+        assertEquals(1.05, (double) new Crc32Rounds.Plus5().rounds() / base.rounds(), 1e-12);
+        java.util.zip.CRC32 reference = new java.util.zip.CRC32();
+        byte[] data = new byte[Crc32Rounds.BYTES];
+        long seed = 42;
+        for (int i = 0; i < data.length; i++) {
+            seed = seed * 6364136223846793005L + 1442695040888963407L;
+            data[i] = (byte) (seed >>> 56);
+        }
+        for (int round = 0; round < 105; round++) {
+            reference.update(data);
+        }
+        assertEquals(reference.getValue(), new Crc32Rounds.Plus5().run(), "105 rounds over the same 8 KiB");
+    }
+
+    @Test
     void bothSidesOfEachEverydayPairComputeTheSameAnswer() throws Exception {
         long sum = 31L * 19_999 * 20_000 / 2;
         assertEquals(sum, new Everyday.PrimitiveArray().run());
@@ -52,7 +70,7 @@ class TrialTasksTest {
     @Test
     void theJmhReferenceLoadsAndRunsEveryTrialClass() throws Exception {
         Param names = TrialTasksBenchmark.class.getField("task").getAnnotation(Param.class);
-        assertEquals(16, names.value().length);
+        assertEquals(19, names.value().length);
         for (String name : names.value()) {
             TrialTasksBenchmark benchmark = new TrialTasksBenchmark();
             benchmark.task = name;
