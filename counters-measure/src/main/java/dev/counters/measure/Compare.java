@@ -105,7 +105,7 @@ import java.util.function.Supplier;
  * what the pairing buys; its pairs (A's i-th run, B's i-th run) go through the same statistics.
  *
  * <p>{@link Order#DUET} runs A and B at the same moment instead, on two worker threads pinned to
- * different CPUs, swapping sides every pair (see there for when it helps and when it hurts).
+ * different CPUs, A on each worker once in every two pairs (see there for when it helps and when it hurts).
  *
  * <p>Both tasks run on the calling thread, which must be a platform thread; in a duet the pairs run
  * on the two workers, and the calling thread warms up, calibrates and probes the noise between pairs.
@@ -143,9 +143,11 @@ public final class Compare {
         SEQUENTIAL,
         /**
          * A and B at the same moment, on two worker threads pinned to different CPUs where the
-         * platform allows ("duet benchmarking", Bulej et al., ICPE 2020): in pair i worker 1 runs A
-         * while worker 2 runs B, both released by a spin barrier, and pair i + 1 swaps them, so that
-         * a difference between the two CPUs lands on A and on B equally. The pairs then go through
+         * platform allows ("duet benchmarking", Bulej et al., ICPE 2020): both released by a spin
+         * barrier, A on one worker and B on the other, and in each block of two pairs A runs once
+         * on each worker, which one first drawn at random as the alternating blocks are, so that a
+         * difference between the two CPUs lands on A and on B equally and neither follows the
+         * noise probe more often. The pairs then go through
          * the same statistics, stopping rules and preemption set-aside as {@link #ALTERNATING}, a
          * couple at a time: pairs i and i + 1 as one, the geometric mean of their ratios, in which
          * the difference between the CPUs cancels.
@@ -363,7 +365,11 @@ public final class Compare {
         return this;
     }
 
-    /** In which order A and B run (default {@link Order#ALTERNATING}). */
+    /**
+     * In which order A and B run (default {@link Order#ALTERNATING}); task classes run in that
+     * order in every fork, except {@link Order#SEQUENTIAL}, which shows one JVM's pairs and needs
+     * {@link #forks(int) forks(0)}.
+     */
     public Compare order(Order order) {
         this.order = requireNonNull(order, "order");
         return this;
@@ -456,12 +462,12 @@ public final class Compare {
      * decided, the target is met or the budget ends, and judges the ratios, on the calling thread
      * ({@link Order#DUET}: the pairs on two workers, ended and joined before this returns). Task
      * classes run so in each of several fresh JVMs (unless {@link #forks(int) forks(0)}), each of
-     * which gets an equal share of the budget, and the verdict is judged over their ratios.
+     * the fewest getting an equal share of the budget, and the verdict is judged over their ratios.
      *
      * @throws IllegalStateException if called on a virtual thread, which has no CPU clock of its own,
      *     or for {@link Order#DUET} if the JVM has fewer than 2 CPUs, or if a fork failed (a task
-     *     class it cannot load, a task that threw), with the fork's output; or for an order other
-     *     than {@link Order#ALTERNATING} across JVMs
+     *     class it cannot load, a task that threw), with the fork's output; or for
+     *     {@link Order#SEQUENTIAL} across JVMs
      * @throws TaskFailedException if a task threw, naming the run (checked and unchecked exceptions alike)
      * @throws IllegalArgumentException if a run of A took no measurable time on a clock: no ratio exists
      */
@@ -478,10 +484,11 @@ public final class Compare {
 
     /** The comparison in fresh JVMs: each runs this class's comparison in itself, and their ratios are judged together. */
     private CompareResult acrossJvms() {
-        checkState(order == Order.ALTERNATING, "Order.%s shows one JVM's pairs: call forks(0) to run it in this JVM only",
+        checkState(order != Order.SEQUENTIAL, "Order.%s shows one JVM's pairs: call forks(0) to run it in this JVM only",
                 order);
+        refuseDuetOnOneCpu();
         ForkedCompare forked = ForkedCompare.of(classA.getName(), classB.getName()).budget(budget).confidence(confidence)
-                .margin(margin).target(target).by(by).minForks(minForks).maxForks(maxForks);
+                .margin(margin).target(target).by(by).order(order).minForks(minForks).maxForks(maxForks);
         if (classPath != null) {
             forked.classPath(classPath);
         }
@@ -527,14 +534,14 @@ public final class Compare {
                 Pairing inTurn = Pairing.inTurn(pass, processCounter.get(), nanoClock,
                         warmUp == null ? Duration.ZERO : Pairing.REWARM);
                 settle(inTurn, timedA, timedB, warnings);
-                stoppedBy = schedule.alternate(inTurn, true);
+                stoppedBy = schedule.alternate(inTurn);
             }
             case SEQUENTIAL -> stoppedBy = schedule.sequence(pass);
             default -> {
                 try (Duet duet = startDuet()) {
                     preparation = duet.steps();
                     settle(duet, timedA, timedB, warnings);
-                    stoppedBy = schedule.alternate(duet, false);
+                    stoppedBy = schedule.alternate(duet);
                 }
             }
         }

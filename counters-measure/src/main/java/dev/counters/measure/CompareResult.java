@@ -905,8 +905,8 @@ public final class CompareResult {
 
         /**
          * The confidence that interval was read at: in this JVM the order statistics' achieved
-         * confidence, across JVMs the stricter one each look of the stopping rule reads (99.75% for
-         * 99% and four looks).
+         * confidence, across JVMs the stricter one the deciding look of the stopping rule read (99.2%
+         * for 99% at the first look, 99.93% at each of three later ones).
          */
         public double confidence() {
             return intervalConfidence;

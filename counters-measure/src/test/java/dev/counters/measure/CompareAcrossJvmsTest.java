@@ -134,7 +134,10 @@ class CompareAcrossJvmsTest {
         assertThrows(NullPointerException.class, () -> Compare.of(TenMicros.class, TwentyMicros.class).jvmOptions(null));
         assertThrows(NullPointerException.class, () -> Compare.of(TenMicros.class, TwentyMicros.class).classPath(null));
         assertThrows(NullPointerException.class, () -> Compare.of(TenMicros.class, TwentyMicros.class).systemProperty(null, "1"));
-        assertThrows(IllegalStateException.class,
-                () -> Compare.of(TenMicros.class, TwentyMicros.class).order(Compare.Order.DUET).forks(2).run());
+        IllegalStateException sequential = assertThrows(IllegalStateException.class,
+                () -> Compare.of(TenMicros.class, TwentyMicros.class).order(Compare.Order.SEQUENTIAL).forks(2).run());
+        assertTrue(sequential.getMessage().contains("forks(0)"), sequential.getMessage());
+        assertThrows(IllegalStateException.class, () -> Compare.of(TenMicros.class, TwentyMicros.class)
+                .order(Compare.Order.DUET).processors(() -> 1).forks(2).run(), "a duet needs 2 CPUs in every fork");
     }
 }

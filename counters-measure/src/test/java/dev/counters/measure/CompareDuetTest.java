@@ -126,18 +126,23 @@ class CompareDuetTest {
         assertEquals(Compare.Order.DUET, result.order());
         assertEquals(16, aThreads.size());
         assertEquals(16, bThreads.size());
+        boolean[] aOnWorkerOne = result.aRanFirst();
         for (int i = 0; i < 16; i++) {
-            assertEquals(i % 2 == 0 ? 1 : 2, worker(aThreads.get(i)), "A's worker in pair " + i);
-            assertEquals(i % 2 == 0 ? 2 : 1, worker(bThreads.get(i)), "B's worker in pair " + i);
+            assertEquals(aOnWorkerOne[i] ? 1 : 2, worker(aThreads.get(i)), "A's worker in pair " + i);
+            assertEquals(aOnWorkerOne[i] ? 2 : 1, worker(bThreads.get(i)), "B's worker in pair " + i);
             assertFalse(aThreads.get(i).isAlive(), "joined before run() returned");
         }
-        assertSame(aThreads.get(0), aThreads.get(2), "the same two workers throughout");
-        assertSame(aThreads.get(0), bThreads.get(1));
-        boolean[] alternatingSides = new boolean[16];
+        int blocksWithAOnWorkerOneFirst = 0;
         for (int i = 0; i < 16; i += 2) {
-            alternatingSides[i] = true;
+            assertTrue(aOnWorkerOne[i] != aOnWorkerOne[i + 1], "each block is a couple of pairs that swap sides: pair " + i);
+            blocksWithAOnWorkerOneFirst += aOnWorkerOne[i] ? 1 : 0;
         }
-        assertArrayEquals(alternatingSides, result.aRanFirst());
+        for (int i = 0; i < 16; i += 4) {
+            assertTrue(aOnWorkerOne[i] != aOnWorkerOne[i + 2], "a round holds each side first once: round " + i / 4);
+        }
+        assertEquals(4, blocksWithAOnWorkerOneFirst, "right after the probe, A is on worker 1 in half the blocks");
+        assertSame(worker(aThreads.get(0)) == 1 ? aThreads.get(0) : bThreads.get(0),
+                worker(aThreads.get(2)) == 1 ? aThreads.get(2) : bThreads.get(2), "the same two workers throughout");
         for (ClockComparison clock : result.clocks()) {
             assertEquals(8, clock.ratios().length, "judged a couple of pairs at a time");
             for (double ratio : clock.ratios()) {

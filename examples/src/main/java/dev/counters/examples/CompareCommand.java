@@ -33,7 +33,7 @@ import picocli.CommandLine.TypeConversionException;
  * pairs until the interval is within {@code --target} or {@code --budget} ends, and says which.
  * {@code --order sequential} runs all of A, then all of B, the naive way, for comparison;
  * {@code --order duet} runs A and B at the same time on two threads pinned to different CPUs,
- * changing sides every pair.
+ * A on each worker once in every two pairs.
  */
 @Command(name = "compare", description = {
     "Is B faster than A? Runs A and B in balanced pairs and judges the ratio B/A of each pair.",
@@ -48,7 +48,7 @@ import picocli.CommandLine.TypeConversionException;
             + "('budget'). The tasks are the built-in workload (--iterations-a, --iterations-b) or your classes "
             + "(--task-a, --task-b implementing dev.counters.measure.Task). A noise report says how much the machine "
             + "itself drifted meanwhile. --order duet runs each pair's A and B at the same time instead, on two "
-            + "threads pinned to different CPUs, changing sides every pair.",
+            + "threads pinned to different CPUs, A on each worker once in every two pairs.",
 })
 final class CompareCommand extends Subcommand {
     /** A few milliseconds of the built-in workload: thousands of pairs fit in the default budget. */
@@ -105,7 +105,7 @@ final class CompareCommand extends Subcommand {
             converter = OrderConverter.class,
             description = "alternating (blocks A B B A, the default), sequential (all of A, then all of B: "
                     + "the naive way, to see what pairing buys) or duet (A and B at the same time on two threads "
-                    + "pinned to different CPUs, changing sides every pair; needs 2 CPUs, best with idle cores to spare).")
+                    + "pinned to different CPUs, A on each worker once in every two pairs; needs 2 CPUs, best with idle cores to spare).")
     Compare.Order order;
 
     @Option(names = "--by", paramLabel = "CLOCK", defaultValue = "auto", converter = JudgedByConverter.class,
@@ -117,7 +117,7 @@ final class CompareCommand extends Subcommand {
             description = "How many fresh JVMs run the comparison (with this JVM's options): by default 5 to 8, more while "
                     + "undecided and the budget allows, the interval carrying the variation between JVMs (Student's t over "
                     + "the forks' ratios); N (2 or more) for exactly N; 0 to run in this JVM only, whose answer speaks "
-                    + "for this JVM only (needed by --order, --every-pair and --chart, which show one JVM's pairs).",
+                    + "for this JVM only (needed by --order sequential, --every-pair and --chart, which show one JVM's pairs).",
             showDefaultValue = picocli.CommandLine.Help.Visibility.NEVER)
     int forks;
 
@@ -169,7 +169,7 @@ final class CompareCommand extends Subcommand {
         String classPath = System.getProperty("java.class.path") + (tasks.classPath == null ? "" : File.pathSeparator + tasks.classPath);
         Compare comparison = Compare.of(taskA != null ? TaskLoader.type(taskA, tasks.classPath) : SpinTask.ForkedA.class,
                         taskB != null ? TaskLoader.type(taskB, tasks.classPath) : SpinTask.ForkedB.class)
-                .budget(budget).confidence(confidence).margin(margin).target(target).by(by)
+                .budget(budget).confidence(confidence).margin(margin).target(target).by(by).order(order)
                 .classPath(classPath);
         if (taskA == null) {
             comparison.systemProperty(SpinTask.ITERATIONS_A, Long.toString(iterationsA))
@@ -216,8 +216,9 @@ final class CompareCommand extends Subcommand {
         report.table(perFork.build());
         report.note("The interval is Student's t over the logarithms of the forks' median ratios (each fork one sample, "
                 + "as Kalibera and Jones advise), read at the confidence each look of the stopping rule uses: the asked "
-                + String.format(Locale.ROOT, "%.0f%%", 100 * confidence) + "'s miss rate shared among the planned looks, "
-                + "so that stopping early keeps it.");
+                + String.format(Locale.ROOT, "%.0f%%", 100 * confidence) + "'s miss rate spent over the planned looks, "
+                + "80% of it by the first, so that stopping early keeps it. A JVM that said too_few had too few pairs for "
+                + "the confidence and is not counted.");
         return report.build();
     }
 
@@ -271,9 +272,9 @@ final class CompareCommand extends Subcommand {
             throw new ParameterException(spec.commandLine(), "--forks is 0 (this JVM only) or at least 2 (an interval between "
                     + "JVMs needs two), was " + forks);
         }
-        if (forks != 0 && (order != Compare.Order.ALTERNATING || everyPair || charting.chart != null)) {
-            throw new ParameterException(spec.commandLine(), "--order, --every-pair and --chart show one JVM's pairs: "
-                    + "add --forks 0 to run in this JVM only");
+        if (forks != 0 && (order == Compare.Order.SEQUENTIAL || everyPair || charting.chart != null)) {
+            throw new ParameterException(spec.commandLine(), "--order sequential, --every-pair and --chart show one JVM's "
+                    + "pairs: add --forks 0 to run in this JVM only");
         }
         int cpus = Runtime.getRuntime().availableProcessors();
         if (order == Compare.Order.DUET && cpus < 2) {
@@ -378,10 +379,10 @@ final class CompareCommand extends Subcommand {
                     + "lands on one side only, and the interval does not know it.");
         }
         if (order == Compare.Order.DUET) {
-            report.note("Duet order: in each pair A and B ran at the same time on two worker threads, changing sides every "
-                    + "pair, and judged a couple of pairs at a time (A on worker 1, then on worker 2: the geometric mean of "
-                    + "their ratios, in which a difference between the workers' CPUs cancels); --every-pair lists the couples. "
-                    + "On a machine without two idle CPUs the "
+            report.note("Duet order: in each pair A and B ran at the same time on two worker threads, A on each worker "
+                    + "once in every two pairs, which were judged as a couple (the geometric mean of their ratios, in which a "
+                    + "difference between the workers' CPUs cancels); --every-pair lists the couples. On a machine without "
+                    + "two idle CPUs the "
                     + "workers wait for each other's CPU, and memory-bound tasks slow each other down. The noise report counts "
                     + "the second worker as another runnable thread and its preemptions: with only two CPUs it reads 'loaded' "
                     + "even on an idle machine.");
@@ -440,8 +441,8 @@ final class CompareCommand extends Subcommand {
     private static Table pairs(CompareResult result, CellFormat time) {
         boolean duet = result.order() == Compare.Order.DUET;
         Table.Builder pairs = duet
-                ? Table.builder("pairs", "Every couple of pairs (A on worker 1, then on worker 2; each figure the geometric "
-                        + "mean of the two), in order").column(Column.number("couple", "couple", CellFormat.INTEGER))
+                ? Table.builder("pairs", "Every couple of pairs (A on each worker once; each figure the geometric mean "
+                        + "of the two), in order").column(Column.number("couple", "couple", CellFormat.INTEGER))
                 : Table.builder("pairs", "Every pair, in order").column(Column.number("pair", "pair", CellFormat.INTEGER))
                         .column(Column.text("first", "first"));
         pairs.column(Column.number("a_wall_ns", "A wall", time))

@@ -27,10 +27,11 @@ public final class ForkChild {
 
     private ForkChild() {}
 
-    /** {@code CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY}. */
+    /** {@code CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY ORDER}. */
     public static void main(String[] args) throws ReflectiveOperationException {
-        if (args.length != 7) {
-            System.err.println("usage: ForkChild CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY (started by ForkedCompare)");
+        if (args.length != 8) {
+            System.err.println("usage: ForkChild CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY ORDER (started by "
+                    + "ForkedCompare)");
             System.exit(2);
         }
         fork = true;
@@ -42,6 +43,7 @@ public final class ForkChild {
                 .margin(Double.parseDouble(args[4]))
                 .target(Double.parseDouble(args[5]))
                 .by(Compare.JudgedBy.valueOf(args[6]))
+                .order(Compare.Order.valueOf(args[7]))
                 .run();
         System.out.println(line(result, seed));
     }

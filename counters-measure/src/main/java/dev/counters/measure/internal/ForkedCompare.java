@@ -39,8 +39,9 @@ import java.util.Map;
  * {@code Compare} (pairs, warm-up, batching, as in-process) within its share of the budget (see
  * {@link #run()}), and prints its median ratios. Each fork's ratio is one sample; {@link ForkInterval} gives the interval
  * (Student's t over the forks' logarithms, Kalibera and Jones' top level) and
- * {@link ForkStoppingRule} says when to stop: after {@link #minForks(int)} forks (5) it looks after
- * each fork, at a confidence that shares the asked miss rate among the planned looks, and stops once
+ * {@link ForkStoppingRule} says when to stop: after the fewest forks ({@link #minForks(int)}, 5, or
+ * as many as the budget holds at {@link #PLANNED_FORK} each, up to the most) it looks after
+ * each fork, at a confidence that spends the asked miss rate over the planned looks, and stops once
  * the verdict is decided, at {@link #maxForks(int)} (8), or when the budget has no room for another
  * fork. Fewer forks than the fewest is {@link Verdict#TOO_FEW}: one JVM alone never decides.
  *
@@ -50,6 +51,12 @@ import java.util.Map;
 public final class ForkedCompare {
     /** The default budget of all forks together: 30 s. */
     public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(30);
+    /**
+     * A budget holds at least one fork per this much before the first look: 6 s. With 60 s, the
+     * first look is after 8 forks, not 5: Student's t at 7 degrees of freedom over 8 forks is 45%
+     * narrower than at 4 over 5, and +1% is told from JVMs that differ by ±0.6%.
+     */
+    static final Duration PLANNED_FORK = Duration.ofSeconds(6);
     /** What a JVM is taken to need to start and end before the first fork has measured it: 400 ms. */
     static final Duration FIRST_START_AND_END = Duration.ofMillis(400);
     /** The key under which each fork's own wall time, start and end included, is kept beside its result line's. */
@@ -62,6 +69,7 @@ public final class ForkedCompare {
     private double margin;
     private double target = Compare.DEFAULT_TARGET;
     private Compare.JudgedBy by = Compare.JudgedBy.AUTO;
+    private Compare.Order order = Compare.Order.ALTERNATING;
     private int minForks = ForkStoppingRule.DEFAULT_MIN_FORKS;
     private int maxForks = ForkStoppingRule.DEFAULT_MAX_FORKS;
     private String classPath = System.getProperty("java.class.path");
@@ -77,7 +85,7 @@ public final class ForkedCompare {
         return new ForkedCompare(requireNonNull(classA, "classA"), requireNonNull(classB, "classB"));
     }
 
-    /** The longest all forks together may take (default 30 s); each fork gets an equal share of it. */
+    /** The longest all forks together may take (default 30 s); each of the fewest forks gets an equal share of it. */
     public ForkedCompare budget(Duration budget) {
         requireNonNull(budget, "budget");
         checkArgument(budget.compareTo(Compare.MIN_BUDGET.multipliedBy(ForkStoppingRule.DEFAULT_MIN_FORKS)) >= 0,
@@ -112,6 +120,18 @@ public final class ForkedCompare {
     /** Which time the verdict is judged on (default {@link Compare.JudgedBy#AUTO}). */
     public ForkedCompare by(Compare.JudgedBy by) {
         this.by = requireNonNull(by, "by");
+        return this;
+    }
+
+    /**
+     * How each fork runs its pairs (default {@link Compare.Order#ALTERNATING}; or
+     * {@link Compare.Order#DUET}); {@link Compare.Order#SEQUENTIAL} shows one JVM's naive way and
+     * is refused.
+     */
+    public ForkedCompare order(Compare.Order order) {
+        checkArgument(requireNonNull(order, "order") != Compare.Order.SEQUENTIAL,
+                "Order.SEQUENTIAL shows one JVM's pairs the naive way: compare across JVMs in ALTERNATING or DUET order");
+        this.order = order;
         return this;
     }
 
@@ -153,8 +173,9 @@ public final class ForkedCompare {
      * Runs forks until the verdict is decided, the last planned fork ran or the budget has no room
      * for another, and judges the forks' ratios.
      *
-     * <p>Each of the fewest forks gets an equal share of what is left of the budget among those still
-     * to run, less the time a JVM takes to start and end (measured on the forks so far), so
+     * <p>The fewest forks are {@link #minForks(int)}, or as many as the budget holds at
+     * {@link #PLANNED_FORK} each, up to {@link #maxForks(int)}. Each of them gets an equal share of
+     * what is left of the budget among those still to run, less the time a JVM takes to start and end (measured on the forks so far), so
      * that every one of the fewest forks has time for a warm-up that outlasts the JIT and for its
      * pairs; a fork stops at its share or its target, never because it alone decided. A fork that
      * ends with too few pairs for the confidence (a share too short for the tasks) is reported but
@@ -164,7 +185,9 @@ public final class ForkedCompare {
      * @throws IllegalStateException if a fork fails (a task class missing, a task throwing), with its output
      */
     public Result run() {
-        ForkStoppingRule rule = new ForkStoppingRule(confidence, minForks, Math.max(minForks, maxForks));
+        int most = Math.max(minForks, maxForks);
+        int fewest = fewestForks(budget, minForks, most);
+        ForkStoppingRule rule = new ForkStoppingRule(confidence, fewest, most);
         long start = System.nanoTime();
         double equivalence = margin > 0 ? margin : Math.min(Compare.EQUIVALENCE_PER_TARGET * target, 0.99);
         List<Map<String, String>> forks = new ArrayList<>();
@@ -172,7 +195,7 @@ public final class ForkedCompare {
         Result result = null;
         while (true) {
             long left = budget.toNanos() - (System.nanoTime() - start);
-            long share = forks.size() < minForks ? left / (minForks - forks.size()) - startAndEnd
+            long share = forks.size() < fewest ? left / (fewest - forks.size()) - startAndEnd
                     : meanForkNanos(forks) - startAndEnd;
             if (result != null && (share < Compare.MIN_BUDGET.toNanos() || share + startAndEnd > left)) {
                 return result.stopped("budget");
@@ -189,6 +212,11 @@ public final class ForkedCompare {
                         ? "decided" : "forks");
             }
         }
+    }
+
+    /** The forks before the first look: {@code minForks}, or as many as {@code budget} holds at {@link #PLANNED_FORK} each, up to {@code maxForks}. */
+    static int fewestForks(Duration budget, int minForks, int maxForks) {
+        return Math.max(minForks, (int) Math.min(maxForks, budget.toNanos() / PLANNED_FORK.toNanos()));
     }
 
     /** The forks a verdict may rest on: those with enough pairs for the confidence (not {@code TOO_FEW} on their own). */
@@ -254,7 +282,7 @@ public final class ForkedCompare {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", classPath, ForkChild.class.getName(), classA, classB, Long.toString(share.toMillis()),
-                Double.toString(confidence), Double.toString(margin), Double.toString(target), by.name()));
+                Double.toString(confidence), Double.toString(margin), Double.toString(target), by.name(), order.name()));
         try {
             Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -13,7 +13,7 @@ import java.util.Locale;
  * over every pair, wall time over the pairs in which neither run was preempted ({@link Preemptions};
  * every pair, with a warning, when fewer than {@link #MIN_KEPT_PAIRS} would be left).
  *
- * <p>Pairs {@linkplain Pairs#coupled() coupled} (a duet: A on worker 1, then on worker 2) are judged
+ * <p>Pairs {@linkplain Pairs#coupled() coupled} (a duet: A once on each worker) are judged
  * a couple at a time: each couple's runs are taken as their geometric mean, so its ratio is the
  * geometric mean of its two pairs' ratios, in which a difference between the two workers' CPUs
  * cancels exactly. Judged pair by pair, the median of a mixture of the two sides lies nearer the

@@ -37,8 +37,8 @@ public final class Pairs {
     private final boolean coupled;
 
     /**
-     * @param coupled whether the pairs come in couples that swap sides (a duet's A on worker 1, then
-     *     on worker 2), to be judged a couple at a time ({@link PairJudgement})
+     * @param coupled whether the pairs come in couples that swap sides (a duet's A once on each
+     *     worker), to be judged a couple at a time ({@link PairJudgement})
      */
     public Pairs(Overhead overhead, int invocations, boolean coupled) {
         this.overhead = overhead;

@@ -90,6 +90,27 @@ class ForkedCompareTest {
     }
 
     @Test
+    void aDuetRunsInEveryFork() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "a duet needs 2 CPUs");
+        CompareResult result = Compare.of(Once.class, FourTimes.class).order(Compare.Order.DUET).forks(3)
+                .budget(Duration.ofSeconds(9)).run();
+        assertEquals(3, result.jvms(), result.toString());
+        assertEquals(Verdict.SLOWER, result.verdict(), result.toString());
+        assertTrue(result.conclusion().ratio() > 3 && result.conclusion().ratio() < 5.5, result.toString());
+        assertThrows(IllegalArgumentException.class,
+                () -> ForkedCompare.of(Once.class.getName(), Twice.class.getName()).order(Compare.Order.SEQUENTIAL));
+    }
+
+    @Test
+    void aLongerBudgetPlansMoreForksBeforeTheFirstLookUpToTheMost() {
+        assertEquals(5, ForkedCompare.fewestForks(Duration.ofSeconds(20), 5, 8), "the default budget: the fewest, 5");
+        assertEquals(6, ForkedCompare.fewestForks(Duration.ofSeconds(36), 5, 8));
+        assertEquals(8, ForkedCompare.fewestForks(Duration.ofSeconds(60), 5, 8), "60 s: 8 forks, the most");
+        assertEquals(8, ForkedCompare.fewestForks(Duration.ofMinutes(10), 5, 8));
+        assertEquals(3, ForkedCompare.fewestForks(Duration.ofSeconds(60), 3, 3), "forks(3) is exactly 3");
+    }
+
+    @Test
     void taskClassesWithNoForksRunInThisJvmOnSeveralInstancesAndSaySo() {
         CompareResult result = Compare.of(Once.class, Twice.class).forks(0).budget(Duration.ofSeconds(2)).run();
         assertEquals(0, result.jvms());
