@@ -27,7 +27,9 @@
 #   crc5      Crc32Rounds$Base against Crc32Rounds$Plus5  5% more rounds: truth 1.05
 #   lookups   Lookups$Hash against Lookups$Tree       cache-sensitive
 #   alloc     Everyday$PrimitiveArray against Everyday$BoxedList   allocation and GC
-#   threads   Everyday$Sort against Everyday$ParallelSort          work on the common pool
+#   threads   Everyday$Sort against Everyday$ParallelSort          work on the common pool, whose parallelism is
+#             set to 2 (-Djava.util.concurrent.ForkJoinPool.common.parallelism=2, which the forks inherit, and
+#             JMH's too): on 2 CPUs it is 1 by default, and Arrays.parallelSort then sorts on the caller alone
 #   wait      Everyday$Wait2ms against Everyday$Wait3ms            waiting (about 1.5 on wall time)
 #   regex     Everyday$ManualSplit against Everyday$RegexSplit
 #   strings   Everyday$Builder against Everyday$Concat
@@ -41,7 +43,7 @@
 #   same-object  Identical$SharedSort twice: every instance runs one shared object (Arrays.sort of 20,000 ints)
 #   same-class   Identical$Sort twice: two instances of one class
 #   aa           the built-in workload, --iterations-a 20000 --iterations-b 20000 (about 45 us a run), forks
-#   aa-duet      the same with --order duet, which runs in one JVM only (--forks 0)
+#   aa-duet      the same with --order duet (each fork runs its pairs as a duet)
 #
 # A run replaces the results of the loads it runs and keeps the others', so idle and busy can be
 # run apart into one DIR (and the summary reads them all); --from K adds trials K, K+1, ... to the
@@ -118,6 +120,9 @@ declare -A real_b=([same]="$t.Crc32Work\$Same" [crc1]="$t.Crc32Rounds\$Plus1" [c
   [lookups]="$t.Lookups\$Tree" [alloc]="$t.Everyday\$BoxedList" [threads]="$t.Everyday\$ParallelSort"
   [wait]="$t.Everyday\$Wait3ms" [regex]="$t.Everyday\$RegexSplit" [strings]="$t.Everyday\$Concat")
 declare -A real_budget=([crc1]=60s)
+# The common pool's parallelism is CPUs - 1: on 2 CPUs, 1, and Arrays.parallelSort then sorts on the caller.
+pool=-Djava.util.concurrent.ForkJoinPool.common.parallelism=2
+declare -A real_jvm=([threads]="$pool")
 declare -A identical_task=([same-object]="$t.Identical\$SharedSort" [same-class]="$t.Identical\$Sort")
 for s in $scenarios; do
   case "$set_name" in
@@ -153,12 +158,12 @@ compare_once() {
   local s="$1"
   case "$set_name" in
     real)
-      java -jar "$jar" compare --task-a "${real_a[$s]}" --task-b "${real_b[$s]}" \
+      java ${real_jvm[$s]:-} -jar "$jar" compare --task-a "${real_a[$s]}" --task-b "${real_b[$s]}" \
         --budget "${budget:-${real_budget[$s]:-20s}}" --format json -q ;;
     identical)
       case "$s" in
         aa) java -jar "$jar" compare --iterations-a 20000 --iterations-b 20000 --budget "${budget:-10s}" --format json -q ;;
-        aa-duet) java -jar "$jar" compare --iterations-a 20000 --iterations-b 20000 --order duet --forks 0 \
+        aa-duet) java -jar "$jar" compare --iterations-a 20000 --iterations-b 20000 --order duet \
           --budget "${budget:-10s}" --format json -q ;;
         *) java -jar "$jar" compare --task-a "${identical_task[$s]}" --task-b "${identical_task[$s]}" \
           --budget "${budget:-10s}" --format json -q ;;
@@ -199,16 +204,22 @@ fi
 # The JMH reference: each class of the chosen pairs alone, in JMH's forks, on the classes of the
 # very jar the comparisons run, no spin loop. DIR/jmh/elapsed.txt: class, seconds, load average.
 if $jmh; then
-  rm -rf "$out/jmh"
+  # Only the chosen pairs' classes are measured again; the others' results stay.
+  rm -rf "$out/jmh/classes"
   mkdir -p "$out/jmh/classes"
   (cd "$root/examples/target/test-classes" && cp --parents META-INF/BenchmarkList META-INF/CompilerHints dev/counters/examples/trials/*.class \
     dev/counters/examples/trials/jmh_generated/*.class "$out/jmh/classes/")
   jmh_jars=$(tr ':' '\n' < "$classpath_file" | grep -E '/(jmh-core|jopt-simple|commons-math3)-[^/]*\.jar$' | paste -sd:)
   classes=$(for s in $scenarios; do echo "${real_a[$s]}"; echo "${real_b[$s]}"; done | awk '!seen[$0]++')
   for class in $classes; do
+    rm -f "$out/jmh/$class.json" "$out/jmh/$class.log"
+    if [[ -f "$out/jmh/elapsed.txt" ]]; then
+      grep -vF "$class " "$out/jmh/elapsed.txt" > "$out/jmh/elapsed.tmp" || true
+      mv "$out/jmh/elapsed.tmp" "$out/jmh/elapsed.txt"
+    fi
     start=$(date +%s.%N)
     java -Djmh.ignoreLock=true -cp "$jar:$out/jmh/classes:$jmh_jars" org.openjdk.jmh.Main \
-      'dev.counters.examples.trials.TrialTasksBenchmark' -p "task=$class" -f 3 -wi 5 -i 5 -w "$jmh_time" -r "$jmh_time" \
+      'dev.counters.examples.trials.TrialTasksBenchmark' -p "task=$class" -f 3 -wi 5 -i 5 -w "$jmh_time" -r "$jmh_time" -jvmArgsAppend "$pool" \
       -rf json -rff "$out/jmh/$class.json" > "$out/jmh/$class.log"
     end=$(date +%s.%N)
     echo "$class $(echo "$end - $start" | bc) $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/jmh/elapsed.txt"

@@ -207,7 +207,7 @@ IDENTICAL = {
     "same-object": "the same object as A and B (Arrays.sort of 20,000 ints)",
     "same-class": "the same class twice (Arrays.sort of 20,000 ints)",
     "aa": "built-in workload, 20,000 steps A against A, alternating, forks",
-    "aa-duet": "built-in workload, 20,000 steps A against A, duet (one JVM)",
+    "aa-duet": "built-in workload, 20,000 steps A against A, duet, forks",
 }
 DECISIVE = ("slower", "faster", "indistinguishable")
 REFERENCE_CONFIDENCE = 0.99
