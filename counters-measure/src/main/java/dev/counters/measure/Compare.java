@@ -42,6 +42,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.DoubleSupplier;
 import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -589,15 +590,8 @@ public final class Compare {
         if (warmUp == null) {
             return WarmUpReport.skipped();
         }
-        Duration bounded = warmUp.compareTo(budget.dividedBy(4)) <= 0 ? warmUp : budget.dividedBy(4);
-        CompilingWarmUp.Result warm = CompilingWarmUp.run(new Measure.WarmUpRuns(pass, task, "warm-up run of " + name), nanoClock,
-                compilationMillis, bounded, Measure.DEFAULT_WARM_UP_WINDOW, Measure.DEFAULT_WARM_UP_THRESHOLD);
-        if (warm.stillCompiling()) {
-            warnings.add(String.format(Locale.ROOT, "the JIT compiler was still at work when %s's warm-up ended (%d ms of "
-                    + "compilation in its last round, after %d rounds): the first pairs may hold compilation; give it a longer "
-                    + "warm-up (--warm-up)", name, warm.compiledInLastRound(), warm.rounds()));
-        }
-        return warm.report();
+        return untilTheJitIsQuiet(new Measure.WarmUpRuns(pass, task, "warm-up run of " + name), 4, name + "'s warm-up",
+                warnings).report();
     }
 
     /**
@@ -613,17 +607,28 @@ public final class Compare {
         }
         double[] figures = new double[Pairing.FIGURES];
         int[] index = {0};
-        Duration eighth = budget.dividedBy(8);
-        Duration bounded = warmUp.compareTo(eighth) <= 0 ? warmUp : eighth;
-        CompilingWarmUp.Result settled = CompilingWarmUp.run(() -> {
+        untilTheJitIsQuiet(() -> {
             pairing.run(timedA, "settling run of A", timedB, "settling run of B", index[0]++, figures);
             return figures[Pairing.FIRST_WALL] + figures[Pairing.SECOND_WALL];
-        }, nanoClock, compilationMillis, bounded, Measure.DEFAULT_WARM_UP_WINDOW, Measure.DEFAULT_WARM_UP_THRESHOLD);
-        if (settled.stillCompiling()) {
-            warnings.add(String.format(Locale.ROOT, "the JIT compiler was still at work when the untimed settling pairs "
-                    + "ended (%d ms of compilation in their last round): the first pairs may hold compilation; give it a "
-                    + "longer warm-up (--warm-up) or budget", settled.compiledInLastRound()));
+        }, 8, "the untimed settling pairs", warnings);
+    }
+
+    /**
+     * {@link CompilingWarmUp} of {@code runs} within the warm-up and {@code 1 / budgetShare} of the
+     * budget; warns, naming {@code what}, if the JIT was still compiling at the end.
+     */
+    private CompilingWarmUp.Result untilTheJitIsQuiet(DoubleSupplier runs, int budgetShare, String what,
+            List<String> warnings) {
+        Duration share = budget.dividedBy(budgetShare);
+        CompilingWarmUp.Result result = CompilingWarmUp.run(runs, nanoClock, compilationMillis,
+                warmUp.compareTo(share) <= 0 ? warmUp : share, Measure.DEFAULT_WARM_UP_WINDOW,
+                Measure.DEFAULT_WARM_UP_THRESHOLD);
+        if (result.stillCompiling()) {
+            warnings.add(String.format(Locale.ROOT, "the JIT compiler was still at work when %s ended (%d ms of "
+                    + "compilation in its last round, after %d rounds): the first pairs may hold compilation; give it a longer "
+                    + "warm-up (--warm-up)", what, result.compiledInLastRound(), result.rounds()));
         }
+        return result;
     }
 
     /** The band within which an interval that holds 1 reads indistinguishable: the margin, or 4 × target without one. */
