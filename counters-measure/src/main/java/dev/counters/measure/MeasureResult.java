@@ -618,7 +618,10 @@ public final class MeasureResult {
      * threads preempt the measuring thread up to ~60 times a second, and up to 27% of a short run's
      * runs) and with one core kept busy (one other runnable thread, 42 to 440 switches a second, 10% to
      * 71% of the runs preempted): docs/MEASURE.md has the figures. The run queue is the one witness that
-     * tells the two apart on its own; the others only confirm a clearly loaded machine.
+     * tells the two apart on its own; the others only confirm a clearly loaded machine. Where the run
+     * queue is read and shows no other process's thread runnable, the switches and the preempted
+     * runs are this JVM's own threads' doing (its compiler, its GC, the pool a task hands its work
+     * to): they are reported beside "quiet" and do not make the machine loaded.
      * On Windows there is no {@code /proc}: the run queue
      * ({@code \System\Processor Queue Length}) is a PDH counter this pure-Java module does not read,
      * and Windows has no per-thread count of preemptions and reports no steal, so the verdict rests
@@ -652,6 +655,8 @@ public final class MeasureResult {
         private final int runs;
         private final int preemptedRuns;
         private final List<String> reasons = new ArrayList<>();
+        /** Preemptions over their thresholds while no other process's thread was runnable: this JVM's own threads' doing. */
+        private List<String> ownPreemptions = List.of();
 
         /**
          * @param otherRunnable the median number of other runnable threads, or empty
@@ -679,14 +684,20 @@ public final class MeasureResult {
             if (stealShare.isPresent() && stealShare.getAsDouble() >= STEAL_SHARE) {
                 reasons.add(String.format(Locale.ROOT, "steal %.1f%%", 100 * stealShare.getAsDouble()));
             }
+            List<String> preemptions = new ArrayList<>();
             if (switchesPerSecond.isPresent() && switchesPerSecond.getAsDouble() >= SWITCHES_PER_SECOND
                     && involuntarySwitches.getAsLong() >= MIN_SWITCHES) {
-                reasons.add(String.format(Locale.ROOT, "%.1f involuntary context switches per second (%d)",
+                preemptions.add(String.format(Locale.ROOT, "%.1f involuntary context switches per second (%d)",
                         switchesPerSecond.getAsDouble(), involuntarySwitches.getAsLong()));
             }
             if (runs > 0 && preemptedShare() >= PREEMPTED_SHARE) {
-                reasons.add(String.format(Locale.ROOT, "%d of %d runs preempted (%.0f%%)", preemptedRuns, runs,
+                preemptions.add(String.format(Locale.ROOT, "%d of %d runs preempted (%.0f%%)", preemptedRuns, runs,
                         100 * preemptedShare()));
+            }
+            if (otherRunnable.isPresent() && otherRunnable.getAsDouble() == 0) {
+                ownPreemptions = preemptions;
+            } else {
+                reasons.addAll(preemptions);
             }
         }
 
@@ -756,7 +767,9 @@ public final class MeasureResult {
             stealShare.ifPresent(steal -> figures.add(String.format(Locale.ROOT, "steal %.1f%%", 100 * steal)));
             switchesPerSecond.ifPresent(rate -> figures.add(String.format(Locale.ROOT, "%.1f involuntary switches per second", rate)));
             figures.add(preemptedRuns + " of " + runs + " runs preempted");
-            return "quiet: " + String.join(", ", figures);
+            String quiet = "quiet: " + String.join(", ", figures);
+            return ownPreemptions.isEmpty() ? quiet : quiet + "; " + String.join(" and ", ownPreemptions)
+                    + " by this JVM's own threads (its compiler, GC or the task's pool), as no other process's thread was runnable";
         }
 
         @Override

@@ -109,6 +109,22 @@ class MachineLoadTest {
     }
 
     @Test
+    void theTasksOwnPoolThreadsPreemptingTheMeasuringThreadOnAnIdleMachineAreQuiet() {
+        // Arrays.parallelSort on a pool of 2 on 2 CPUs (the run): the pool's workers preempted the
+        // measuring thread in 40% of the runs, with no other process's thread runnable.
+        MachineLoad load = new MachineLoad(2, OptionalDouble.of(0), null, OptionalDouble.of(0), OptionalLong.of(2000), 10,
+                400, 160);
+        assertFalse(load.isLoaded(), load.summary());
+        assertEquals("quiet: 0.0 other threads runnable on 2 CPUs, steal 0.0%, 200.0 involuntary switches per second, "
+                + "160 of 400 runs preempted; 200.0 involuntary context switches per second (2000) and 160 of 400 runs "
+                + "preempted (40%) by this JVM's own threads (its compiler, GC or the task's pool), as no other process's "
+                + "thread was runnable", load.summary());
+        MachineLoad halfLoaded = new MachineLoad(2, OptionalDouble.of(0.5), null, OptionalDouble.of(0), OptionalLong.of(2000),
+                10, 400, 160);
+        assertTrue(halfLoaded.isLoaded(), "another process's thread confirms the preemptions: " + halfLoaded.summary());
+    }
+
+    @Test
     void oneCoreSpinningIsLoadedByTheRunQueue() {
         MachineLoad load = new MachineLoad(2, OptionalDouble.of(1), null, OptionalDouble.of(0.001), OptionalLong.of(5), 10,
                 400, 4);
@@ -136,18 +152,20 @@ class MachineLoadTest {
     void eachWitnessAloneCrossesItsThreshold() {
         OptionalDouble none = OptionalDouble.of(0);
         OptionalLong noSwitches = OptionalLong.of(0);
+        // Where the run queue is read, switches and preempted runs without another process's thread are this JVM's own.
+        OptionalDouble noQueue = OptionalDouble.empty();
         assertFalse(new MachineLoad(4, OptionalDouble.of(1.5), null, none, noSwitches, 1, 100, 0).isLoaded());
         assertTrue(new MachineLoad(4, OptionalDouble.of(2), null, none, noSwitches, 1, 100, 0).isLoaded());
         assertFalse(new MachineLoad(2, none, null, OptionalDouble.of(0.049), noSwitches, 1, 100, 0).isLoaded());
         assertTrue(new MachineLoad(2, none, null, OptionalDouble.of(0.05), noSwitches, 1, 100, 0).isLoaded());
-        assertFalse(new MachineLoad(2, none, null, none, OptionalLong.of(99), 1, 100, 0).isLoaded());
-        assertTrue(new MachineLoad(2, none, null, none, OptionalLong.of(100), 1, 100, 0).isLoaded());
-        assertFalse(new MachineLoad(2, none, null, none, OptionalLong.of(29), 0.2, 100, 0).isLoaded(), "145 a second, but 29");
-        assertTrue(new MachineLoad(2, none, null, none, OptionalLong.of(30), 0.2, 100, 0).isLoaded());
-        assertFalse(new MachineLoad(2, none, null, none, OptionalLong.of(100), 0, 100, 0).isLoaded(), "no time, no rate");
-        assertFalse(new MachineLoad(2, none, null, none, noSwitches, 1, 60, 16).isLoaded(), "27% of a short idle run");
-        assertTrue(new MachineLoad(2, none, null, none, noSwitches, 1, 100, 30).isLoaded());
-        assertEquals(0.3, new MachineLoad(2, none, null, none, noSwitches, 1, 100, 30).preemptedShare());
+        assertFalse(new MachineLoad(2, noQueue, "no run queue", none, OptionalLong.of(99), 1, 100, 0).isLoaded());
+        assertTrue(new MachineLoad(2, noQueue, "no run queue", none, OptionalLong.of(100), 1, 100, 0).isLoaded());
+        assertFalse(new MachineLoad(2, noQueue, "no run queue", none, OptionalLong.of(29), 0.2, 100, 0).isLoaded(), "145 a second, but 29");
+        assertTrue(new MachineLoad(2, noQueue, "no run queue", none, OptionalLong.of(30), 0.2, 100, 0).isLoaded());
+        assertFalse(new MachineLoad(2, noQueue, "no run queue", none, OptionalLong.of(100), 0, 100, 0).isLoaded(), "no time, no rate");
+        assertFalse(new MachineLoad(2, noQueue, "no run queue", none, noSwitches, 1, 60, 16).isLoaded(), "27% of a short idle run");
+        assertTrue(new MachineLoad(2, noQueue, "no run queue", none, noSwitches, 1, 100, 30).isLoaded());
+        assertEquals(0.3, new MachineLoad(2, noQueue, "no run queue", none, noSwitches, 1, 100, 30).preemptedShare());
         assertEquals(0, new MachineLoad(2, none, null, none, noSwitches, 1, 0, 0).preemptedShare());
     }
 
