@@ -489,7 +489,8 @@ public final class Compare {
                 order);
         refuseDuetOnOneCpu();
         ForkedCompare forked = ForkedCompare.of(classA.getName(), classB.getName()).budget(budget).confidence(confidence)
-                .margin(margin).target(target).by(by).order(order).minForks(minForks).maxForks(maxForks);
+                .margin(margin).target(target).by(by).order(order).minForks(minForks).maxForks(maxForks).minPairs(minPairs)
+                .warmUp(warmUp == null ? Duration.ZERO : warmUp);
         if (classPath != null) {
             forked.classPath(classPath);
         }

@@ -230,7 +230,7 @@ class ForkStatisticsTest {
         int withoutFloor = placedComparisons(new SplittableRandom(7), rule, 1.01, Placements.INSTANCES, false, experiments)[0];
         assertTrue(oldWay < 0.8 * experiments, "3 to 6 forks of one instance each held the truth in " + oldWay + " of "
                 + experiments + ": a two-valued effect puts three forks on one side often enough to miss");
-        assertTrue(newWay >= 0.995 * experiments, "5 to 8 forks of " + Placements.INSTANCES + " instances each held the "
+        assertTrue(newWay >= 0.995 * experiments, ForkStoppingRule.DEFAULT_MIN_FORKS + " to " + ForkStoppingRule.DEFAULT_MAX_FORKS + " forks of " + Placements.INSTANCES + " instances each held the "
                 + "truth in " + newWay + " of " + experiments);
         assertTrue(withoutFloor < newWay, "without the instances' floor the forks can agree on a wrong value: held in "
                 + withoutFloor + " against " + newWay);

@@ -170,7 +170,7 @@ final class CompareCommand extends Subcommand {
         Compare comparison = Compare.of(taskA != null ? TaskLoader.type(taskA, tasks.classPath) : SpinTask.ForkedA.class,
                         taskB != null ? TaskLoader.type(taskB, tasks.classPath) : SpinTask.ForkedB.class)
                 .budget(budget).confidence(confidence).margin(margin).target(target).by(by).order(order)
-                .classPath(classPath);
+                .minPairs(minPairs).warmUp(warmUp).classPath(classPath);
         if (taskA == null) {
             comparison.systemProperty(SpinTask.ITERATIONS_A, Long.toString(iterationsA))
                     .systemProperty(SpinTask.ITERATIONS_B, Long.toString(iterationsB));

@@ -27,23 +27,26 @@ public final class ForkChild {
 
     private ForkChild() {}
 
-    /** {@code CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY ORDER}. */
+    /** {@code CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY ORDER MIN_PAIRS WARM_UP_MS} (0: no warm-up). */
     public static void main(String[] args) throws ReflectiveOperationException {
-        if (args.length != 8) {
-            System.err.println("usage: ForkChild CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY ORDER (started by "
-                    + "ForkedCompare)");
+        if (args.length != 10) {
+            System.err.println("usage: ForkChild CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY ORDER MIN_PAIRS "
+                    + "WARM_UP_MS (started by ForkedCompare)");
             System.exit(2);
         }
         fork = true;
         long seed = System.nanoTime();
         Placements tasks = Placements.of(taskClass(args[0]), taskClass(args[1]), Placements.INSTANCES, new SplittableRandom(seed));
-        CompareResult result = Compare.of(tasks.a(), tasks.b())
+        Compare comparison = Compare.of(tasks.a(), tasks.b())
                 .budget(Duration.ofMillis(Long.parseLong(args[2])))
                 .confidence(Double.parseDouble(args[3]))
                 .margin(Double.parseDouble(args[4]))
                 .target(Double.parseDouble(args[5]))
                 .by(Compare.JudgedBy.valueOf(args[6]))
                 .order(Compare.Order.valueOf(args[7]))
+                .minPairs(Integer.parseInt(args[8]));
+        long warmUpMillis = Long.parseLong(args[9]);
+        CompareResult result = (warmUpMillis == 0 ? comparison.noWarmUp() : comparison.warmUp(Duration.ofMillis(warmUpMillis)))
                 .run();
         System.out.println(line(result, seed));
     }

@@ -42,7 +42,7 @@ import java.util.Map;
  * {@link ForkStoppingRule} says when to stop: after the fewest forks ({@link #minForks(int)}, 5, or
  * as many as the budget holds at {@link #PLANNED_FORK} each, up to the most) it looks after
  * each fork, at a confidence that spends the asked miss rate over the planned looks, and stops once
- * the verdict is decided, at {@link #maxForks(int)} (8), or when the budget has no room for another
+ * the verdict is decided, at {@link #maxForks(int)} (12), or when the budget has no room for another
  * fork. Fewer forks than the fewest is {@link Verdict#TOO_FEW}: one JVM alone never decides.
  *
  * <p>Tasks given as lambdas cannot travel to another JVM: {@link Compare} runs them in this one,
@@ -52,11 +52,11 @@ public final class ForkedCompare {
     /** The default budget of all forks together: 30 s. */
     public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(30);
     /**
-     * A budget holds at least one fork per this much before the first look: 6 s. With 60 s, the
-     * first look is after 8 forks, not 5: Student's t at 7 degrees of freedom over 8 forks is 45%
-     * narrower than at 4 over 5, and +1% is told from JVMs that differ by ±0.6%.
+     * A budget holds at least one fork per this much before the first look: 5 s. With 60 s, the
+     * first look is after 12 forks, not 5: Student's t at 11 degrees of freedom over 12 forks is
+     * 2.3 times narrower than at 4 over 5, and +1% is told from JVMs that differ by ±0.6%.
      */
-    static final Duration PLANNED_FORK = Duration.ofSeconds(6);
+    static final Duration PLANNED_FORK = Duration.ofSeconds(5);
     /** What a JVM is taken to need to start and end before the first fork has measured it: 400 ms. */
     static final Duration FIRST_START_AND_END = Duration.ofMillis(400);
     /** The key under which each fork's own wall time, start and end included, is kept beside its result line's. */
@@ -72,6 +72,9 @@ public final class ForkedCompare {
     private Compare.Order order = Compare.Order.ALTERNATING;
     private int minForks = ForkStoppingRule.DEFAULT_MIN_FORKS;
     private int maxForks = ForkStoppingRule.DEFAULT_MAX_FORKS;
+    private int minPairs = Compare.DEFAULT_MIN_PAIRS;
+    /** Each task's longest warm-up in each fork; zero for none. */
+    private Duration warmUp = Compare.DEFAULT_WARM_UP;
     private String classPath = System.getProperty("java.class.path");
     private List<String> jvmOptions = ManagementFactory.getRuntimeMXBean().getInputArguments();
 
@@ -142,10 +145,28 @@ public final class ForkedCompare {
         return this;
     }
 
-    /** The most forks (default 8, at least the fewest). */
+    /** The most forks (default 12, at least the fewest). */
     public ForkedCompare maxForks(int forks) {
         checkArgument(forks >= 2, "at least 2 forks are needed for an interval between JVMs, was %s", forks);
         this.maxForks = forks;
+        return this;
+    }
+
+    /** The fewest pairs each fork runs before its target may end it (default 32, at least 8), as {@link Compare#minPairs(int)}. */
+    public ForkedCompare minPairs(int pairs) {
+        checkArgument(pairs >= 8, "at least 8 pairs are needed for a 99% interval of the median, was %s", pairs);
+        this.minPairs = pairs;
+        return this;
+    }
+
+    /**
+     * Each task's longest warm-up in each fork (default 1.2 s), as {@link Compare#warmUp(Duration)};
+     * {@link Duration#ZERO} for none, as {@link Compare#noWarmUp()}.
+     */
+    public ForkedCompare warmUp(Duration warmUp) {
+        requireNonNull(warmUp, "warmUp");
+        checkArgument(!warmUp.isNegative(), "the warm-up cannot be negative, was %s", warmUp);
+        this.warmUp = warmUp;
         return this;
     }
 
@@ -278,11 +299,7 @@ public final class ForkedCompare {
 
     /** Runs one fork and reads its result line. */
     private Map<String, String> fork(Duration share) {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", classPath, ForkChild.class.getName(), classA, classB, Long.toString(share.toMillis()),
-                Double.toString(confidence), Double.toString(margin), Double.toString(target), by.name(), order.name()));
+        List<String> command = command(share);
         try {
             Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -304,6 +321,17 @@ public final class ForkedCompare {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for a fork", e);
         }
+    }
+
+    /** The command line of a fork with {@code share} of the budget: this JVM's {@code java}, the options, {@link ForkChild}'s arguments. */
+    List<String> command(Duration share) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", classPath, ForkChild.class.getName(), classA, classB, Long.toString(share.toMillis()),
+                Double.toString(confidence), Double.toString(margin), Double.toString(target), by.name(), order.name(),
+                Integer.toString(minPairs), Long.toString(warmUp.toMillis())));
+        return command;
     }
 
     /** The judgement of the forks: the verdict, its clock, ratio and interval, each fork's ratios and own verdict. */

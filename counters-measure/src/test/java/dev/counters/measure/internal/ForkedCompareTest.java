@@ -102,11 +102,32 @@ class ForkedCompareTest {
     }
 
     @Test
+    void everyForkRunsWithTheAskedPairsAndWarmUp() {
+        ForkedCompare forked = ForkedCompare.of(Once.class.getName(), Twice.class.getName()).jvmOptions(List.of("-Xmx64m"))
+                .minPairs(12).warmUp(Duration.ofMillis(300)).confidence(0.95).target(0.01).by(Compare.JudgedBy.WALL);
+        List<String> command = forked.command(Duration.ofMillis(2500));
+        assertEquals(List.of("-Xmx64m", "-cp"), command.subList(1, 3));
+        assertEquals(List.of(ForkChild.class.getName(), Once.class.getName(), Twice.class.getName(), "2500", "0.95", "0.0",
+                "0.01", "WALL", "ALTERNATING", "12", "300"), command.subList(4, command.size()));
+        List<String> none = ForkedCompare.of(Once.class.getName(), Twice.class.getName()).warmUp(Duration.ZERO)
+                .command(Duration.ofSeconds(1));
+        assertEquals(List.of(String.valueOf(Compare.DEFAULT_MIN_PAIRS), "0"), none.subList(none.size() - 2, none.size()),
+                "the defaults, and no warm-up as 0");
+        assertThrows(IllegalArgumentException.class, () -> forked.minPairs(7));
+        assertThrows(IllegalArgumentException.class, () -> forked.warmUp(Duration.ofMillis(-1)));
+        // A real fork reads them: 8 pairs and no warm-up, in a budget too short for the default warm-up and 32 pairs.
+        CompareResult result = Compare.of(Once.class, FourTimes.class).forks(2).minPairs(8).noWarmUp()
+                .budget(Duration.ofSeconds(5)).run();
+        assertEquals(2, result.jvms(), result.toString());
+    }
+
+    @Test
     void aLongerBudgetPlansMoreForksBeforeTheFirstLookUpToTheMost() {
-        assertEquals(5, ForkedCompare.fewestForks(Duration.ofSeconds(20), 5, 8), "the default budget: the fewest, 5");
-        assertEquals(6, ForkedCompare.fewestForks(Duration.ofSeconds(36), 5, 8));
-        assertEquals(8, ForkedCompare.fewestForks(Duration.ofSeconds(60), 5, 8), "60 s: 8 forks, the most");
-        assertEquals(8, ForkedCompare.fewestForks(Duration.ofMinutes(10), 5, 8));
+        assertEquals(5, ForkedCompare.fewestForks(Duration.ofSeconds(20), 5, 12), "the default budget: the fewest, 5");
+        assertEquals(7, ForkedCompare.fewestForks(Duration.ofSeconds(36), 5, 12));
+        assertEquals(12, ForkedCompare.fewestForks(Duration.ofSeconds(60), 5, 12), "60 s: 12 forks, the most");
+        assertEquals(12, ForkedCompare.fewestForks(Duration.ofMinutes(10), 5, 12));
+        assertEquals(8, ForkedCompare.fewestForks(Duration.ofMinutes(10), 5, 8), "maxForks(8) caps it");
         assertEquals(3, ForkedCompare.fewestForks(Duration.ofSeconds(60), 3, 3), "forks(3) is exactly 3");
     }
 
