@@ -10,7 +10,8 @@ import java.util.SplittableRandom;
 
 /**
  * The {@code main} of one fork of a {@link ForkedCompare}: a fresh JVM that loads the two task
- * classes, makes {@link Placements#INSTANCES} instances of each in a random order (a fresh draw of
+ * classes, makes {@link Placements#INSTANCES} instances of each ({@link Placements#MORE_INSTANCES} in a
+ * long share of the budget) in a random order (a fresh draw of
  * where their data lies, see {@link Placements}), runs an in-process {@link Compare} of them within
  * its share of the budget, the instances taking turns round by round, and prints its estimate
  * ({@link Placements#estimate}: the instances' median ratios, their geometric mean and the spread
@@ -36,9 +37,11 @@ public final class ForkChild {
         }
         fork = true;
         long seed = System.nanoTime();
-        Placements tasks = Placements.of(taskClass(args[0]), taskClass(args[1]), Placements.INSTANCES, new SplittableRandom(seed));
+        Duration share = Duration.ofMillis(Long.parseLong(args[2]));
+        int instances = Placements.instancesFor(share);
+        Placements tasks = Placements.of(taskClass(args[0]), taskClass(args[1]), instances, new SplittableRandom(seed));
         Compare comparison = Compare.of(tasks.a(), tasks.b())
-                .budget(Duration.ofMillis(Long.parseLong(args[2])))
+                .budget(share)
                 .confidence(Double.parseDouble(args[3]))
                 .margin(Double.parseDouble(args[4]))
                 .target(Double.parseDouble(args[5]))
@@ -48,7 +51,7 @@ public final class ForkChild {
         long warmUpMillis = Long.parseLong(args[9]);
         CompareResult result = (warmUpMillis == 0 ? comparison.noWarmUp() : comparison.warmUp(Duration.ofMillis(warmUpMillis)))
                 .run();
-        System.out.println(line(result, seed));
+        System.out.println(line(result, seed, instances));
     }
 
     /**
@@ -60,19 +63,19 @@ public final class ForkChild {
         return fork;
     }
 
-    /** The result line; {@code seed} drew the order the instances were made in. */
-    static String line(CompareResult result, long seed) {
+    /** The result line; {@code seed} drew the order the {@code instances} of each task were made in. */
+    static String line(CompareResult result, long seed, int instances) {
         ClockComparison wall = result.wall();
         ClockComparison cpu = result.threadCpu();
-        double[] wallEstimate = Placements.estimate(wall.ratios(), wall.setAside(), Placements.INSTANCES);
-        double[] cpuEstimate = Placements.estimate(cpu.ratios(), null, Placements.INSTANCES);
+        double[] wallEstimate = Placements.estimate(wall.ratios(), wall.setAside(), instances);
+        double[] cpuEstimate = Placements.estimate(cpu.ratios(), null, instances);
         return String.format(Locale.ROOT, "%s wall=%s cpu=%s wallFloor=%s cpuFloor=%s aWall=%s bWall=%s aCpu=%s bCpu=%s "
-                        + "otherThreads=%s pairs=%d verdict=%s machine=%s gcA=%d gcB=%d elapsedNanos=%d seed=%d",
+                        + "otherThreads=%s pairs=%d verdict=%s machine=%s gcA=%d gcB=%d elapsedNanos=%d seed=%d instances=%d",
                 RESULT, wallEstimate[0], cpuEstimate[0], wallEstimate[1], cpuEstimate[1], wall.medianA(), wall.medianB(),
                 cpu.medianA(), cpu.medianB(),
                 VerdictRule.otherThreads(result.otherThreadShareA(), result.otherThreadShareB()), result.pairs(),
                 result.verdict().name(), result.noise().machine(), result.collectedRunsA(), result.collectedRunsB(),
-                result.elapsed().toNanos(), seed);
+                result.elapsed().toNanos(), seed, instances);
     }
 
     private static Class<? extends Task> taskClass(String className) throws ClassNotFoundException {

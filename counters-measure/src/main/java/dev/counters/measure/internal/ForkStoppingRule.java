@@ -34,11 +34,11 @@ public final class ForkStoppingRule {
      */
     public static final int DEFAULT_MIN_FORKS = 5;
     /**
-     * The most forks one comparison runs: 12. A 60 s budget plans them all before its one look
-     * ({@code ForkedCompare}'s 5 s a fork): a JVM's ratio varies with where its instances' data lies,
-     * and one JVM out of line moves the mean of 12 a third less than that of 8.
+     * The most forks one comparison runs: 8. Twelve forks of 5 s each in 60 s were no better than 8
+     * of 7.5 s: a fork's warm-up is its fixed cost, and what was left for pairs spread the forks'
+     * ratios twice as wide (CRC32 1% more rounds: found in 1 of 4 processes, docs/MEASURE.md).
      */
-    public static final int DEFAULT_MAX_FORKS = 12;
+    public static final int DEFAULT_MAX_FORKS = 8;
     /** The share of the miss rate the first look spends: 0.8; the later looks share the rest equally. */
     static final double FIRST_LOOK_SHARE = 0.8;
 

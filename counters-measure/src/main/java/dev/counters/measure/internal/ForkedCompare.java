@@ -42,7 +42,7 @@ import java.util.Map;
  * {@link ForkStoppingRule} says when to stop: after the fewest forks ({@link #minForks(int)}, 5, or
  * as many as the budget holds at {@link #PLANNED_FORK} each, up to the most) it looks after
  * each fork, at a confidence that spends the asked miss rate over the planned looks, and stops once
- * the verdict is decided, at {@link #maxForks(int)} (12), or when the budget has no room for another
+ * the verdict is decided, at {@link #maxForks(int)} (8), or when the budget has no room for another
  * fork. Fewer forks than the fewest is {@link Verdict#TOO_FEW}: one JVM alone never decides.
  *
  * <p>Tasks given as lambdas cannot travel to another JVM: {@link Compare} runs them in this one,
@@ -52,11 +52,11 @@ public final class ForkedCompare {
     /** The default budget of all forks together: 30 s. */
     public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(30);
     /**
-     * A budget holds at least one fork per this much before the first look: 5 s. With 60 s, the
-     * first look is after 12 forks, not 5: Student's t at 11 degrees of freedom over 12 forks is
-     * 2.3 times narrower than at 4 over 5, and +1% is told from JVMs that differ by ±0.6%.
+     * A budget holds at least one fork per this much before the first look: 6 s. With 60 s, the
+     * first look is after 8 forks, not 5: Student's t at 7 degrees of freedom over 8 forks is 45%
+     * narrower than at 4 over 5, and +1% is told from JVMs that differ by ±0.6%.
      */
-    static final Duration PLANNED_FORK = Duration.ofSeconds(5);
+    static final Duration PLANNED_FORK = Duration.ofSeconds(6);
     /** What a JVM is taken to need to start and end before the first fork has measured it: 400 ms. */
     static final Duration FIRST_START_AND_END = Duration.ofMillis(400);
     /** The key under which each fork's own wall time, start and end included, is kept beside its result line's. */
@@ -145,7 +145,7 @@ public final class ForkedCompare {
         return this;
     }
 
-    /** The most forks (default 12, at least the fewest). */
+    /** The most forks (default 8, at least the fewest). */
     public ForkedCompare maxForks(int forks) {
         checkArgument(forks >= 2, "at least 2 forks are needed for an interval between JVMs, was %s", forks);
         this.maxForks = forks;

@@ -6,6 +6,7 @@ import com.google.common.math.Quantiles;
 import com.google.common.math.Stats;
 import dev.counters.measure.Task;
 import java.lang.reflect.InvocationTargetException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,8 +29,17 @@ import java.util.SplittableRandom;
  * own data in the caches, as it would measured alone.
  */
 public final class Placements {
-    /** How many instances of each task class a fork makes: 4. */
+    /** How many instances of each task class a fork makes in a share of the budget shorter than {@link #LONG_SHARE}: 4. */
     public static final int INSTANCES = 4;
+    /**
+     * How many instances of each task class a fork makes in a share of {@link #LONG_SHARE} or more: 8.
+     * A longer share has the pairs for them, and the forks' spread that where the instances' data lies
+     * causes shrinks with more placements per fork: CRC32 1% more rounds in 60 s (8 forks of 7.5 s) was
+     * found in 8 of 10 processes with 4 instances a fork, and in 10 of 10 with 8 (docs/MEASURE.md).
+     */
+    public static final int MORE_INSTANCES = 8;
+    /** The share of the budget from which a fork makes {@link #MORE_INSTANCES}: 6 s, what each of 5 forks gets of 30 s. */
+    static final Duration LONG_SHARE = Duration.ofSeconds(6);
     /** The largest gap, in bytes, allocated (and kept) between two instances. */
     static final int MAX_GAP_BYTES = 16 * 1024;
 
@@ -41,6 +51,11 @@ public final class Placements {
     private Placements(Task a, Task b) {
         this.a = a;
         this.b = b;
+    }
+
+    /** The instances of each task class a fork makes in {@code share} of the budget. */
+    static int instancesFor(Duration share) {
+        return share.compareTo(LONG_SHARE) >= 0 ? MORE_INSTANCES : INSTANCES;
     }
 
     /** {@code instances} instances each of {@code classA} and {@code classB}, made in an order and with gaps drawn from {@code random}. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.measure.Task;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -53,6 +54,15 @@ class PlacementsTest {
         }
         assertEquals(4, seen.size(), "four instances, each in its turn");
         assertTrue(placements.b().run() instanceof Second);
+    }
+
+    @Test
+    void aForkWithALongShareOfTheBudgetMakesTwiceTheInstances() {
+        assertEquals(Placements.INSTANCES, Placements.instancesFor(Duration.ofSeconds(4)), "20 s over 5 forks");
+        assertEquals(Placements.INSTANCES, Placements.instancesFor(Placements.LONG_SHARE.minusMillis(1)));
+        assertEquals(Placements.MORE_INSTANCES, Placements.instancesFor(Placements.LONG_SHARE));
+        assertEquals(Placements.MORE_INSTANCES, Placements.instancesFor(Duration.ofMillis(7500)), "60 s over 8 forks");
+        assertEquals(2 * Placements.INSTANCES, Placements.MORE_INSTANCES);
     }
 
     @Test
