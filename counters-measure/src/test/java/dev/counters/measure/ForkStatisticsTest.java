@@ -234,6 +234,12 @@ class ForkStatisticsTest {
                 + "truth in " + newWay + " of " + experiments);
         assertTrue(withoutFloor < newWay, "without the instances' floor the forks can agree on a wrong value: held in "
                 + withoutFloor + " against " + newWay);
+        // A long budget: 8 forks of 8 instances each, one look.
+        ForkStoppingRule longBudget = new ForkStoppingRule(0.99, 8, 8);
+        int longWay = placedComparisons(new SplittableRandom(7), longBudget, 1.01, Placements.MORE_INSTANCES, true,
+                experiments)[0];
+        assertTrue(longWay >= 0.995 * experiments, "8 forks of " + Placements.MORE_INSTANCES + " instances each held the "
+                + "truth in " + longWay + " of " + experiments);
     }
 
     @Test
@@ -242,6 +248,10 @@ class ForkStatisticsTest {
         int experiments = 2_000;
         int decisive = placedComparisons(new SplittableRandom(11), rule, 1.0, Placements.INSTANCES, true, experiments)[1];
         assertTrue(decisive <= experiments / 200, "A = B, yet " + decisive + " of " + experiments + " said slower or faster");
+        int decisiveLong = placedComparisons(new SplittableRandom(11), new ForkStoppingRule(0.99, 8, 8), 1.0,
+                Placements.MORE_INSTANCES, true, experiments)[1];
+        assertTrue(decisiveLong <= experiments / 200, "A = B over 8 forks of " + Placements.MORE_INSTANCES + " instances, yet "
+                + decisiveLong + " of " + experiments + " said slower or faster");
     }
 
     @Test

@@ -28,11 +28,11 @@ public final class ForkChild {
 
     private ForkChild() {}
 
-    /** {@code CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY ORDER MIN_PAIRS WARM_UP_MS} (0: no warm-up). */
+    /** {@code CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY ORDER MIN_PAIRS WARM_UP_NANOS} (0: no warm-up). */
     public static void main(String[] args) throws ReflectiveOperationException {
         if (args.length != 10) {
             System.err.println("usage: ForkChild CLASS_A CLASS_B BUDGET_MS CONFIDENCE MARGIN TARGET BY ORDER MIN_PAIRS "
-                    + "WARM_UP_MS (started by ForkedCompare)");
+                    + "WARM_UP_NANOS (started by ForkedCompare)");
             System.exit(2);
         }
         fork = true;
@@ -48,8 +48,8 @@ public final class ForkChild {
                 .by(Compare.JudgedBy.valueOf(args[6]))
                 .order(Compare.Order.valueOf(args[7]))
                 .minPairs(Integer.parseInt(args[8]));
-        long warmUpMillis = Long.parseLong(args[9]);
-        CompareResult result = (warmUpMillis == 0 ? comparison.noWarmUp() : comparison.warmUp(Duration.ofMillis(warmUpMillis)))
+        long warmUpNanos = Long.parseLong(args[9]);
+        CompareResult result = (warmUpNanos == 0 ? comparison.noWarmUp() : comparison.warmUp(Duration.ofNanos(warmUpNanos)))
                 .run();
         System.out.println(line(result, seed, instances));
     }

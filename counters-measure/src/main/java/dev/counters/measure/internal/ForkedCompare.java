@@ -330,7 +330,7 @@ public final class ForkedCompare {
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", classPath, ForkChild.class.getName(), classA, classB, Long.toString(share.toMillis()),
                 Double.toString(confidence), Double.toString(margin), Double.toString(target), by.name(), order.name(),
-                Integer.toString(minPairs), Long.toString(warmUp.toMillis())));
+                Integer.toString(minPairs), Long.toString(warmUp.toNanos())));
         return command;
     }
 

@@ -108,7 +108,7 @@ class ForkedCompareTest {
         List<String> command = forked.command(Duration.ofMillis(2500));
         assertEquals(List.of("-Xmx64m", "-cp"), command.subList(1, 3));
         assertEquals(List.of(ForkChild.class.getName(), Once.class.getName(), Twice.class.getName(), "2500", "0.95", "0.0",
-                "0.01", "WALL", "ALTERNATING", "12", "300"), command.subList(4, command.size()));
+                "0.01", "WALL", "ALTERNATING", "12", "300000000"), command.subList(4, command.size()));
         List<String> none = ForkedCompare.of(Once.class.getName(), Twice.class.getName()).warmUp(Duration.ZERO)
                 .command(Duration.ofSeconds(1));
         assertEquals(List.of(String.valueOf(Compare.DEFAULT_MIN_PAIRS), "0"), none.subList(none.size() - 2, none.size()),
