@@ -139,6 +139,7 @@ public final class NoiseProbe {
         MachineLoad load = new MachineLoad(cpus,
                 runnableCount == 0 ? OptionalDouble.empty()
                         : OptionalDouble.of(Quantiles.median().compute(Arrays.copyOf(runnable, runnableCount))),
+                runnableCount == 0 ? 0 : (double) Arrays.stream(runnable, 0, runnableCount).filter(r -> r > 0).count() / runnableCount,
                 runnableUnavailable == null ? "not sampled" : runnableUnavailable,
                 ticksDuring == null ? OptionalDouble.empty() : OptionalDouble.of(ProcReadings.stealShare(ticksDuring)),
                 switchesDuring == null ? OptionalLong.empty() : OptionalLong.of(switchesDuring[ProcReadings.INVOLUNTARY]),

@@ -122,6 +122,16 @@ class MachineLoadTest {
         MachineLoad halfLoaded = new MachineLoad(2, OptionalDouble.of(0.5), null, OptionalDouble.of(0), OptionalLong.of(2000),
                 10, 400, 160);
         assertTrue(halfLoaded.isLoaded(), "another process's thread confirms the preemptions: " + halfLoaded.summary());
+        // One core busy, a short run: the median of its few samples is 0, but 40% of them saw the spin loop.
+        MachineLoad shortBusy = new MachineLoad(2, OptionalDouble.of(0), 0.4, null, OptionalDouble.of(0),
+                OptionalLong.of(500), 2.5, 100, 15);
+        assertTrue(shortBusy.isLoaded(), shortBusy.summary());
+        assertTrue(shortBusy.summary().contains("200.0 involuntary context switches per second (500)"), shortBusy.summary());
+        MachineLoad ownPool = new MachineLoad(2, OptionalDouble.of(0), 0.24, null, OptionalDouble.of(0),
+                OptionalLong.of(2000), 10, 400, 160);
+        assertFalse(ownPool.isLoaded(), "a daemon seen now and then is not the preemptions' cause: " + ownPool.summary());
+        assertThrows(IllegalArgumentException.class, () -> new MachineLoad(2, OptionalDouble.of(0), 1.5, null,
+                OptionalDouble.of(0), OptionalLong.of(0), 1, 1, 0));
     }
 
     @Test
