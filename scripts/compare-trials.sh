@@ -37,6 +37,9 @@
 # loads and with no spin loop, each class of the chosen pairs alone in JMH (TrialTasksBenchmark, a
 # test class of examples: -f 3 -wi 5 -i 5, iterations of --jmh-time, 1 s by default against JMH's
 # 10 s), its results and times kept in DIR/jmh. Without --jmh an earlier DIR/jmh is kept and read.
+# --jmh-load busy runs the reference with one core kept busy, as the busy processes ran: a pair whose
+# speed depends on the machine (parallelSort loses a core to the spin loop) has another truth there.
+# Keep a busy reference and its busy processes in their own DIR.
 #
 # With --set identical (issue #28, A against A: decisive at most 2 of 100 processes per setting),
 # budget 10 s each unless --budget says otherwise:
@@ -51,6 +54,7 @@
 #
 #   scripts/compare-trials.sh [--trials N] [--from K] [--no-build] [--out DIR] [--loads "idle busy busy2"] [--scenarios "p5 aa ..."]
 #   scripts/compare-trials.sh --set real --jmh --trials 0                   # the JMH reference alone
+#   scripts/compare-trials.sh --set real --jmh --jmh-load busy --trials 10 --loads busy --out DIR2
 #   scripts/compare-trials.sh --set real --trials 10 --loads "idle busy" [--scenarios "same crc5 wait"]
 #   scripts/compare-trials.sh --set identical --trials 10 --loads idle
 #   scripts/compare-trials.sh --scenarios "p5 duet-p5 aa duet-aa"      # the duet beside the pairs it would replace
@@ -69,6 +73,7 @@ set_name=xorshift
 budget=""
 jmh=false
 jmh_time=1s
+jmh_load=idle
 first=1
 arguments="$*"
 while [[ $# -gt 0 ]]; do
@@ -82,6 +87,7 @@ while [[ $# -gt 0 ]]; do
     --budget) budget="$2"; shift 2 ;;
     --jmh) jmh=true; shift ;;
     --jmh-time) jmh_time="$2"; shift 2 ;;
+    --jmh-load) jmh_load="$2"; shift 2 ;;
     --from) first="$2"; shift 2 ;;
     *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
@@ -202,8 +208,17 @@ if [[ "$set_name" == xorshift ]]; then
 fi
 
 # The JMH reference: each class of the chosen pairs alone, in JMH's forks, on the classes of the
-# very jar the comparisons run, no spin loop. DIR/jmh/elapsed.txt: class, seconds, load average.
+# very jar the comparisons run, no spin loop (one with --jmh-load busy). DIR/jmh/elapsed.txt: class,
+# seconds, load average.
 if $jmh; then
+  case "$jmh_load" in
+    idle) ;;
+    busy)
+      bash -c 'while :; do :; done' &
+      spinners+=($!)
+      echo "JMH reference: spin loop started, PID $!" >> "$out/machine.txt" ;;
+    *) echo "unknown --jmh-load $jmh_load (idle or busy)" >&2; exit 2 ;;
+  esac
   # Only the chosen pairs' classes are measured again; the others' results stay.
   rm -rf "$out/jmh/classes"
   mkdir -p "$out/jmh/classes"
@@ -225,6 +240,8 @@ if $jmh; then
     echo "$class $(echo "$end - $start" | bc) $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/jmh/elapsed.txt"
     echo "JMH $class: $(grep -E '^TrialTasksBenchmark' "$out/jmh/$class.log" | tail -1)" >&2
   done
+  echo "$jmh_load" > "$out/jmh/load.txt"
+  stop_spinners
 fi
 
 for load in $loads; do

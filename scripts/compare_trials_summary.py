@@ -396,7 +396,10 @@ def real(folder):
               "interval holds the truth or JMH's ratio | confident wrong verdicts | process time s, median (max) "
               "| load average, median", rows)
     if reference:
-        print("\n### The JMH reference: each task alone, `-f 3 -wi 5 -i 5`, no spin loop\n")
+        load_file = os.path.join(folder, "jmh", "load.txt")
+        jmh_load = open(load_file).read().strip() if os.path.exists(load_file) else "idle"
+        print("\n### The JMH reference: each task alone, `-f 3 -wi 5 -i 5`, %s\n"
+              % ("one core kept busy by a spin loop" if jmh_load == "busy" else "no spin loop"))
         print("| pair | A | B | JMH B/A [99% interval] | forks | separated | JMH's time for both tasks s | load average |")
         print("|---|---|---|---|---|---|---|---|")
         for pair, j in reference.items():
