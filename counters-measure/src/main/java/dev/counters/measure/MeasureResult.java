@@ -619,9 +619,10 @@ public final class MeasureResult {
      * runs) and with one core kept busy (one other runnable thread, 42 to 440 switches a second, 10% to
      * 71% of the runs preempted): docs/MEASURE.md has the figures. The run queue is the one witness that
      * tells the two apart on its own; the others only confirm a clearly loaded machine. Where the run
-     * queue is read and shows no other process's thread runnable, the switches and the preempted
-     * runs are this JVM's own threads' doing (its compiler, its GC, the pool a task hands its work
-     * to): they are reported beside "quiet" and do not make the machine loaded.
+     * queue is read and fewer than {@link #OWN_PREEMPTIONS_SHARE} of its samples saw another process's
+     * thread runnable, the switches and the preempted runs are this JVM's own threads' doing (its
+     * compiler, its GC, the pool a task hands its work to): they are reported beside "quiet" and do
+     * not make the machine loaded.
      * On Windows there is no {@code /proc}: the run queue
      * ({@code \System\Processor Queue Length}) is a PDH counter this pure-Java module does not read,
      * and Windows has no per-thread count of preemptions and reports no steal, so the verdict rests
@@ -662,8 +663,8 @@ public final class MeasureResult {
         private final int runs;
         private final int preemptedRuns;
         private final List<String> reasons = new ArrayList<>();
-        /** Preemptions over their thresholds while no other process's thread was runnable: this JVM's own threads' doing. */
-        private List<String> ownPreemptions = List.of();
+        /** Preemptions over their thresholds while other processes' threads were seldom runnable: this JVM's own threads' doing. */
+        private final List<String> ownPreemptions;
 
         /**
          * As {@link #MachineLoad(int, OptionalDouble, double, String, OptionalDouble, OptionalLong, double, int, int)},
@@ -713,9 +714,9 @@ public final class MeasureResult {
                 preemptions.add(String.format(Locale.ROOT, "%d of %d runs preempted (%.0f%%)", preemptedRuns, runs,
                         100 * preemptedShare()));
             }
-            if (otherRunnable.isPresent() && otherRunnableShare < OWN_PREEMPTIONS_SHARE) {
-                ownPreemptions = preemptions;
-            } else {
+            boolean own = otherRunnable.isPresent() && otherRunnableShare < OWN_PREEMPTIONS_SHARE;
+            this.ownPreemptions = own ? preemptions : List.of();
+            if (!own) {
                 reasons.addAll(preemptions);
             }
         }
@@ -788,7 +789,8 @@ public final class MeasureResult {
             figures.add(preemptedRuns + " of " + runs + " runs preempted");
             String quiet = "quiet: " + String.join(", ", figures);
             return ownPreemptions.isEmpty() ? quiet : quiet + "; " + String.join(" and ", ownPreemptions)
-                    + " by this JVM's own threads (its compiler, GC or the task's pool), as no other process's thread was runnable";
+                    + " by this JVM's own threads (its compiler, GC or the task's pool), as other processes' threads were "
+                    + "runnable in fewer than a quarter of the samples";
         }
 
         @Override

@@ -117,8 +117,8 @@ class MachineLoadTest {
         assertFalse(load.isLoaded(), load.summary());
         assertEquals("quiet: 0.0 other threads runnable on 2 CPUs, steal 0.0%, 200.0 involuntary switches per second, "
                 + "160 of 400 runs preempted; 200.0 involuntary context switches per second (2000) and 160 of 400 runs "
-                + "preempted (40%) by this JVM's own threads (its compiler, GC or the task's pool), as no other process's "
-                + "thread was runnable", load.summary());
+                + "preempted (40%) by this JVM's own threads (its compiler, GC or the task's pool), as other processes' "
+                + "threads were runnable in fewer than a quarter of the samples", load.summary());
         MachineLoad halfLoaded = new MachineLoad(2, OptionalDouble.of(0.5), null, OptionalDouble.of(0), OptionalLong.of(2000),
                 10, 400, 160);
         assertTrue(halfLoaded.isLoaded(), "another process's thread confirms the preemptions: " + halfLoaded.summary());
