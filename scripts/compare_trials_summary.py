@@ -117,17 +117,19 @@ def spread(values, fmt):
 def witnesses(runs):
     """The load witnesses over every run of a load: median (min-max)."""
     print("### Load witnesses per load: median (min-max) over every process\n")
-    print("| load | processes | other runnable | involuntary switches / s | involuntary switches | preempted runs | steal "
-          "| reported loaded |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| load | processes | other runnable | other processes' CPU | involuntary switches / s | involuntary switches "
+          "| preempted runs | steal | reported loaded |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for load in LOADS:
         noise = [r["noise"][0] for (l, _), reports in runs.items() if l == load for r in reports]
         machine = [r["machine"] for (l, _), reports in runs.items() if l == load for r in reports]
         if not noise:
             continue
-        print("| %s | %d | %s | %s | %s | %s | %s | %d |" % (
+        other_cpu = [100.0 * n["other_cpu_share"] for n in noise if n.get("other_cpu_share") is not None]
+        print("| %s | %d | %s | %s | %s | %s | %s | %s | %d |" % (
             load, len(noise),
             spread([n["other_runnable"] for n in noise], "%.1f"),
+            spread(other_cpu, "%.0f%%") if other_cpu else "not read",
             spread([n["involuntary_per_second"] for n in noise], "%.0f"),
             spread([n["involuntary_switches"] for n in noise], "%d"),
             spread([100.0 * n["preempted_runs"] / max(1, n["runs"]) for n in noise], "%.0f%%"),

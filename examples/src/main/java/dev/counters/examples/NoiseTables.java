@@ -39,6 +39,7 @@ final class NoiseTables {
                 .column(Column.number("steal_share", "steal", CellFormat.percent(2)))
                 .column(Column.number("steal_ticks", "steal ticks", CellFormat.INTEGER))
                 .column(Column.number("other_runnable", "other runnable", CellFormat.decimal(1)))
+                .column(Column.number("other_cpu_share", "other CPU", CellFormat.percent(1)))
                 .column(Column.number("involuntary_per_second", "invol./s", CellFormat.decimal(1)))
                 .column(Column.number("preempted_runs", "preempted runs", CellFormat.INTEGER))
                 .column(Column.number("runs", "runs", CellFormat.INTEGER))
@@ -56,6 +57,7 @@ final class NoiseTables {
                 noise.stealShare().isPresent() ? noise.stealShare().getAsDouble() : null,
                 noise.stealTicks().isPresent() ? noise.stealTicks().getAsLong() : null,
                 noise.load().otherRunnableThreads().isPresent() ? noise.load().otherRunnableThreads().getAsDouble() : null,
+                noise.load().otherProcessesCpuShare().isPresent() ? noise.load().otherProcessesCpuShare().getAsDouble() : null,
                 noise.load().involuntarySwitchesPerSecond().isPresent()
                         ? noise.load().involuntarySwitchesPerSecond().getAsDouble() : null,
                 (long) noise.load().preemptedRuns(), (long) noise.load().runs(),

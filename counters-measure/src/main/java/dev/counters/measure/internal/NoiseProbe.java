@@ -43,6 +43,8 @@ public final class NoiseProbe {
     private String switchesUnavailable;
     private long[] ticksAtStart;
     private String stealUnavailable;
+    /** This process's CPU ticks at the start (all threads), or -1 where {@code /proc/self/stat} cannot be read. */
+    private long ownTicksAtStart = -1;
     private long seed = 0x9E3779B97F4A7C15L;
     /** Read at the start: a thread pinned later sees one CPU in {@code availableProcessors()}, the machine has more. */
     private int cpus;
@@ -88,6 +90,7 @@ public final class NoiseProbe {
         }
         probe.switchesAtStart = probe.readSwitches();
         probe.ticksAtStart = probe.readTicks();
+        probe.ownTicksAtStart = probe.readOwnTicks();
         probe.startNanos = nanoClock.getAsLong();
         return probe;
     }
@@ -126,6 +129,7 @@ public final class NoiseProbe {
         long elapsedNanos = nanoClock.getAsLong() - startNanos;
         long[] switches = switchesAtStart == null ? null : readSwitches();
         long[] ticks = ticksAtStart == null ? null : readTicks();
+        long ownTicks = ownTicksAtStart < 0 ? -1 : readOwnTicks();
         if (count == 0) {
             sample();
         }
@@ -134,12 +138,17 @@ public final class NoiseProbe {
         double[] referenceCpu = Arrays.copyOf(cpuSamples, count);
         long[] switchesDuring = switches == null ? null : difference(switches, switchesAtStart);
         long[] ticksDuring = ticks == null ? null : difference(ticks, ticksAtStart);
+        OptionalDouble otherCpuShare = ticksDuring == null || ownTicks < 0 || ticksDuring[ProcReadings.TOTAL] <= 0
+                ? OptionalDouble.empty()
+                : OptionalDouble.of(Math.min(1, Math.max(0, ticksDuring[ProcReadings.BUSY] - (ownTicks - ownTicksAtStart))
+                        / (double) ticksDuring[ProcReadings.TOTAL]));
         int timedRuns = runs < 0 ? count : runs;
         int preempted = runs < 0 ? Preemptions.count(Preemptions.of(referenceWall, referenceCpu)) : preemptedRuns;
         MachineLoad load = new MachineLoad(cpus,
                 runnableCount == 0 ? OptionalDouble.empty()
                         : OptionalDouble.of(Quantiles.median().compute(Arrays.copyOf(runnable, runnableCount))),
                 runnableCount == 0 ? 0 : (double) Arrays.stream(runnable, 0, runnableCount).filter(r -> r > 0).count() / runnableCount,
+                otherCpuShare,
                 runnableUnavailable == null ? "not sampled" : runnableUnavailable,
                 ticksDuring == null ? OptionalDouble.empty() : OptionalDouble.of(ProcReadings.stealShare(ticksDuring)),
                 switchesDuring == null ? OptionalLong.empty() : OptionalLong.of(switchesDuring[ProcReadings.INVOLUNTARY]),
@@ -200,6 +209,20 @@ public final class NoiseProbe {
         }
     }
 
+    /**
+     * This process's CPU ticks, all threads, or -1 where they cannot be read (not Linux) or read 0: a
+     * running JVM has used CPU time, and a {@code /proc/self/stat} that says none does not count it
+     * (qemu-user's emulated one). The other processes' share is then not given.
+     */
+    private long readOwnTicks() {
+        try {
+            long ticks = ProcReadings.processTicks(files.lines(ProcReadings.SELF_STAT));
+            return ticks > 0 ? ticks : -1;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     private long[] readTicks() {
         try {
             return ProcReadings.cpuTicks(files.lines(ProcReadings.STAT));
@@ -210,6 +233,10 @@ public final class NoiseProbe {
     }
 
     private static long[] difference(long[] end, long[] start) {
-        return new long[] {end[0] - start[0], end[1] - start[1]};
+        long[] difference = new long[end.length];
+        for (int i = 0; i < end.length; i++) {
+            difference[i] = end[i] - start[i];
+        }
+        return difference;
     }
 }

@@ -33,8 +33,8 @@ public interface Pairing {
     /** How many figures a pair gives. */
     int FIGURES = 8;
     /**
-     * How long each task re-warms, untimed, before each of its timed runs ({@link #inTurn}): 5 ms,
-     * and at least one run. One run is not enough where a run touches a small part of its data:
+     * How long each task re-warms, untimed, before each of its timed runs ({@link #inTurn}): at least
+     * 5 ms, and at least one run, and on while its runs still get faster (see {@link InTurn}). One run is not enough where a run touches a small part of its data:
      * 10,000 lookups in a HashMap of 100,000 keys ran at 565 µs right after a TreeMap's runs with
      * one re-warming run, at 193 µs after 5 ms of them, and at 187 µs in JMH, alone; their ratio to
      * the TreeMap's went from 6.8 to 14.7 (JMH: 12.6). A timed run lasts at least as long

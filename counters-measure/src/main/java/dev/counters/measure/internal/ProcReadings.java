@@ -27,6 +27,10 @@ public final class ProcReadings {
     public static final int STEAL = 0;
     /** Index of all ticks (user + nice + system + idle + iowait + irq + softirq + steal). */
     public static final int TOTAL = 1;
+    /** Index of the busy ticks: user + nice + system + irq + softirq, every process's work (not idle, iowait or steal). */
+    public static final int BUSY = 2;
+    /** This process's {@code stat}: its CPU ticks, all threads, in the unit of {@code /proc/stat}'s. */
+    static final String SELF_STAT = "/proc/self/stat";
 
     /** Reads a text file's lines; the real one reads the file system, tests pass fixed text. */
     @FunctionalInterface
@@ -95,7 +99,8 @@ public final class ProcReadings {
     }
 
     /**
-     * Steal ticks and all ticks from the first ({@code cpu}) line of {@code /proc/stat}:
+     * Steal ticks, all ticks and busy ticks ({@link #STEAL}, {@link #TOTAL}, {@link #BUSY}) from the
+     * first ({@code cpu}) line of {@code /proc/stat}:
      * {@code cpu user nice system idle iowait irq softirq steal [guest guest_nice]}. Guest time is
      * already counted in user time, so it is not added again.
      *
@@ -113,10 +118,31 @@ public final class ProcReadings {
                 for (int i = 1; i <= 8; i++) {
                     total += number(line, fields[i]);
                 }
-                return new long[] {number(line, fields[8]), total};
+                long busy = number(line, fields[1]) + number(line, fields[2]) + number(line, fields[3])
+                        + number(line, fields[6]) + number(line, fields[7]);
+                return new long[] {number(line, fields[8]), total, busy};
             }
         }
         throw new IllegalArgumentException("no 'cpu' line");
+    }
+
+    /**
+     * This process's CPU ticks, all its threads, user and system ({@code utime + stime}, the 14th
+     * and 15th fields of {@code /proc/self/stat}), counted after the name's closing parenthesis, as
+     * a name may hold spaces and parentheses itself.
+     *
+     * @throws IllegalArgumentException if the line is cut short or a field is not a count
+     */
+    static long processTicks(List<String> selfStat) {
+        requireNonNull(selfStat, "selfStat");
+        String line = selfStat.isEmpty() ? "" : selfStat.get(0);
+        int nameEnd = line.lastIndexOf(')');
+        String[] fields = nameEnd < 0 ? new String[0] : line.substring(nameEnd + 1).trim().split("\\s+");
+        // fields[0] is the state (field 3): utime is field 14, stime field 15
+        if (fields.length < 13) {
+            throw new IllegalArgumentException("no utime and stime fields in: " + line);
+        }
+        return number(line, fields[11]) + number(line, fields[12]);
     }
 
     /**

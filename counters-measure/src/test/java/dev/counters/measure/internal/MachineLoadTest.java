@@ -53,7 +53,8 @@ class MachineLoadTest {
         long[] now = {0};
         NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(new CostlyClock(10)),
                 FakeCounters.threadTimes(new CostlyCpuTimes(0, 10)),
-                path -> path.equals(ProcReadings.STAT) ? stats.pop() : statuses.pop(), () -> now[0]);
+                path -> path.equals(ProcReadings.STAT) ? stats.pop() : path.equals(ProcReadings.THREAD_STATUS) ? statuses.pop() : List.of(),
+                () -> now[0]);
         for (int i = 0; i < 10; i++) {
             probe.sample();
         }
@@ -73,7 +74,8 @@ class MachineLoadTest {
                 "104 (GC Thread#0) S 1 101");
         NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(new CostlyClock(10)),
                 FakeCounters.threadTimes(new CostlyCpuTimes(0, 10)),
-                path -> path.equals(ProcReadings.STAT) ? stats.pop() : statuses.pop(), () -> 0, () -> ownThreads);
+                path -> path.equals(ProcReadings.STAT) ? stats.pop() : path.equals(ProcReadings.THREAD_STATUS) ? statuses.pop() : List.of(),
+                () -> 0, () -> ownThreads);
         for (int i = 0; i < 10; i++) {
             probe.sample();
         }
@@ -81,6 +83,38 @@ class MachineLoadTest {
         assertEquals(1, load.otherRunnableThreads().getAsDouble(), "3 runnable, 2 of them this JVM's");
         assertEquals(2, ProcReadings.runnableThreads(List.of("7 (a) b) R 1", "8 (x) S 1", "9 (y) R 1")),
                 "a name with a parenthesis and a space");
+    }
+
+    @Test
+    void otherProcessesCpuTimeMakesTheMachineLoadedWhereAShortRunsRunQueueMissedIt() {
+        // A 2 s run with one core busy whose few run-queue samples all missed the spin loop: the
+        // kernel's count of the other processes' CPU time over the whole run still sees it.
+        MachineLoad busy = new MachineLoad(2, OptionalDouble.of(0), 0, OptionalDouble.of(0.49), null, OptionalDouble.of(0),
+                OptionalLong.of(300), 2, 64, 9);
+        assertTrue(busy.isLoaded(), busy.summary());
+        assertEquals("loaded: other processes used 49% of the CPUs' time (0.98 of 2 CPUs), 150.0 involuntary context "
+                + "switches per second (300)", busy.summary(), "its preemptions are no longer this JVM's own");
+        assertEquals(0.49, busy.otherProcessesCpuShare().getAsDouble());
+        MachineLoad idle = new MachineLoad(2, OptionalDouble.of(0), 0, OptionalDouble.of(0.01), null, OptionalDouble.of(0),
+                OptionalLong.of(2), 10, 400, 0);
+        assertFalse(idle.isLoaded(), idle.summary());
+        assertTrue(idle.summary().startsWith("quiet: 0.0 other threads runnable on 2 CPUs, other processes used 1% of the "
+                + "CPUs' time (0.02 of 2 CPUs), steal 0.0%"), idle.summary());
+        assertTrue(new MachineLoad(2, OptionalDouble.of(0), 0, OptionalDouble.of(MachineLoad.OTHER_CPU_SHARE), null,
+                OptionalDouble.of(0), OptionalLong.of(0), 10, 400, 0).isLoaded(), "from the threshold on");
+        assertFalse(quiet().otherProcessesCpuShare().isPresent(), "not read: not given");
+        assertThrows(IllegalArgumentException.class, () -> new MachineLoad(2, OptionalDouble.of(0), 0, OptionalDouble.of(1.5),
+                null, OptionalDouble.of(0), OptionalLong.of(0), 10, 400, 0));
+    }
+
+    @Test
+    void ownPreemptionsStayOwnWhileOtherProcessesUseLittleCpu() {
+        // parallelSort's pool preempting the measuring thread on an idle machine
+        MachineLoad pool = new MachineLoad(2, OptionalDouble.of(0), 0.1, OptionalDouble.of(0.02), null, OptionalDouble.of(0),
+                OptionalLong.of(900), 5, 100, 40);
+        assertFalse(pool.isLoaded(), pool.summary());
+        assertTrue(pool.summary().endsWith("by this JVM's own threads (its compiler, GC or the task's pool), as other "
+                + "processes' threads were runnable in fewer than a quarter of the samples and used little CPU"), pool.summary());
     }
 
     @Test
@@ -123,14 +157,14 @@ class MachineLoadTest {
                 10, 400, 160);
         assertTrue(halfLoaded.isLoaded(), "another process's thread confirms the preemptions: " + halfLoaded.summary());
         // One core busy, a short run: the median of its few samples is 0, but 40% of them saw the spin loop.
-        MachineLoad shortBusy = new MachineLoad(2, OptionalDouble.of(0), 0.4, null, OptionalDouble.of(0),
+        MachineLoad shortBusy = new MachineLoad(2, OptionalDouble.of(0), 0.4, OptionalDouble.empty(), null, OptionalDouble.of(0),
                 OptionalLong.of(500), 2.5, 100, 15);
         assertTrue(shortBusy.isLoaded(), shortBusy.summary());
         assertTrue(shortBusy.summary().contains("200.0 involuntary context switches per second (500)"), shortBusy.summary());
-        MachineLoad ownPool = new MachineLoad(2, OptionalDouble.of(0), 0.24, null, OptionalDouble.of(0),
+        MachineLoad ownPool = new MachineLoad(2, OptionalDouble.of(0), 0.24, OptionalDouble.empty(), null, OptionalDouble.of(0),
                 OptionalLong.of(2000), 10, 400, 160);
         assertFalse(ownPool.isLoaded(), "a daemon seen now and then is not the preemptions' cause: " + ownPool.summary());
-        assertThrows(IllegalArgumentException.class, () -> new MachineLoad(2, OptionalDouble.of(0), 1.5, null,
+        assertThrows(IllegalArgumentException.class, () -> new MachineLoad(2, OptionalDouble.of(0), 1.5, OptionalDouble.empty(), null,
                 OptionalDouble.of(0), OptionalLong.of(0), 1, 1, 0));
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.counters.measure.MeasureResult.MachineLoad;
 import dev.counters.measure.MeasureResult.NoiseReport;
 import dev.counters.measure.MeasureResult.Statistics;
 import dev.counters.testing.FakeCounters;
@@ -35,6 +36,25 @@ class NoiseReportTest {
         long[] ticks = ProcReadings.cpuTicks(STAT);
         assertEquals(30, ticks[ProcReadings.STEAL]);
         assertEquals(100 + 5 + 50 + 1000 + 20 + 1 + 2 + 30, ticks[ProcReadings.TOTAL]);
+        assertEquals(100 + 5 + 50 + 1 + 2, ticks[ProcReadings.BUSY], "user, nice, system, irq and softirq");
+    }
+
+    @Test
+    void parsesThisProcesssUserAndSystemTicksPastANameWithSpacesAndParentheses() {
+        List<String> self = List.of("4242 (my (odd) name) R 1 4242 4242 0 -1 4194304 100 0 0 0 250 30 0 0 20 0 25 0 100");
+        assertEquals(250 + 30, ProcReadings.processTicks(self));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> ProcReadings.processTicks(List.of("4242 (java) R 1 2")))
+                .getMessage().contains("no utime and stime"));
+        assertThrows(IllegalArgumentException.class, () -> ProcReadings.processTicks(List.of()));
+        // qemu-user's emulated /proc/self/stat gives 0 for both: a running JVM's own CPU time is then not read
+        NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(new CostlyClock(10)),
+                FakeCounters.threadTimes(new CostlyCpuTimes(0, 10)),
+                path -> path.equals(ProcReadings.SELF_STAT) ? List.of("7 (java) R 1 7 7 0 -1 0 0 0 0 0 0 0 0 0")
+                        : path.equals(ProcReadings.STAT) ? STAT : STATUS);
+        assertFalse(probe.finish().load().otherProcessesCpuShare().isPresent());
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> ProcReadings.processTicks(List.of("1 (java) R 1 1 1 0 -1 0 0 0 0 0 x 3 0 0")))
+                .getMessage().contains("'x' is not a count"));
     }
 
     @Test
@@ -56,11 +76,15 @@ class NoiseReportTest {
         Deque<List<String>> statuses = new ArrayDeque<>(List.of(STATUS, List.of(
                 "voluntary_ctxt_switches:\t15", "nonvoluntary_ctxt_switches:\t10")));
         Deque<List<String>> stats = new ArrayDeque<>(List.of(STAT, STAT, List.of("cpu  200 5 50 1060 20 1 2 40 7 0")));
+        // this process: 10 ticks at the start, 50 at the end
+        Deque<List<String>> self = new ArrayDeque<>(List.of(List.of("7 (java) S 1 7 7 0 -1 0 0 0 0 0 6 4 0 0"),
+                List.of("7 (java) S 1 7 7 0 -1 0 0 0 0 0 30 20 0 0")));
         CostlyClock wall = new CostlyClock(100);
         long[] now = {0};
         NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(wall),
                 FakeCounters.threadTimes(new CostlyCpuTimes(0, 40)),
-                path -> path.equals(ProcReadings.THREAD_STATUS) ? statuses.pop() : stats.pop(),
+                path -> path.equals(ProcReadings.THREAD_STATUS) ? statuses.pop()
+                        : path.equals(ProcReadings.SELF_STAT) ? self.pop() : stats.pop(),
                 () -> now[0]);
         now[0] = 10_000_000_000L;
         probe.sample();
@@ -78,7 +102,11 @@ class NoiseReportTest {
         assertEquals(100, noise.referenceWall().median());
         assertEquals(40, noise.referenceCpu().median());
         assertEquals(0, noise.drift());
-        assertEquals("loaded: steal 5.9%; this machine drifted 0.0% during the run (thread CPU time of a fixed reference loop: 40 ns to 40 ns; "
+        // 100 busy ticks of 170, 40 of them this process's: the others used 60 of 170
+        assertEquals(60.0 / 170, noise.load().otherProcessesCpuShare().getAsDouble(), 1e-15);
+        int cpus = Runtime.getRuntime().availableProcessors();
+        assertEquals(String.format(java.util.Locale.ROOT, "loaded: other processes used 35%% of the CPUs' time (%.2f of %d CPUs), ",
+                60.0 / 170 * cpus, cpus) + "steal 5.9%; this machine drifted 0.0% during the run (thread CPU time of a fixed reference loop: 40 ns to 40 ns; "
                 + "its wall time, preemptions included: 100 ns to 100 ns, 0.0%, over 2 timings); 3 voluntary and 7 "
                 + "involuntary context switches; steal 5.9% of CPU time. The figures and intervals include this noise.",
                 noise.summary());
@@ -98,6 +126,7 @@ class NoiseReportTest {
         assertFalse(noise.stealTicks().isPresent());
         assertFalse(noise.cpuTicks().isPresent());
         assertFalse(noise.stealShare().isPresent());
+        assertFalse(noise.load().otherProcessesCpuShare().isPresent());
         assertTrue(noise.contextSwitchesUnavailable().get().contains("/proc/thread-self/status cannot be read (No such file)"));
         assertTrue(noise.stealUnavailable().get().contains("/proc/stat cannot be read"));
         assertEquals(1, noise.referenceWall().count(), "finish() times the loop once when nothing was sampled");
@@ -135,6 +164,26 @@ class NoiseReportTest {
         assertEquals(200, noise.referenceWall().count());
         assertEquals(20, noise.referenceWall().trim(), "a tenth trimmed at each end");
         assertTrue(noise.contextSwitchesUnavailable().isPresent());
+    }
+
+    @Test
+    void onLinuxAnotherProcessSpinningIsCountedAsTheOthersCpuTime() throws Exception {
+        assumeTrue(Files.isReadable(Path.of(ProcReadings.SELF_STAT)), "Linux /proc only");
+        // The kernel's own accounting over the run: a shell spinning for 1.5 s, this thread asleep.
+        NoiseProbe probe = NoiseProbe.start(dev.counters.Counters.performance(), dev.counters.Counters.threadTimes());
+        Process spinner = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+        try {
+            for (int i = 0; i < 15; i++) {
+                Thread.sleep(100);
+                probe.sample();
+            }
+        } finally {
+            spinner.destroyForcibly().waitFor();
+        }
+        MachineLoad load = probe.finish().load();
+        int cpus = Runtime.getRuntime().availableProcessors();
+        double otherCpus = load.otherProcessesCpuShare().getAsDouble() * cpus;
+        assertTrue(otherCpus >= 0.6 && otherCpus <= cpus, "at least most of a core, the spinner's: " + load.summary());
     }
 
     @Test
