@@ -35,6 +35,8 @@ import java.util.Map;
  * }</pre>
  *
  * <p><b>How it runs.</b> Each fork is {@code java [this JVM's options] -cp [class path] } with a
+ * compile command that keeps each task's {@code run()} a compiled method of its own
+ * ({@code SeparateCompilation}: not inlined into the measuring code both tasks share) and a
  * small main that loads both classes (public, with a public constructor without arguments), runs
  * {@code Compare} (pairs, warm-up, batching, as in-process) within its share of the budget (see
  * {@link #run()}), and prints its median ratios. Each fork's ratio is one sample; {@link ForkInterval} gives the interval
@@ -323,11 +325,15 @@ public final class ForkedCompare {
         }
     }
 
-    /** The command line of a fork with {@code share} of the budget: this JVM's {@code java}, the options, {@link ForkChild}'s arguments. */
+    /**
+     * The command line of a fork with {@code share} of the budget: this JVM's {@code java}, the
+     * options, those that compile each task on its own ({@code SeparateCompilation}), {@link ForkChild}'s arguments.
+     */
     List<String> command(Duration share) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
+        command.addAll(SeparateCompilation.options(classA, classB));
         command.addAll(List.of("-cp", classPath, ForkChild.class.getName(), classA, classB, Long.toString(share.toMillis()),
                 Double.toString(confidence), Double.toString(margin), Double.toString(target), by.name(), order.name(),
                 Integer.toString(minPairs), Long.toString(warmUp.toNanos())));

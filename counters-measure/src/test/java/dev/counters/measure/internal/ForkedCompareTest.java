@@ -1,6 +1,7 @@
 package dev.counters.measure.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,7 +10,9 @@ import dev.counters.measure.CompareResult;
 import dev.counters.measure.CompareResult.Conclusion;
 import dev.counters.measure.Task;
 import dev.counters.measure.Verdict;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -106,9 +109,10 @@ class ForkedCompareTest {
         ForkedCompare forked = ForkedCompare.of(Once.class.getName(), Twice.class.getName()).jvmOptions(List.of("-Xmx64m"))
                 .minPairs(12).warmUp(Duration.ofMillis(300)).confidence(0.95).target(0.01).by(Compare.JudgedBy.WALL);
         List<String> command = forked.command(Duration.ofMillis(2500));
-        assertEquals(List.of("-Xmx64m", "-cp"), command.subList(1, 3));
+        assertEquals(List.of("-Xmx64m"), command.subList(1, 2));
+        int cp = command.indexOf("-cp");
         assertEquals(List.of(ForkChild.class.getName(), Once.class.getName(), Twice.class.getName(), "2500", "0.95", "0.0",
-                "0.01", "WALL", "ALTERNATING", "12", "300000000"), command.subList(4, command.size()));
+                "0.01", "WALL", "ALTERNATING", "12", "300000000"), command.subList(cp + 2, command.size()));
         List<String> none = ForkedCompare.of(Once.class.getName(), Twice.class.getName()).warmUp(Duration.ZERO)
                 .command(Duration.ofSeconds(1));
         assertEquals(List.of(String.valueOf(Compare.DEFAULT_MIN_PAIRS), "0"), none.subList(none.size() - 2, none.size()),
@@ -119,6 +123,58 @@ class ForkedCompareTest {
         CompareResult result = Compare.of(Once.class, FourTimes.class).forks(2).minPairs(8).noWarmUp()
                 .budget(Duration.ofSeconds(5)).run();
         assertEquals(2, result.jvms(), result.toString());
+    }
+
+    @Test
+    void eachForkCompilesEachTasksRunOnItsOwnNotInlinedIntoTheSharedMeasuringCode() throws Exception {
+        ForkedCompare forked = ForkedCompare.of(Inheriting.class.getName(), DeclaresRun.class.getName())
+                .jvmOptions(List.of("-Xmx64m"));
+        List<String> command = forked.command(Duration.ofMillis(2500));
+        List<String> holders = List.of(PublicSteps.class.getName(), DeclaresRun.class.getName());
+        List<String> options = List.of("-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline," + holders.get(0) + "::run",
+                "-XX:CompileCommand=dontinline," + holders.get(1) + "::run");
+        assertEquals(options, command.subList(2, 5), "after the user's options, each run() by the class that declares it");
+        assertEquals("-cp", command.get(5));
+        // HotSpot's own parser: without "quiet" it echoes each command it took, and names the method as it matches it.
+        List<String> echo = new ArrayList<>(List.of(command.get(0)));
+        echo.addAll(options.subList(1, options.size()));
+        echo.add("-version");
+        Process process = new ProcessBuilder(echo).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), out);
+        for (String holder : holders) {
+            assertTrue(out.contains("CompileCommand: dontinline " + holder.replace('.', '/') + ".run bool dontinline = true"), out);
+        }
+
+        assertEquals("com.example.OnlyTheForksHaveIt", SeparateCompilation.runHolder("com.example.OnlyTheForksHaveIt"),
+                "a class this JVM cannot load: its own name");
+        assertEquals(options.subList(0, 2), SeparateCompilation.options(Inheriting.class.getName(), PublicSteps.class.getName()),
+                "one holder, once");
+    }
+
+    /** A public class that declares {@code run()} for its subclasses: about 0.3 ms of xorshift steps. */
+    public abstract static class PublicSteps implements Task {
+        private long seed = 1;
+
+        @Override
+        public Object run() {
+            seed = SpinWorkload.spin(100_000, seed);
+            return seed;
+        }
+    }
+
+    /** Inherits {@code run()} from {@link PublicSteps}. */
+    public static final class Inheriting extends PublicSteps {}
+
+    /** Declares its own {@code run()}: twice {@link PublicSteps}'s work. */
+    public static final class DeclaresRun implements Task {
+        private long seed = 1;
+
+        @Override
+        public Object run() {
+            seed = SpinWorkload.spin(200_000, seed);
+            return seed;
+        }
     }
 
     @Test
