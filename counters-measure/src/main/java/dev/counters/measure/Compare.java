@@ -251,7 +251,9 @@ public final class Compare {
      * {@value #DEFAULT_MAX_FORKS} fresh JVMs with this JVM's options and class path (see
      * {@link #forks(int)}): the interval then carries what JVMs make differently of the same code,
      * which no number of pairs inside one JVM shows. Each JVM makes several instances of each class,
-     * in a random order, so that where their data lies is a fresh draw in each.
+     * in a random order, so that where their data lies is a fresh draw in each, and compiles each
+     * task's {@code run()} on its own (HotSpot's {@code -XX:CompileCommand=dontinline} on it), so that
+     * neither task's code is compiled into one unit with the other's in the measuring code they share.
      */
     public static Compare of(Class<? extends Task> a, Class<? extends Task> b) {
         return new Compare(null, null, requireNonNull(a, "task class A is null; pass the baseline, e.g. OldSort.class"),
