@@ -15,7 +15,7 @@ import java.util.Set;
  * code becomes (what else gets inlined into it within the unit's budget, how its loops are laid out)
  * depends on the other task. JMH gives every benchmark a generated loop of its own and cannot meet
  * this. Measured on JDK 17 (docs/MEASURE.md, "Each task compiled on its own"): a boxed {@code ArrayList}
- * against an {@code int[]} read 5.5-7.6 in 13 forks (median 7.2; the boxed list 150-209 µs a run),
+ * against an {@code int[]} read 5.5-7.6 in 13 forks (median 7.2; the boxed list 118-209 µs a run),
  * where JMH, each task alone, read 5.35-5.42; with {@code run()} kept out of the shared code, 8 forks
  * read 5.3-6.3 (median 5.5), their spread half as wide.
  *
