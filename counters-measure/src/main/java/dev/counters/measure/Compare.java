@@ -33,6 +33,8 @@ import dev.counters.measure.internal.ProcReadings;
 import dev.counters.measure.internal.Schedule;
 import dev.counters.measure.internal.ShortTasks;
 import dev.counters.measure.internal.Sink;
+import dev.counters.measure.internal.TaskLoop;
+import dev.counters.measure.internal.TaskLoops;
 import dev.counters.measure.internal.ThreadControls;
 import java.lang.management.ManagementFactory;
 import java.math.BigDecimal;
@@ -69,7 +71,9 @@ import java.util.function.Supplier;
  *
  * <p><b>How it runs.</b> The cost of reading the clocks is measured first (empty passes through
  * the same measuring code, as {@link Measure#calibrated()} does) and taken out of every run, so
- * that a short task's wall and CPU times agree. Both tasks are warmed up (each until stable, see
+ * that a short task's wall and CPU times agree. Each task runs through a measuring loop of its own
+ * (a fresh class each, so that the JIT inlines each task into its own loop, as JMH's generated loops
+ * do, not both into the code they share). Both tasks are warmed up (each until stable, see
  * {@link Measure#warmUp(Duration)}, and until the JIT compiler has been quiet for a stretch), a
  * task shorter than its clocks can time well is batched (many invocations per timed run, figures
  * per invocation), and untimed pairs of the batched tasks through the very measuring code of the
@@ -251,9 +255,10 @@ public final class Compare {
      * {@value #DEFAULT_MAX_FORKS} fresh JVMs with this JVM's options and class path (see
      * {@link #forks(int)}): the interval then carries what JVMs make differently of the same code,
      * which no number of pairs inside one JVM shows. Each JVM makes several instances of each class,
-     * in a random order, so that where their data lies is a fresh draw in each, and compiles each
-     * task's {@code run()} on its own (HotSpot's {@code -XX:CompileCommand=dontinline} on it), so that
-     * neither task's code is compiled into one unit with the other's in the measuring code they share.
+     * in a random order, so that where their data lies is a fresh draw in each, and runs each task
+     * through a measuring loop of its own, kept out of the code A and B share (HotSpot's
+     * {@code -XX:CompileCommand=dontinline} on the loops), so that each task is inlined into its own
+     * loop as into JMH's, and neither is compiled into one unit with the other.
      */
     public static Compare of(Class<? extends Task> a, Class<? extends Task> b) {
         return new Compare(null, null, requireNonNull(a, "task class A is null; pass the baseline, e.g. OldSort.class"),
@@ -517,19 +522,22 @@ public final class Compare {
         double stepOrCost = Math.max(Math.max(ShortTasks.stepNanos(wall), ShortTasks.stepNanos(cpu)),
                 Math.max(overhead.wallNanos(), overhead.threadCpuNanos()));
         List<String> warnings = new ArrayList<>();
-        WarmUpReport warmUpA = warmUp(pass, a, "A", warnings);
-        WarmUpReport warmUpB = warmUp(pass, b, "B", warnings);
+        // Each task runs, warm-up included, through a loop of its own, so that the JIT compiles each as if alone.
+        TaskLoop timedA = TaskLoops.copyFor(a, sink);
+        TaskLoop timedB = TaskLoops.copyFor(b, sink);
+        WarmUpReport warmUpA = warmUp(pass, timedA, "A", warnings);
+        WarmUpReport warmUpB = warmUp(pass, timedB, "B", warnings);
         int invocations = Batching.invocations(warmUpA, warmUpB, overhead.wallNanos(), stepOrCost, budget.toNanos());
+        timedA.invocations(invocations);
+        timedB.invocations(invocations);
         Pairs pairs = new Pairs(overhead, invocations, order == Order.DUET);
-        Task timedA = Batching.of(a, invocations, sink);
-        Task timedB = Batching.of(b, invocations, sink);
         NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get(), proc, nanoClock);
         double band = equivalence();
         PairStoppingRule rule = ForkChild.isFork() ? PairStoppingRule.forFork(confidence, margin, band, target, by)
                 : PairStoppingRule.inOneJvm(confidence, margin, band, target, by);
         Schedule schedule = new Schedule(timedA, timedB, () -> {
-            Placements.nextInstance(a);
-            Placements.nextInstance(b);
+            timedA.next();
+            timedB.next();
         }, pairs, probe, rule, nanoClock, deadline, minPairs, random);
         StopReason stoppedBy;
         List<PreparationStep> preparation = List.of();

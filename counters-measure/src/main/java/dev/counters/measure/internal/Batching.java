@@ -2,7 +2,6 @@ package dev.counters.measure.internal;
 
 import dev.counters.measure.Compare;
 import dev.counters.measure.MeasureResult.WarmUpReport;
-import dev.counters.measure.Task;
 
 /**
  * How many invocations of a task one timed run of a {@link Compare} holds, so that no run is
@@ -61,18 +60,5 @@ public final class Batching {
 
     private static double meanRunNanos(WarmUpReport warmUp) {
         return (double) warmUp.duration().toNanos() / warmUp.runs();
-    }
-
-    /** {@code task} {@code invocations} times in a row, every result but the last fed to {@code sink} (the caller's pass takes the last). */
-    public static Task of(Task task, int invocations, Sink sink) {
-        if (invocations == 1) {
-            return task;
-        }
-        return () -> {
-            for (int i = 1; i < invocations; i++) {
-                sink.consume(task.run());
-            }
-            return task.run();
-        };
     }
 }

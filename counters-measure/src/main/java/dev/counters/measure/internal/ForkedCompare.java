@@ -35,7 +35,7 @@ import java.util.Map;
  * }</pre>
  *
  * <p><b>How it runs.</b> Each fork is {@code java [this JVM's options] -cp [class path] } with a
- * compile command that keeps each task's {@code run()} a compiled method of its own
+ * compile command that keeps each task's {@link TaskLoop} a compiled method of its own
  * ({@code SeparateCompilation}: not inlined into the measuring code both tasks share) and a
  * small main that loads both classes (public, with a public constructor without arguments), runs
  * {@code Compare} (pairs, warm-up, batching, as in-process) within its share of the budget (see
@@ -333,7 +333,7 @@ public final class ForkedCompare {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
-        command.addAll(SeparateCompilation.options(classA, classB));
+        command.addAll(SeparateCompilation.options());
         command.addAll(List.of("-cp", classPath, ForkChild.class.getName(), classA, classB, Long.toString(share.toMillis()),
                 Double.toString(confidence), Double.toString(margin), Double.toString(target), by.name(), order.name(),
                 Integer.toString(minPairs), Long.toString(warmUp.toNanos())));

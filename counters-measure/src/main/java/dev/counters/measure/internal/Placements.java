@@ -14,7 +14,8 @@ import java.util.SplittableRandom;
 
 /**
  * Several instances of each of two task classes, made in a random order with random gaps between
- * them, each task then moving on to its next instance at every round of the {@link Schedule}.
+ * them, each task's {@link TaskLoop} then moving on to its next instance at every round of the
+ * {@link Schedule}.
  *
  * <p>Why: where an instance's data lies in memory (its cache sets, its alignment to lines and pages)
  * can change its speed by a fifth. In one JVM the second instance of the very same CRC32 class ran
@@ -98,7 +99,7 @@ public final class Placements {
     }
 
     private static Task rotating(Task[] instances) {
-        return instances.length == 1 ? instances[0] : new Rotation(instances);
+        return instances.length == 1 ? instances[0] : new Instances(instances);
     }
 
     public Task a() {
@@ -140,29 +141,25 @@ public final class Placements {
         return new double[] {Math.exp(stats.mean()), measured > 1 ? stats.sampleVariance() / measured : 0};
     }
 
-    /** Moves {@code task} on to its next instance, if it is a rotation of instances; anything else stays as it is. */
-    public static void nextInstance(Task task) {
-        if (task instanceof Rotation rotation) {
-            rotation.next();
-        }
+    /** The instances {@code task} is made of: those of a {@link #of placement}, else {@code task} alone. */
+    static Task[] instances(Task task) {
+        return task instanceof Instances made ? made.instances.clone() : new Task[] {task};
     }
 
-    /** One instance at a time, the next one after each {@link #next()}. */
-    private static final class Rotation implements Task {
+    /**
+     * Several instances of one task class, which the task's {@link TaskLoop} takes in turns, one
+     * round each; run directly, the first.
+     */
+    private static final class Instances implements Task {
         private final Task[] instances;
-        private int current;
 
-        Rotation(Task[] instances) {
+        Instances(Task[] instances) {
             this.instances = instances;
-        }
-
-        void next() {
-            current = current + 1 == instances.length ? 0 : current + 1;
         }
 
         @Override
         public Object run() throws Exception {
-            return instances[current].run();
+            return instances[0].run();
         }
     }
 }

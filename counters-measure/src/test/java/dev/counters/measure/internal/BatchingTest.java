@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.measure.MeasureResult.WarmUpReport;
-import dev.counters.measure.Task;
 import java.time.Duration;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -71,14 +70,5 @@ class BatchingTest {
         // 1 s budget: floors at most 5 ms; 100 ms budget: at most 0.5 ms, below the re-warming and the clock's 1 ms.
         assertEquals(1, Batching.invocations(warmedUp(500_000 * 100, 100), warmedUp(500_000 * 100, 100), 0, 10_000,
                 100_000_000L));
-    }
-
-    @Test
-    void aBatchRunsTheTaskThatManyTimesAndFeedsEveryResult() throws Exception {
-        int[] calls = {0};
-        Sink sink = new Sink();
-        Task batch = Batching.of(() -> ++calls[0], 8, sink);
-        assertEquals(8, batch.run());
-        assertEquals(8, calls[0]);
     }
 }

@@ -126,49 +126,28 @@ class ForkedCompareTest {
     }
 
     @Test
-    void eachForkCompilesEachTasksRunOnItsOwnNotInlinedIntoTheSharedMeasuringCode() throws Exception {
-        ForkedCompare forked = ForkedCompare.of(Inheriting.class.getName(), DeclaresRun.class.getName())
-                .jvmOptions(List.of("-Xmx64m"));
-        List<String> command = forked.command(Duration.ofMillis(2500));
-        List<String> holders = List.of(PublicSteps.class.getName(), DeclaresRun.class.getName());
-        List<String> options = List.of("-XX:CompileCommand=quiet", "-XX:CompileCommand=dontinline," + holders.get(0) + "::run",
-                "-XX:CompileCommand=dontinline," + holders.get(1) + "::run");
-        assertEquals(options, command.subList(2, 5), "after the user's options, each run() by the class that declares it");
-        assertEquals("-cp", command.get(5));
-        // HotSpot's own parser: without "quiet" it echoes each command it took, and names the method as it matches it.
-        List<String> echo = new ArrayList<>(List.of(command.get(0)));
-        echo.addAll(options.subList(1, options.size()));
-        echo.add("-version");
-        Process process = new ProcessBuilder(echo).redirectErrorStream(true).start();
+    void eachForkKeepsEachTasksLoopOutOfTheSharedMeasuringCodeAndInlinesTheTaskIntoItsOwnLoop() throws Exception {
+        List<String> command = ForkedCompare.of(Once.class.getName(), Twice.class.getName()).jvmOptions(List.of("-Xmx64m"))
+                .command(Duration.ofMillis(2500));
+        List<String> options = List.of("-XX:CompileCommand=quiet",
+                "-XX:CompileCommand=dontinline,dev.counters.measure.internal.TaskLoopCode*::run");
+        assertEquals(options, command.subList(2, 4), "after the user's options");
+        assertEquals("-cp", command.get(4));
+        // HotSpot itself, compiling at once (-Xbatch): a call site that sees both loops keeps each a call, and each
+        // loop, a hidden copy named after TaskLoopCode, inlines its task.
+        List<String> probe = new ArrayList<>(List.of(command.get(0), "-Xbatch", "-XX:+UnlockDiagnosticVMOptions",
+                "-XX:+PrintInlining", options.get(1), "-cp", System.getProperty("java.class.path"),
+                LoopInliningProbe.class.getName()));
+        Process process = new ProcessBuilder(probe).redirectErrorStream(true).start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, process.waitFor(), out);
-        for (String holder : holders) {
-            assertTrue(out.contains("CompileCommand: dontinline " + holder.replace('.', '/') + ".run bool dontinline = true"), out);
-        }
-
-        assertEquals("com.example.OnlyTheForksHaveIt", SeparateCompilation.runHolder("com.example.OnlyTheForksHaveIt"),
-                "a class this JVM cannot load: its own name");
-        assertEquals(options.subList(0, 2), SeparateCompilation.options(Inheriting.class.getName(), PublicSteps.class.getName()),
-                "one holder, once");
-    }
-
-    /** A public class that declares {@code run()} for its subclasses. */
-    public abstract static class PublicSteps implements Task {
-        @Override
-        public Object run() {
-            return "inherited";
-        }
-    }
-
-    /** Inherits {@code run()} from {@link PublicSteps}. */
-    public static final class Inheriting extends PublicSteps {}
-
-    /** Declares its own {@code run()}. */
-    public static final class DeclaresRun implements Task {
-        @Override
-        public Object run() {
-            return "declared";
-        }
+        assertTrue(out.contains("CompileCommand: dontinline dev/counters/measure/internal/TaskLoopCode*.run bool dontinline = true"),
+                out);
+        List<String> kept = out.lines().filter(line -> line.contains("TaskLoopCode/") && line.contains("::run")
+                && line.contains("disallowed by CompileCommand")).toList();
+        assertTrue(kept.size() >= 2, "both loops kept out of the code that calls them:\n" + out);
+        assertTrue(out.lines().anyMatch(line -> line.contains(LoopInliningProbe.Steps.class.getName() + "::run")
+                && line.contains("inline")), "the task inlined into its loop:\n" + out);
     }
 
     @Test

@@ -1,7 +1,9 @@
 package dev.counters.measure.internal;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.measure.Task;
@@ -41,19 +43,17 @@ class PlacementsTest {
     }
 
     @Test
-    void eachTaskRunsOneInstanceUntilTheNextRoundAndGoesRoundThemAll() throws Exception {
+    void eachTaskIsMadeOfItsOwnInstancesAllDistinct() throws Exception {
         Placements placements = Placements.of(First.class, Second.class, 4, new SplittableRandom(1));
-        Task a = placements.a();
-        Set<Object> seen = new HashSet<>();
-        for (int round = 0; round < 8; round++) {
-            Object instance = a.run();
-            assertEquals(instance, a.run(), "one instance for the whole round");
+        Task[] as = Placements.instances(placements.a());
+        assertEquals(4, as.length);
+        assertEquals(4, Set.of(as).size(), "four distinct instances");
+        for (Task instance : as) {
             assertTrue(instance instanceof First);
-            seen.add(instance);
-            Placements.nextInstance(a);
         }
-        assertEquals(4, seen.size(), "four instances, each in its turn");
+        assertTrue(placements.a().run() instanceof First, "run directly, the first instance");
         assertTrue(placements.b().run() instanceof Second);
+        assertNotSame(as, Placements.instances(placements.a()), "a copy each time");
     }
 
     @Test
@@ -80,10 +80,9 @@ class PlacementsTest {
     }
 
     @Test
-    void aTaskThatIsNoRotationIsLeftAsItIs() throws Exception {
+    void aTaskOfItsOwnIsItsOnlyInstance() throws Exception {
         Task plain = () -> 7;
-        Placements.nextInstance(plain);
-        assertEquals(7, plain.run());
+        assertArrayEquals(new Task[] {plain}, Placements.instances(plain));
         assertEquals(First.class, Placements.of(First.class, Second.class, 1, new SplittableRandom(1)).a().getClass());
     }
 
