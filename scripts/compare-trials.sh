@@ -40,6 +40,14 @@
 # --jmh-load busy runs the reference with one core kept busy, as the busy processes ran: a pair whose
 # speed depends on the machine (parallelSort loses a core to the spin loop) has another truth there.
 # Keep a busy reference and its busy processes in their own DIR.
+# --jmh-along measures the reference beside the processes instead, under their load: before each
+# process, one JMH fork of each of its pair's tasks (-f 1 -wi 5 -i 5, A first in odd trials, B first
+# in even ones), kept in DIR/jmh-along/LOAD. On a shared machine a task's speed drifts over minutes
+# (a whole JVM ran 1.85 times slower, A and B alike, for seconds at a time), and JMH times A and B in
+# different JVMs at different moments: a reference taken once, before the loads, judges processes
+# that ran up to an hour later on another machine state. The summary then reads each load's
+# reference from all its forks (10 + 10 over the same minutes as the processes), and JMH's
+# -f 3 -wi 5 -i 5 run, for time and width, from each three trials' forks.
 #
 # With --set identical (issue #28, A against A: decisive at most 2 of 100 processes per setting),
 # budget 10 s each unless --budget says otherwise:
@@ -56,6 +64,7 @@
 #   scripts/compare-trials.sh --set real --jmh --trials 0                   # the JMH reference alone
 #   scripts/compare-trials.sh --set real --jmh --jmh-load busy --trials 10 --loads busy --out DIR2
 #   scripts/compare-trials.sh --set real --trials 10 --loads "idle busy" [--scenarios "same crc5 wait"]
+#   scripts/compare-trials.sh --set real --jmh-along --trials 10 --loads "idle busy" --scenarios "regex strings"
 #   scripts/compare-trials.sh --set identical --trials 10 --loads idle
 #   scripts/compare-trials.sh --scenarios "p5 duet-p5 aa duet-aa"      # the duet beside the pairs it would replace
 # Needs JDK 17 (java, mvn), python3 and bc. 10 trials of both loads take up to ~25 minutes on the
@@ -72,6 +81,7 @@ scenarios=""
 set_name=xorshift
 budget=""
 jmh=false
+jmh_along=false
 jmh_time=1s
 jmh_load=idle
 first=1
@@ -86,6 +96,7 @@ while [[ $# -gt 0 ]]; do
     --no-build) build=false; shift ;;
     --budget) budget="$2"; shift 2 ;;
     --jmh) jmh=true; shift ;;
+    --jmh-along) jmh_along=true; shift ;;
     --jmh-time) jmh_time="$2"; shift 2 ;;
     --jmh-load) jmh_load="$2"; shift 2 ;;
     --from) first="$2"; shift 2 ;;
@@ -99,8 +110,8 @@ case "$set_name" in
   *) echo "unknown set $set_name (xorshift, real or identical)" >&2; exit 2 ;;
 esac
 scenarios="${scenarios:-$default_scenarios}"
-if $jmh && [[ "$set_name" != real ]]; then
-  echo "--jmh is the reference of --set real" >&2
+if { $jmh || $jmh_along; } && [[ "$set_name" != real ]]; then
+  echo "--jmh and --jmh-along are the reference of --set real" >&2
   exit 2
 fi
 classpath_file="$root/examples/target/trials-classpath.txt"
@@ -148,6 +159,9 @@ for load in $loads; do
     continue  # more trials of the same loads: the earlier ones stay
   fi
   rm -f "$out/$load"-*.json "$out/$load"-*.failed
+  if $jmh_along; then
+    rm -rf "$out/jmh-along/$load"
+  fi
   for log in elapsed.txt failures.txt; do
     if [[ -f "$out/$log" ]]; then
       grep -v "^$load " "$out/$log" > "$out/$log.tmp" || true
@@ -207,6 +221,40 @@ if [[ "$set_name" == xorshift ]]; then
     --forks 0 > "$out/linearity.json"
 fi
 
+# JMH's classes (TrialTasksBenchmark and its generated code, test classes of examples) and jars.
+if $jmh || $jmh_along; then
+  rm -rf "$out/jmh-classes"
+  mkdir -p "$out/jmh-classes"
+  (cd "$root/examples/target/test-classes" && cp --parents META-INF/BenchmarkList META-INF/CompilerHints dev/counters/examples/trials/*.class \
+    dev/counters/examples/trials/jmh_generated/*.class "$out/jmh-classes/")
+  jmh_jars=$(tr ':' '\n' < "$classpath_file" | grep -E '/(jmh-core|jopt-simple|commons-math3)-[^/]*\.jar$' | paste -sd:)
+fi
+
+# Class $1 alone in $2 JMH forks of -wi 5 -i 5, into $3.json (results) and $3.log.
+jmh_run() {
+  java -Djmh.ignoreLock=true -cp "$jar:$out/jmh-classes:$jmh_jars" org.openjdk.jmh.Main \
+    'dev.counters.examples.trials.TrialTasksBenchmark' -p "task=$1" -f "$2" -wi 5 -i 5 -w "$jmh_time" -r "$jmh_time" \
+    -jvmArgsAppend "$pool" -rf json -rff "$3.json" > "$3.log"
+}
+
+# Before process $2 of pair $1 under load $3 (--jmh-along): one JMH fork of each task, A first in odd
+# trials. DIR/jmh-along/LOAD/elapsed.txt: class, trial, seconds.
+jmh_along_once() {
+  local s="$1" i="$2" load="$3" class
+  local classes=("${real_a[$s]}" "${real_b[$s]}")
+  if ((i % 2 == 0)); then
+    classes=("${real_b[$s]}" "${real_a[$s]}")
+  fi
+  mkdir -p "$out/jmh-along/$load"
+  for class in "${classes[@]}"; do
+    local start end
+    start=$(date +%s.%N)
+    jmh_run "$class" 1 "$out/jmh-along/$load/$class-$i"
+    end=$(date +%s.%N)
+    echo "$class $i $(echo "$end - $start" | bc)" >> "$out/jmh-along/$load/elapsed.txt"
+  done
+}
+
 # The JMH reference: each class of the chosen pairs alone, in JMH's forks, on the classes of the
 # very jar the comparisons run, no spin loop (one with --jmh-load busy). DIR/jmh/elapsed.txt: class,
 # seconds, load average.
@@ -220,12 +268,6 @@ if $jmh; then
     *) echo "unknown --jmh-load $jmh_load (idle or busy)" >&2; exit 2 ;;
   esac
   # Only the chosen pairs' classes are measured again; the others' results stay.
-  rm -rf "$out/jmh/classes"
-  mkdir -p "$out/jmh/classes"
-  (cd "$root/examples/target/test-classes" && cp --parents META-INF/BenchmarkList META-INF/CompilerHints dev/counters/examples/trials/*.class \
-    dev/counters/examples/trials/jmh_generated/*.class "$out/jmh/classes/")
-  jmh_jars=$(tr ':' '\n' < "$classpath_file" | grep -E '/(jmh-core|jopt-simple|commons-math3)-[^/]*\.jar$' | paste -sd:)
-  classes=$(for s in $scenarios; do echo "${real_a[$s]}"; echo "${real_b[$s]}"; done | awk '!seen[$0]++')
   for class in $classes; do
     rm -f "$out/jmh/$class.json" "$out/jmh/$class.log"
     if [[ -f "$out/jmh/elapsed.txt" ]]; then
@@ -233,9 +275,7 @@ if $jmh; then
       mv "$out/jmh/elapsed.tmp" "$out/jmh/elapsed.txt"
     fi
     start=$(date +%s.%N)
-    java -Djmh.ignoreLock=true -cp "$jar:$out/jmh/classes:$jmh_jars" org.openjdk.jmh.Main \
-      'dev.counters.examples.trials.TrialTasksBenchmark' -p "task=$class" -f 3 -wi 5 -i 5 -w "$jmh_time" -r "$jmh_time" -jvmArgsAppend "$pool" \
-      -rf json -rff "$out/jmh/$class.json" > "$out/jmh/$class.log"
+    jmh_run "$class" 3 "$out/jmh/$class"
     end=$(date +%s.%N)
     echo "$class $(echo "$end - $start" | bc) $(cut -d' ' -f1-3 /proc/loadavg)" >> "$out/jmh/elapsed.txt"
     echo "JMH $class: $(grep -E '^TrialTasksBenchmark' "$out/jmh/$class.log" | tail -1)" >&2
@@ -259,6 +299,9 @@ for load in $loads; do
   last=$((first + trials - 1))
   for ((i = first; i <= last; i++)); do
     for s in $scenarios; do
+      if $jmh_along; then
+        jmh_along_once "$s" "$i" "$load"
+      fi
       read -r steal0 total0 < <(steal_ticks)
       start=$(date +%s.%N)
       if ! compare_once "$s" > "$out/$load-$s-$i.json"; then

@@ -258,10 +258,22 @@ def fork_means(path):
     return [statistics.fmean(fork) for fork in result["primaryMetric"]["rawData"]], result["primaryMetric"]["scoreUnit"]
 
 
+def welch(forks_a, forks_b):
+    """B/A and its 99% interval: Welch's t over the logarithms of the two tasks' fork means (each fork one
+    sample, as the forked Compare does), exponentiated."""
+    logs_a, logs_b = [math.log(v) for v in forks_a], [math.log(v) for v in forks_b]
+    var_a, var_b = statistics.variance(logs_a) / len(logs_a), statistics.variance(logs_b) / len(logs_b)
+    error = math.sqrt(var_a + var_b)
+    df = (var_a + var_b) ** 2 / (var_a ** 2 / (len(logs_a) - 1) + var_b ** 2 / (len(logs_b) - 1)) \
+        if error > 0 else 1e9
+    half = student_t_quantile(1 - (1 - REFERENCE_CONFIDENCE) / 2, df) * error
+    log_ratio = statistics.fmean(logs_b) - statistics.fmean(logs_a)
+    return math.exp(log_ratio), math.exp(log_ratio - half), math.exp(log_ratio + half)
+
+
 def jmh_reference(folder):
-    """Per pair, JMH's B/A from its forks: the ratio of the forks' geometric means, and its 99% interval by
-    Welch's t over the logarithms of the fork means (each fork one sample, as the forked Compare does), with
-    JMH's time for the two tasks. Empty when DIR/jmh holds no results."""
+    """Per pair, JMH's B/A from the -f 3 run of compare-trials.sh --jmh (DIR/jmh), measured once before
+    the loads, with JMH's time for the two tasks. Empty when DIR/jmh holds no results."""
     base = os.path.join(folder, "jmh")
     seconds = {}
     if os.path.exists(os.path.join(base, "elapsed.txt")):
@@ -274,20 +286,55 @@ def jmh_reference(folder):
         if not all(os.path.exists(path) for path in paths):
             continue
         (forks_a, unit), (forks_b, _) = fork_means(paths[0]), fork_means(paths[1])
-        logs_a, logs_b = [math.log(v) for v in forks_a], [math.log(v) for v in forks_b]
-        var_a, var_b = statistics.variance(logs_a) / len(logs_a), statistics.variance(logs_b) / len(logs_b)
-        error = math.sqrt(var_a + var_b)
-        df = (var_a + var_b) ** 2 / (var_a ** 2 / (len(logs_a) - 1) + var_b ** 2 / (len(logs_b) - 1)) \
-            if error > 0 else 1e9
-        half = student_t_quantile(1 - (1 - REFERENCE_CONFIDENCE) / 2, df) * error
-        log_ratio = statistics.fmean(logs_b) - statistics.fmean(logs_a)
+        ratio, low, high = welch(forks_a, forks_b)
         times = [seconds.get(TRIALS + name) for name in (a, b)]
         reference[pair] = {
-            "ratio": math.exp(log_ratio), "low": math.exp(log_ratio - half), "high": math.exp(log_ratio + half),
+            "ratio": ratio, "low": low, "high": high, "width": high / low,
             "a": statistics.fmean(forks_a), "b": statistics.fmean(forks_b), "unit": unit,
             "forks": "%d + %d" % (len(forks_a), len(forks_b)),
             "seconds": sum(t[0] for t in times) if all(times) else None,
             "load": max(t[1] for t in times) if all(times) else None,
+        }
+    return reference
+
+
+def jmh_along_reference(folder, load):
+    """Per pair, JMH's B/A from the forks compare-trials.sh --jmh-along ran beside the processes of this
+    load (one fork of each task before each process, DIR/jmh-along/LOAD): the interval over all of
+    them, and JMH's -f 3 run read from each three trials' forks (1-3, 4-6, ...): the median of their
+    widths and of their times. Empty when the load has no such forks."""
+    base = os.path.join(folder, "jmh-along", load)
+    seconds = {}
+    if os.path.exists(os.path.join(base, "elapsed.txt")):
+        for line in open(os.path.join(base, "elapsed.txt")):
+            fields = line.split()
+            seconds[(fields[0], fields[1])] = float(fields[2])
+    reference = {}
+    for pair, (_, _, a, b) in REAL.items():
+        forks = {}
+        for name in (a, b):
+            i = 1
+            while os.path.exists(os.path.join(base, "%s%s-%d.json" % (TRIALS, name, i))):
+                means, unit = fork_means(os.path.join(base, "%s%s-%d.json" % (TRIALS, name, i)))
+                forks.setdefault(name, []).append((str(i), means[0]))
+                i += 1
+        trials = [i for i, _ in forks.get(a, [])]
+        if len(trials) < 3 or len(forks.get(b, [])) != len(trials):
+            continue
+        forks_a, forks_b = [v for _, v in forks[a]], [v for _, v in forks[b]]
+        ratio, low, high = welch(forks_a, forks_b)
+        widths, times, triple_ratios = [], [], []
+        for k in range(0, len(trials) - 2, 3):
+            r, lo, hi = welch(forks_a[k:k + 3], forks_b[k:k + 3])
+            widths.append(hi / lo)
+            triple_ratios.append(r)
+            times.append(sum(seconds.get((TRIALS + name, i), float("nan")) for name in (a, b) for i in trials[k:k + 3]))
+        reference[pair] = {
+            "ratio": ratio, "low": low, "high": high, "width": statistics.median(widths),
+            "a": statistics.fmean(forks_a), "b": statistics.fmean(forks_b), "unit": unit,
+            "a_range": (min(forks_a), max(forks_a)), "b_range": (min(forks_b), max(forks_b)),
+            "triples": triple_ratios, "forks": "%d + %d" % (len(forks_a), len(forks_b)),
+            "seconds": statistics.median(times) if all(t == t for t in times) else None, "load": None,
         }
     return reference
 
@@ -352,7 +399,10 @@ def median_max(values, fmt="%.1f"):
 def real(folder):
     """Per load and pair: verdicts, how often the interval holds the truth or JMH's, the confident wrong
     verdicts and the time to the verdict; then the JMH reference and the targets of issue #28."""
-    reference = jmh_reference(folder)
+    once = jmh_reference(folder)
+    along = {load: jmh_along_reference(folder, load) for load in LOADS}
+    # Each load is judged against the JMH forks that ran beside its processes where there are any.
+    references = {load: {**once, **along[load]} for load in LOADS}
     context = read_context(folder)
     outcomes = {}
     for load, title in LOADS.items():
@@ -361,7 +411,7 @@ def real(folder):
             runs = read_runs(folder, load, pair)
             if not runs:
                 continue
-            jmh = reference.get(pair)
+            jmh = references[load].get(pair)
             verdicts, held, held_point, wrong, found, widths = {}, 0, 0, 0, 0, []
             for _, r in runs:
                 verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
@@ -397,22 +447,39 @@ def real(folder):
         table(title, "pair | processes | verdicts | interval holds the truth, or overlaps JMH's 99% interval | "
               "interval holds the truth or JMH's ratio | confident wrong verdicts | process time s, median (max) "
               "| load average, median", rows)
-    if reference:
+    if once:
         load_file = os.path.join(folder, "jmh", "load.txt")
         jmh_load = open(load_file).read().strip() if os.path.exists(load_file) else "idle"
         print("\n### The JMH reference: each task alone, `-f 3 -wi 5 -i 5`, %s\n"
               % ("one core kept busy by a spin loop" if jmh_load == "busy" else "no spin loop"))
         print("| pair | A | B | JMH B/A [99% interval] | forks | separated | JMH's time for both tasks s | load average |")
         print("|---|---|---|---|---|---|---|---|")
-        for pair, j in reference.items():
+        for pair, j in once.items():
             print("| %s | %.3f %s | %.3f %s | %.4f [%.4f, %.4f] | %s | %s | %s | %s |" % (
                 pair, j["a"], j["unit"], j["b"], j["unit"], j["ratio"], j["low"], j["high"], j["forks"],
                 "yes" if j["high"] < 1 or j["low"] > 1 else "no",
                 "%.0f" % j["seconds"] if j["seconds"] else "-", "%.1f" % j["load"] if j["load"] is not None else "-"))
         print("\nInterval: Welch's t at 99% over the logarithms of the two tasks' fork means (JMH's iterations "
               "averaged within each fork), exponentiated.")
+    for load, reference in along.items():
+        if not reference:
+            continue
+        print("\n### The JMH reference beside the processes, %s: one fork of each task (`-f 1 -wi 5 -i 5`) "
+              "before each process\n" % LOADS[load])
+        print("| pair | A, fork means | B, fork means | JMH B/A [99% interval] over all forks | forks | separated "
+              "| a `-f 3` run (each three trials' forks): B/A | its width (high/low), median | its time s, median |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for pair, j in reference.items():
+            print("| %s | %.3f %s (%.3f-%.3f) | %.3f %s (%.3f-%.3f) | %.4f [%.4f, %.4f] | %s | %s | %s | %.4f | %s |" % (
+                pair, j["a"], j["unit"], j["a_range"][0], j["a_range"][1], j["b"], j["unit"], j["b_range"][0],
+                j["b_range"][1], j["ratio"], j["low"], j["high"], j["forks"],
+                "yes" if j["high"] < 1 or j["low"] > 1 else "no", ", ".join("%.3f" % r for r in j["triples"]),
+                j["width"], "%.0f" % j["seconds"] if j["seconds"] else "-"))
+        print("\nInterval: Welch's t at 99% over the logarithms of all the forks' means. The `-f 3` columns read "
+              "JMH's own run of three forks a task from trials 1-3, 4-6 and 7-9: the processes are held to "
+              "its time and width.")
     per_process_details(folder)
-    real_targets(outcomes, reference)
+    real_targets(outcomes, references)
 
 
 def per_process_details(folder):
@@ -422,7 +489,7 @@ def per_process_details(folder):
     table("Every process: B/A [interval] and verdict", "load | pair | per process", rows)
 
 
-def real_targets(outcomes, reference):
+def real_targets(outcomes, references):
     if not outcomes:
         return
     print("\n### The targets of issue #28 on these processes\n")
@@ -432,6 +499,7 @@ def real_targets(outcomes, reference):
         rows = {pair: o for (l, pair), o in outcomes.items() if l == load}
         if not rows:
             continue
+        reference = references[load]
         judged = {pair: o for pair, o in rows.items() if o["wrong"] is not None}
         unjudged = sorted(set(rows) - set(judged))
         wrong = sum(o["wrong"] for o in judged.values())
@@ -455,10 +523,10 @@ def real_targets(outcomes, reference):
             o = rows[pair]
             width = statistics.median(o["widths"])
             time = statistics.median(o["times"]) if o["times"] else float("inf")
-            met = o["separated"] == o["runs"] and time <= j["seconds"] and width <= j["high"] / j["low"]
+            met = o["separated"] == o["runs"] and time <= j["seconds"] and width <= j["width"]
             print("| where JMH separates: as fast, no wider | %s | %s: separated %d / %d, median %.0f s against JMH's %.0f s, "
                   "median width (high/low) %.4f against JMH's %.4f | %s |" % (
-                      load, pair, o["separated"], o["runs"], time, j["seconds"], width, j["high"] / j["low"],
+                      load, pair, o["separated"], o["runs"], time, j["seconds"], width, j["width"],
                       "met" if met else "not met"))
     print("| the xorshift trials still hold, idle and loaded | - | not in this run (`--set xorshift`) | not measured |")
 
