@@ -40,14 +40,13 @@
 # --jmh-load busy runs the reference with one core kept busy, as the busy processes ran: a pair whose
 # speed depends on the machine (parallelSort loses a core to the spin loop) has another truth there.
 # Keep a busy reference and its busy processes in their own DIR.
-# --jmh-along measures the reference beside the processes instead, under their load: before each
-# process, one JMH fork of each of its pair's tasks (-f 1 -wi 5 -i 5, A first in odd trials, B first
-# in even ones), kept in DIR/jmh-along/LOAD. On a shared machine a task's speed drifts over minutes
-# (a whole JVM ran 1.85 times slower, A and B alike, for seconds at a time), and JMH times A and B in
-# different JVMs at different moments: a reference taken once, before the loads, judges processes
-# that ran up to an hour later on another machine state. The summary then reads each load's
-# reference from all its forks (10 + 10 over the same minutes as the processes), and JMH's
-# -f 3 -wi 5 -i 5 run, for time and width, from each three trials' forks.
+# --jmh-along measures the reference beside the processes instead, under their load: before trials
+# 1, 4, 7 and 10 (every third from --from), JMH's -f 3 -wi 5 -i 5 run of each task of the pair, A first
+# then B, B first the next time, kept in DIR/jmh-along/LOAD/CLASS-TRIAL. On a shared machine a task's
+# speed drifts over minutes, and JMH times A and B in different JVMs at different moments: a
+# reference taken once, before the loads, judges processes that ran up to an hour later on another
+# machine state. The summary then judges each load against all its forks (12 + 12 over the same
+# minutes as the processes), and holds the processes to the median time and width of JMH's runs.
 #
 # With --set identical (issue #28, A against A: decisive at most 2 of 100 processes per setting),
 # budget 10 s each unless --budget says otherwise:
@@ -237,19 +236,22 @@ jmh_run() {
     -jvmArgsAppend "$pool" -rf json -rff "$3.json" > "$3.log"
 }
 
-# Before process $2 of pair $1 under load $3 (--jmh-along): one JMH fork of each task, A first in odd
-# trials. DIR/jmh-along/LOAD/elapsed.txt: class, trial, seconds.
+# Before process $2 of pair $1 under load $3 (--jmh-along), in every third trial from --from: JMH's -f 3
+# run of each task, A first, then B first the next time. DIR/jmh-along/LOAD/elapsed.txt: class, trial, seconds.
 jmh_along_once() {
   local s="$1" i="$2" load="$3" class
+  if (((i - first) % 3 != 0)); then
+    return
+  fi
   local classes=("${real_a[$s]}" "${real_b[$s]}")
-  if ((i % 2 == 0)); then
+  if (((i - first) / 3 % 2 == 1)); then
     classes=("${real_b[$s]}" "${real_a[$s]}")
   fi
   mkdir -p "$out/jmh-along/$load"
   for class in "${classes[@]}"; do
     local start end
     start=$(date +%s.%N)
-    jmh_run "$class" 1 "$out/jmh-along/$load/$class-$i"
+    jmh_run "$class" 3 "$out/jmh-along/$load/$class-$i"
     end=$(date +%s.%N)
     echo "$class $i $(echo "$end - $start" | bc)" >> "$out/jmh-along/$load/elapsed.txt"
   done

@@ -299,10 +299,10 @@ def jmh_reference(folder):
 
 
 def jmh_along_reference(folder, load):
-    """Per pair, JMH's B/A from the forks compare-trials.sh --jmh-along ran beside the processes of this
-    load (one fork of each task before each process, DIR/jmh-along/LOAD): the interval over all of
-    them, and JMH's -f 3 run read from each three trials' forks (1-3, 4-6, ...): the median of their
-    widths and of their times. Empty when the load has no such forks."""
+    """Per pair, JMH's B/A from the runs compare-trials.sh --jmh-along made beside the processes of this
+    load (DIR/jmh-along/LOAD, one file per task and trial): the interval over all their forks, and the
+    median width and time of JMH's -f 3 runs among them (a file of one fork each is grouped by three
+    trials: 1-3, 4-6, ...). Empty when the load has no such runs."""
     base = os.path.join(folder, "jmh-along", load)
     seconds = {}
     if os.path.exists(os.path.join(base, "elapsed.txt")):
@@ -311,29 +311,39 @@ def jmh_along_reference(folder, load):
             seconds[(fields[0], fields[1])] = float(fields[2])
     reference = {}
     for pair, (_, _, a, b) in REAL.items():
-        forks = {}
+        files = {}
         for name in (a, b):
-            i = 1
-            while os.path.exists(os.path.join(base, "%s%s-%d.json" % (TRIALS, name, i))):
-                means, unit = fork_means(os.path.join(base, "%s%s-%d.json" % (TRIALS, name, i)))
-                forks.setdefault(name, []).append((str(i), means[0]))
-                i += 1
-        trials = [i for i, _ in forks.get(a, [])]
-        if len(trials) < 3 or len(forks.get(b, [])) != len(trials):
+            for i in range(1, 1000):
+                path = os.path.join(base, "%s%s-%d.json" % (TRIALS, name, i))
+                if os.path.exists(path):
+                    means, unit = fork_means(path)
+                    files.setdefault(name, []).append((str(i), means))
+        trials = [i for i, _ in files.get(a, [])]
+        if not trials or [i for i, _ in files.get(b, [])] != trials:
             continue
-        forks_a, forks_b = [v for _, v in forks[a]], [v for _, v in forks[b]]
+        runs = []  # (trials, A's forks, B's forks) of each JMH run of -f 3
+        singles = [(i, fa, fb) for (i, fa), (_, fb) in zip(files[a], files[b]) if len(fa) == 1]
+        for k in range(0, len(singles) - 2, 3):
+            group = singles[k:k + 3]
+            runs.append(([i for i, _, _ in group], [f for _, fa, _ in group for f in fa], [f for _, _, fb in group for f in fb]))
+        runs += [([i], fa, fb) for (i, fa), (_, fb) in zip(files[a], files[b]) if len(fa) > 1]
+        if not runs:
+            continue
+        forks_a = [f for _, fa in files[a] for f in fa]
+        forks_b = [f for _, fb in files[b] for f in fb]
         ratio, low, high = welch(forks_a, forks_b)
-        widths, times, triple_ratios = [], [], []
-        for k in range(0, len(trials) - 2, 3):
-            r, lo, hi = welch(forks_a[k:k + 3], forks_b[k:k + 3])
+        widths, times, run_ratios = [], [], []
+        for run_trials, fa, fb in runs:
+            r, lo, hi = welch(fa, fb)
             widths.append(hi / lo)
-            triple_ratios.append(r)
-            times.append(sum(seconds.get((TRIALS + name, i), float("nan")) for name in (a, b) for i in trials[k:k + 3]))
+            run_ratios.append(r)
+            times.append(sum(seconds.get((TRIALS + name, i), float("nan")) for name in (a, b) for i in run_trials))
         reference[pair] = {
             "ratio": ratio, "low": low, "high": high, "width": statistics.median(widths),
             "a": statistics.fmean(forks_a), "b": statistics.fmean(forks_b), "unit": unit,
             "a_range": (min(forks_a), max(forks_a)), "b_range": (min(forks_b), max(forks_b)),
-            "triples": triple_ratios, "forks": "%d + %d" % (len(forks_a), len(forks_b)),
+            "runs": run_ratios, "widths": widths, "grouped": any(len(t) > 1 for t, _, _ in runs),
+            "forks": "%d + %d" % (len(forks_a), len(forks_b)),
             "seconds": statistics.median(times) if all(t == t for t in times) else None, "load": None,
         }
     return reference
@@ -464,20 +474,23 @@ def real(folder):
     for load, reference in along.items():
         if not reference:
             continue
-        print("\n### The JMH reference beside the processes, %s: one fork of each task (`-f 1 -wi 5 -i 5`) "
-              "before each process\n" % LOADS[load])
+        print("\n### The JMH reference beside the processes, %s: JMH's runs between them\n" % LOADS[load])
         print("| pair | A, fork means | B, fork means | JMH B/A [99% interval] over all forks | forks | separated "
-              "| a `-f 3` run (each three trials' forks): B/A | its width (high/low), median | its time s, median |")
+              "| each `-f 3` run: B/A [width high/low] | width, median | time s, median |")
         print("|---|---|---|---|---|---|---|---|---|")
         for pair, j in reference.items():
             print("| %s | %.3f %s (%.3f-%.3f) | %.3f %s (%.3f-%.3f) | %.4f [%.4f, %.4f] | %s | %s | %s | %.4f | %s |" % (
                 pair, j["a"], j["unit"], j["a_range"][0], j["a_range"][1], j["b"], j["unit"], j["b_range"][0],
                 j["b_range"][1], j["ratio"], j["low"], j["high"], j["forks"],
-                "yes" if j["high"] < 1 or j["low"] > 1 else "no", ", ".join("%.3f" % r for r in j["triples"]),
+                "yes" if j["high"] < 1 or j["low"] > 1 else "no",
+                "; ".join("%.3f [%.2f]" % (r, w) for r, w in zip(j["runs"], j["widths"])),
                 j["width"], "%.0f" % j["seconds"] if j["seconds"] else "-"))
-        print("\nInterval: Welch's t at 99% over the logarithms of all the forks' means. The `-f 3` columns read "
-              "JMH's own run of three forks a task from trials 1-3, 4-6 and 7-9: the processes are held to "
-              "its time and width.")
+        grouped = any(j["grouped"] for j in reference.values())
+        print("\nInterval: Welch's t at 99%% over the logarithms of all the forks' means. Each `-f 3` run: %s; the "
+              "processes are held to the median of their widths and times." % (
+                  "the forks of three trials (one fork a task before each process), 1-3, 4-6, 7-9, spread over "
+                  "their minutes rather than one after the other" if grouped
+                  else "JMH's run of three forks a task, one after the other, before trials 1, 4, 7 and 10"))
     per_process_details(folder)
     real_targets(outcomes, references)
 
