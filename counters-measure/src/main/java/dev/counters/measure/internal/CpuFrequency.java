@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -143,7 +142,7 @@ public final class CpuFrequency {
             String key = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
             String value = line.substring(colon + 1).trim();
             if (key.equals("flags")) {
-                knownFrequency = Arrays.asList(value.split("\\s+")).contains("tsc_known_freq");
+                knownFrequency = ProcReadings.fields(value).contains("tsc_known_freq");
             } else if (key.equals("cpu mhz")) {
                 try {
                     megahertz = Double.parseDouble(value);
