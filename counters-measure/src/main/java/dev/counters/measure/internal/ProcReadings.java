@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * pairs, on the measuring thread, and a regular expression there would share the JDK's
  * {@code Pattern} code, and its profiles, with a task that matches one, so that the JIT compiles the
  * task's matching for two patterns instead of its own. A comparison of a hand-written split against
- * {@code Pattern.split} read B/A 9.4-10.6 with the probe's {@code split("\s+")} and 6.4-6.8 in JMH.
+ * {@code Pattern.split} read B/A 9.4-11.8 with the probe's {@code split("\s+")}, 6.2-8.6 without it,
+ * and 6.4-7.5 in JMH.
  */
 public final class ProcReadings {
     static final String THREAD_STATUS = "/proc/thread-self/status";

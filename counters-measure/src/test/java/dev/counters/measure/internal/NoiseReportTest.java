@@ -40,6 +40,13 @@ class NoiseReportTest {
     }
 
     @Test
+    void splitsFieldsAtRunsOfSpacesAndTabsAsTheKernelWritesThem() {
+        assertEquals(List.of("cpu", "100", "5", "50"), ProcReadings.fields("  cpu  100\t5 \t 50 \n"));
+        assertEquals(List.of(), ProcReadings.fields(" \t "));
+        assertEquals(30, ProcReadings.cpuTicks(List.of("cpu\t100 5 50  1000 20 1 2 30 7 0"))[ProcReadings.STEAL]);
+    }
+
+    @Test
     void parsesThisProcesssUserAndSystemTicksPastANameWithSpacesAndParentheses() {
         List<String> self = List.of("4242 (my (odd) name) R 1 4242 4242 0 -1 4194304 100 0 0 0 250 30 0 0 20 0 25 0 100");
         assertEquals(250 + 30, ProcReadings.processTicks(self));
