@@ -76,7 +76,7 @@ public final class Placements {
             }
             gaps.add(new byte[random.nextInt(MAX_GAP_BYTES + 1)]);
         }
-        Placements placements = new Placements(rotating(as), rotating(bs));
+        Placements placements = new Placements(madeOf(as), madeOf(bs));
         placements.gaps.addAll(gaps);
         return placements;
     }
@@ -98,7 +98,7 @@ public final class Placements {
         }
     }
 
-    private static Task rotating(Task[] instances) {
+    private static Task madeOf(Task[] instances) {
         return instances.length == 1 ? instances[0] : new Instances(instances);
     }
 

@@ -13,7 +13,7 @@ final class TaskLoopCode implements TaskLoop {
     private int invocations = 1;
 
     TaskLoopCode(Task[] instances, Sink sink) {
-        this.instances = instances.clone();
+        this.instances = instances;
         this.sink = sink;
     }
 
