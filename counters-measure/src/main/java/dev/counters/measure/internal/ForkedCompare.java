@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Is B faster than A, in any JVM, not just this one? Runs a {@link Compare} of two task classes in
@@ -61,6 +63,14 @@ public final class ForkedCompare {
     static final Duration PLANNED_FORK = Duration.ofSeconds(6);
     /** What a JVM is taken to need to start and end before the first fork has measured it: 400 ms. */
     static final Duration FIRST_START_AND_END = Duration.ofMillis(400);
+    /**
+     * How much longer than twice its share a fork may take before it is taken to have stalled, and
+     * killed: 30 s. A fork ends at its share, over it by at most its last run and its JVM's start and
+     * end; a fork that a stopped process, a swapping machine or a task that never returns holds
+     * beyond that would otherwise hold the comparison with it (one fork of a 20 s comparison on a
+     * loaded machine once ran 331 s).
+     */
+    static final Duration STALL_GRACE = Duration.ofSeconds(30);
     /** The key under which each fork's own wall time, start and end included, is kept beside its result line's. */
     private static final String FORK_NANOS = "forkNanos";
 
@@ -79,6 +89,7 @@ public final class ForkedCompare {
     private Duration warmUp = Compare.DEFAULT_WARM_UP;
     private String classPath = System.getProperty("java.class.path");
     private List<String> jvmOptions = ManagementFactory.getRuntimeMXBean().getInputArguments();
+    private Duration stallGrace = STALL_GRACE;
 
     private ForkedCompare(String classA, String classB) {
         this.classA = classA;
@@ -192,6 +203,19 @@ public final class ForkedCompare {
         return this;
     }
 
+    /** How much longer than twice its share a fork may take before it is killed as stalled (default {@link #STALL_GRACE}). */
+    ForkedCompare stallGrace(Duration grace) {
+        requireNonNull(grace, "grace");
+        checkArgument(!grace.isNegative(), "the grace cannot be negative, was %s", grace);
+        this.stallGrace = grace;
+        return this;
+    }
+
+    /** The longest a fork with {@code share} of the budget may take before it is killed as stalled: twice its share and the grace. */
+    static Duration stallLimit(Duration share, Duration grace) {
+        return share.multipliedBy(2).plus(grace);
+    }
+
     /**
      * Runs forks until the verdict is decided, the last planned fork ran or the budget has no room
      * for another, and judges the forks' ratios.
@@ -203,9 +227,11 @@ public final class ForkedCompare {
      * pairs; a fork stops at its share or its target, never because it alone decided. A fork that
      * ends with too few pairs for the confidence (a share too short for the tasks) is reported but
      * not counted. More forks follow while the verdict is undecided and what is left of the budget
-     * holds another one of the forks' mean length.
+     * holds another one of the forks' mean length. A fork still running at twice its share and
+     * {@link #STALL_GRACE} is killed, named in the reason and not counted.
      *
-     * @throws IllegalStateException if a fork fails (a task class missing, a task throwing), with its output
+     * @throws IllegalStateException if a fork fails (a task class missing, a task throwing), with its
+     *     output, or if the first two forks both stalled, or every fork stalled
      */
     public Result run() {
         int most = Math.max(minForks, maxForks);
@@ -215,21 +241,38 @@ public final class ForkedCompare {
         double equivalence = margin > 0 ? margin : Math.min(Compare.EQUIVALENCE_PER_TARGET * target, 0.99);
         List<Map<String, String>> forks = new ArrayList<>();
         long startAndEnd = FIRST_START_AND_END.toNanos();
+        List<String> stalled = new ArrayList<>();
         Result result = null;
         while (true) {
             long left = budget.toNanos() - (System.nanoTime() - start);
             long share = forks.size() < fewest ? left / (fewest - forks.size()) - startAndEnd
                     : meanForkNanos(forks) - startAndEnd;
-            if (result != null && (share < Compare.MIN_BUDGET.toNanos() || share + startAndEnd > left)) {
+            boolean noRoom = share < Compare.MIN_BUDGET.toNanos() || share + startAndEnd > left;
+            if (result != null && noRoom) {
                 return result.stopped("budget");
             }
+            if (forks.isEmpty() && !stalled.isEmpty() && (stalled.size() >= 2 || noRoom)) {
+                throw new IllegalStateException("no fork ended: " + String.join("; ", stalled) + ". A fork stalls when "
+                        + "a task never returns, or one run of it takes longer than the fork's share of the budget: give "
+                        + "a longer budget, or check that the tasks end");
+            }
             long forkStart = System.nanoTime();
-            Map<String, String> fork = fork(Duration.ofNanos(Math.max(Compare.MIN_BUDGET.toNanos(), share)));
+            Duration forkShare = Duration.ofNanos(Math.max(Compare.MIN_BUDGET.toNanos(), share));
+            Map<String, String> fork = fork(forkShare);
             long forkNanos = System.nanoTime() - forkStart;
+            if (fork == null) {
+                stalled.add(String.format(Locale.ROOT, "fork %d was still running %.1f s after it started, with a share "
+                        + "of %.1f s, and was killed", forks.size() + stalled.size() + 1, forkNanos / 1e9,
+                        forkShare.toNanos() / 1e9));
+                if (result != null) {
+                    result = result.withStalled(stalled);
+                }
+                continue;
+            }
             fork.put(FORK_NANOS, Long.toString(forkNanos));
             forks.add(fork);
             startAndEnd = Math.max(0, forkNanos - Long.parseLong(fork.get("elapsedNanos")));
-            result = judge(forks, rule, equivalence);
+            result = judge(forks, rule, equivalence).withStalled(stalled);
             if (rule.stops(counted(forks).size(), result.verdict()) || forks.size() >= rule.maxForks()) {
                 return result.stopped(result.verdict().isDecisive() || result.verdict() == Verdict.INDISTINGUISHABLE
                         ? "decided" : "forks");
@@ -299,13 +342,25 @@ public final class ForkedCompare {
         return forks.stream().mapToDouble(fork -> Double.parseDouble(fork.get(key))).toArray();
     }
 
-    /** Runs one fork and reads its result line. */
+    /**
+     * Runs one fork and reads its result line; null if it stalled ({@link #stallLimit}) and was
+     * killed. Its output goes to a file, not a pipe, so that a fork that writes much never blocks on
+     * a reader that is waiting for it to end.
+     */
     private Map<String, String> fork(Duration share) {
         List<String> command = command(share);
+        Path output = null;
         try {
-            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            int exit = process.waitFor();
+            output = Files.createTempFile("counters-fork-", ".out");
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .redirectOutput(output.toFile()).start();
+            if (!process.waitFor(stallLimit(share, stallGrace).toNanos(), TimeUnit.NANOSECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly().waitFor();
+                return null;
+            }
+            int exit = process.exitValue();
+            String out = Files.readString(output, StandardCharsets.UTF_8);
             String line = out.lines().filter(l -> l.startsWith(ForkChild.RESULT + " ")).reduce((x, y) -> y).orElse(null);
             if (exit != 0 || line == null) {
                 throw new IllegalStateException("fork " + command + " ended with exit code " + exit
@@ -318,10 +373,23 @@ public final class ForkedCompare {
             }
             return fields;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start a fork: " + command, e);
+            throw new UncheckedIOException("cannot start a fork or read its output: " + command, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for a fork", e);
+        } finally {
+            deleteQuietly(output);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            file.toFile().deleteOnExit();
         }
     }
 
@@ -351,9 +419,15 @@ public final class ForkedCompare {
         private final String reason;
         private final String machine;
         private final String stoppedBy;
+        private final ImmutableList<String> stalled;
 
         public Result(Verdict verdict, String clock, ForkInterval interval, double[] wallRatios, double[] cpuRatios,
                 List<String> forkVerdicts, String reason, String machine, String stoppedBy) {
+            this(verdict, clock, interval, wallRatios, cpuRatios, forkVerdicts, reason, machine, stoppedBy, List.of());
+        }
+
+        private Result(Verdict verdict, String clock, ForkInterval interval, double[] wallRatios, double[] cpuRatios,
+                List<String> forkVerdicts, String reason, String machine, String stoppedBy, List<String> stalled) {
             this.verdict = verdict;
             this.clock = clock;
             this.interval = interval;
@@ -363,10 +437,16 @@ public final class ForkedCompare {
             this.reason = reason;
             this.machine = machine;
             this.stoppedBy = stoppedBy;
+            this.stalled = ImmutableList.copyOf(stalled);
         }
 
         Result stopped(String why) {
-            return new Result(verdict, clock, interval, wallRatios, cpuRatios, forkVerdicts, reason, machine, why);
+            return new Result(verdict, clock, interval, wallRatios, cpuRatios, forkVerdicts, reason, machine, why, stalled);
+        }
+
+        Result withStalled(List<String> stalledForks) {
+            return new Result(verdict, clock, interval, wallRatios, cpuRatios, forkVerdicts, reason, machine, stoppedBy,
+                    stalledForks);
         }
 
         /** The answer over the forks; see {@link Verdict}. */
@@ -419,9 +499,18 @@ public final class ForkedCompare {
             return forkVerdicts;
         }
 
-        /** One sentence: the verdict, the interval, both clocks and what each JVM said. */
+        /**
+         * One sentence: the verdict, the interval, both clocks and what each JVM said; and, if any
+         * fork stalled and was killed, which, for how long, and that it was not counted.
+         */
         public String reason() {
-            return reason;
+            return stalled.isEmpty() ? reason
+                    : reason + "; not counted: " + String.join("; ", stalled);
+        }
+
+        /** Each fork that stalled and was killed, not counted: which, after how long, with what share; empty if none. */
+        public List<String> stalledForks() {
+            return stalled;
         }
 
         /** {@code loaded} when any fork's noise report found the machine loaded, else {@code quiet}. */
@@ -436,7 +525,7 @@ public final class ForkedCompare {
 
         @Override
         public String toString() {
-            return verdict.label() + ": " + reason + "; stopped by " + stoppedBy;
+            return verdict.label() + ": " + reason() + "; stopped by " + stoppedBy;
         }
     }
 }

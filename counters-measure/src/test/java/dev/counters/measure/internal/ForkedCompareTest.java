@@ -10,11 +10,18 @@ import dev.counters.measure.CompareResult;
 import dev.counters.measure.CompareResult.Conclusion;
 import dev.counters.measure.Task;
 import dev.counters.measure.Verdict;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Real forks: fresh JVMs on this test's class path, each comparing two task classes. */
 class ForkedCompareTest {
@@ -176,6 +183,68 @@ class ForkedCompareTest {
         assertThrows(IllegalArgumentException.class, () -> Compare.of(Once.class, Twice.class).forks(1));
         assertThrows(IllegalStateException.class,
                 () -> Compare.of(Once.class, Twice.class).order(Compare.Order.SEQUENTIAL).forks(2).run());
+    }
+
+    /** Never returns from being made. */
+    public static final class NeverMade extends Steps {
+        public NeverMade() {
+            super(100_000);
+            hang();
+        }
+    }
+
+    /**
+     * Never returns from being made in the first JVM that makes it: the one that creates the file
+     * the system property {@code counters.test.marker} names; made at once in every other.
+     */
+    public static final class NeverMadeInTheFirstFork extends Steps {
+        public NeverMadeInTheFirstFork() {
+            super(100_000);
+            try {
+                Files.createFile(Path.of(System.getProperty("counters.test.marker")));
+            } catch (FileAlreadyExistsException e) {
+                return;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            hang();
+        }
+    }
+
+    private static void hang() {
+        while (true) {
+            LockSupport.park();
+        }
+    }
+
+    @Test
+    void aForkThatStallsIsKilledNamedAndNotCountedAndTheOthersDecide(@TempDir Path dir) {
+        Path marker = dir.resolve("first-fork");
+        ForkedCompare.Result result = ForkedCompare.of(Once.class.getName(), NeverMadeInTheFirstFork.class.getName())
+                .systemProperty("counters.test.marker", marker.toString()).stallGrace(Duration.ZERO)
+                .budget(Duration.ofSeconds(10)).run();
+        assertTrue(Files.exists(marker), "the first fork made the marker");
+        assertEquals(List.of("fork 1"), result.stalledForks().stream().map(s -> s.substring(0, 6)).toList(), result.toString());
+        assertTrue(result.reason().contains("not counted: fork 1 was still running"), result.reason());
+        assertTrue(result.reason().contains("and was killed"), result.reason());
+        assertTrue(result.forks() >= 1 && result.forkVerdicts().size() == result.forks(), result.toString());
+        assertEquals(0, ProcessHandle.current().descendants().count(), "the stalled fork was killed");
+    }
+
+    @Test
+    void whenNoForkEndsTheComparisonSaysWhyAndLeavesNoForkRunning() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> ForkedCompare.of(Once.class.getName(), NeverMade.class.getName()).minForks(2).maxForks(2)
+                        .stallGrace(Duration.ZERO).budget(Duration.ofSeconds(4)).run());
+        assertTrue(e.getMessage().startsWith("no fork ended: fork 1 was still running"), e.getMessage());
+        assertTrue(e.getMessage().contains("give a longer budget, or check that the tasks end"), e.getMessage());
+        assertEquals(0, ProcessHandle.current().descendants().count(), "the stalled forks were killed");
+    }
+
+    @Test
+    void aForkMayTakeTwiceItsShareAndTheGraceBeforeItCountsAsStalled() {
+        assertEquals(Duration.ofSeconds(38), ForkedCompare.stallLimit(Duration.ofSeconds(4), ForkedCompare.STALL_GRACE));
+        assertThrows(IllegalArgumentException.class, () -> ForkedCompare.of("A", "B").stallGrace(Duration.ofSeconds(-1)));
     }
 
     @Test

@@ -42,6 +42,33 @@ class PlacementsTest {
         }
     }
 
+    /** Sets off a full collection while the first of it is being made; each instance knows its number. */
+    public static final class CollectedWhileMadeFirst implements Task {
+        static int made;
+        final int number = ++made;
+
+        public CollectedWhileMadeFirst() {
+            if (number == 1) {
+                System.gc();
+            }
+        }
+
+        @Override
+        public Object run() {
+            return number;
+        }
+    }
+
+    @Test
+    void anInstanceWhoseMakingACollectionInterruptedIsMadeAgainAndTheFirstDropped() throws Exception {
+        long collections = GcCount.total();
+        Placements placements = Placements.of(CollectedWhileMadeFirst.class, Second.class, 3, new SplittableRandom(7));
+        assertTrue(GcCount.total() >= collections + 2, "the collection inside the making, and the one before the remaking");
+        Task[] as = Placements.instances(placements.a());
+        assertEquals(List.of(2, 3, 4), List.of(as[0].run(), as[1].run(), as[2].run()), "instance 1 was dropped");
+        assertEquals(3, Placements.instances(placements.b()).length);
+    }
+
     @Test
     void eachTaskIsMadeOfItsOwnInstancesAllDistinct() throws Exception {
         Placements placements = Placements.of(First.class, Second.class, 4, new SplittableRandom(1));
