@@ -350,13 +350,14 @@ public final class ForkedCompare {
     private Map<String, String> fork(Duration share) {
         List<String> command = command(share);
         Path output = null;
+        Process process = null;
         try {
             output = Files.createTempFile("counters-fork-", ".out");
-            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT)
+            process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT)
                     .redirectOutput(output.toFile()).start();
             if (!process.waitFor(stallLimit(share, stallGrace).toNanos(), TimeUnit.NANOSECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly().waitFor();
+                kill(process);
+                process.waitFor();
                 return null;
             }
             int exit = process.exitValue();
@@ -375,10 +376,19 @@ public final class ForkedCompare {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start a fork or read its output: " + command, e);
         } catch (InterruptedException e) {
+            kill(process);
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for a fork", e);
+            throw new IllegalStateException("interrupted while waiting for a fork (killed)", e);
         } finally {
             deleteQuietly(output);
+        }
+    }
+
+    /** Kills {@code process} and whatever it started. */
+    private static void kill(Process process) {
+        if (process != null) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
         }
     }
 

@@ -27,7 +27,9 @@ import java.util.SplittableRandom;
  * round, each fork's median already spans several placements, which shrinks that variation where
  * it arises instead of paying for it with more forks. A round times one instance of each task, and
  * the re-warming runs ({@link InTurn}) run that same instance, so a timed run still starts from its
- * own data in the caches, as it would measured alone.
+ * own data in the caches, as it would measured alone. Each instance is made in one go, with no
+ * garbage collection in the middle of its making (see {@code madeInOneGo}), as JMH's single
+ * instance is: a collection that came while it was made would scatter its data.
  */
 public final class Placements {
     /** How many instances of each task class a fork makes in a share of the budget shorter than {@link #LONG_SHARE}: 4. */
