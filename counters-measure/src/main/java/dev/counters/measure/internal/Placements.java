@@ -116,7 +116,7 @@ public final class Placements {
         if (GcCount.total() == collections) {
             return made;
         }
-        made = null;
+        made = null; // unreachable before the collection, even to the interpreter, which keeps a local's slot alive
         System.gc();
         return taskClass.getConstructor().newInstance();
     }
