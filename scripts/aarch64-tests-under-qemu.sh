@@ -18,7 +18,7 @@
 #   1. on JDK 25 (FFM) counters-api, counters-native, counters-posix, counters-scope and
 #      counters-measure, on JDK 21 (JNA) counters-native and counters-posix (their test classes, on
 #      their own test class paths; why these, see SUITES_25 below),
-#   2. `counters list` and `counters cost` from examples/target/counters.jar.
+#   2. `counters list` and `counters cost` from counters-cli/target/counters.jar.
 # Each JVM gets COUNTERS_EMULATOR_COMMAND ("qemu-aarch64-static -L /usr/aarch64-linux-gnu") in its
 # environment, which the tests' Emulation helper (counters-api's test jar) confirms against /proc/cpuinfo
 # (qemu-user shows the host's x86 processor to the aarch64 JVM) before a test that means nothing under
@@ -118,17 +118,17 @@ ensure_aarch64_jdk() {
 # JNA classes beside them, from the same jars.
 build() {
     BUILD_JAVA_HOME=${COUNTERS_AARCH64_BUILD_JAVA_HOME:-${JAVA_HOME:-}}
-    if [ "${COUNTERS_AARCH64_SKIP_BUILD:-0}" = 1 ] && [ -f "$REPO/examples/target/counters.jar" ]; then
+    if [ "${COUNTERS_AARCH64_SKIP_BUILD:-0}" = 1 ] && [ -f "$REPO/counters-cli/target/counters.jar" ]; then
         log "reusing the jars of an earlier build (COUNTERS_AARCH64_SKIP_BUILD=1)"
         return
     fi
     log "packaging the suites' modules with their test classes, and the counters command (Maven on x86_64${BUILD_JAVA_HOME:+, JDK in $BUILD_JAVA_HOME})"
     local modules
-    modules=$(echo "$SUITES examples" | tr ' ' ',')
+    modules=$(echo "$SUITES counters-cli" | tr ' ' ',')
     JAVA_HOME=$BUILD_JAVA_HOME mvn -q -B -f "$REPO/pom.xml" -pl "$modules" -am package -DskipTests -Dpitest.skip=true \
         dependency:build-classpath -Dmdep.includeScope=test -Dmdep.outputFile=target/aarch64-test-classpath.txt >&2 \
         || die "the Maven build failed"
-    [ -f "$REPO/examples/target/counters.jar" ] || die "the build made no examples/target/counters.jar"
+    [ -f "$REPO/counters-cli/target/counters.jar" ] || die "the build made no counters-cli/target/counters.jar"
     python3 - "$(ls "$REPO"/counters-posix/target/counters-posix-*.jar | grep -v -- '-tests\.jar$' | sed -n 1p)" <<'PY' \
         || die "the build has no FFM layer (no META-INF/versions/22 in counters-posix's jar): no JDK 22+ was found to compile it"
 import sys, zipfile
@@ -204,7 +204,7 @@ run_suite() {
 # `counters list` names the binding of each kind; PROCESS_TIMES's row names the one counters-posix
 # chose for this JVM (FFM or JNA: no JDK method reads that clock). The smoke runs print in full.
 smoke_runs() {
-    local jar=$REPO/examples/target/counters.jar output=$WORK/list-jdk$JDK_MAJOR.txt
+    local jar=$REPO/counters-cli/target/counters.jar output=$WORK/list-jdk$JDK_MAJOR.txt
     log "counters list on the aarch64 JDK $JDK_MAJOR"
     aarch64_java -jar "$jar" list >"$output" 2>&1 || { cat "$output" >&2; die "counters list failed on the aarch64 JDK $JDK_MAJOR"; }
     cat "$output" >&2

@@ -20,7 +20,7 @@
 # touches every scenario alike. Every line of elapsed.txt carries the load average and the steal
 # share of the process's run. Prints the tables of compare_trials_summary.py.
 #
-# With --set real (issue #28), the real-code pairs of dev.counters.examples.trials instead, each
+# With --set real (issue #28), the real-code pairs of dev.counters.cli.trials instead, each
 # process a default `counters compare --task-a A --task-b B` (fresh JVMs, the interval over them):
 #   same      Crc32Work$Base against Crc32Work$Same   identical code, two class names: truth 1
 #   crc1      Crc32Rounds$Base against Crc32Rounds$Plus1  1% more rounds over one 8 KiB array: truth 1.01 (60 s budget)
@@ -35,7 +35,7 @@
 #   strings   Everyday$Builder against Everyday$Concat
 # The pairs without a constructed truth are judged against the JMH reference: with --jmh, before the
 # loads and with no spin loop, each class of the chosen pairs alone in JMH (TrialTasksBenchmark, a
-# test class of examples: -f 3 -wi 5 -i 5, iterations of --jmh-time, 1 s by default against JMH's
+# test class of counters-cli: -f 3 -wi 5 -i 5, iterations of --jmh-time, 1 s by default against JMH's
 # 10 s), its results and times kept in DIR/jmh. Without --jmh an earlier DIR/jmh is kept and read.
 # --jmh-load busy runs the reference with one core kept busy, as the busy processes ran: a pair whose
 # speed depends on the machine (parallelSort loses a core to the spin loop) has another truth there.
@@ -71,8 +71,8 @@
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-jar="$root/examples/target/counters.jar"
-out="$root/examples/target/compare-trials"
+jar="$root/counters-cli/target/counters.jar"
+out="$root/counters-cli/target/compare-trials"
 trials=10
 build=true
 loads="idle busy"
@@ -113,11 +113,11 @@ if { $jmh || $jmh_along; } && [[ "$set_name" != real ]]; then
   echo "--jmh and --jmh-along are the reference of --set real" >&2
   exit 2
 fi
-classpath_file="$root/examples/target/trials-classpath.txt"
+classpath_file="$root/counters-cli/target/trials-classpath.txt"
 
 if $build; then
-  # The test class path too (written by every module of the reactor, examples last): the JMH reference's jars.
-  (cd "$root" && mvn -B -q -pl examples -am package dependency:build-classpath -DskipTests -Dpitest.skip=true \
+  # The test class path too (written by every module of the reactor, counters-cli last): the JMH reference's jars.
+  (cd "$root" && mvn -B -q -pl counters-cli -am package dependency:build-classpath -DskipTests -Dpitest.skip=true \
     -Dmdep.includeScope=test -Dmdep.outputFile="$classpath_file")
 fi
 
@@ -128,7 +128,7 @@ declare -A budget_of=([p5]=5s [p1]=10s [p05]=30s [aa]=5s [naive-p5]=5s [naive-aa
   [duet-p5]=5s [duet-p1]=10s [duet-aa]=5s)
 declare -A order_of=([p5]=alternating [p1]=alternating [p05]=alternating [aa]=alternating
   [naive-p5]=sequential [naive-aa]=sequential [duet-p5]=duet [duet-p1]=duet [duet-aa]=duet)
-t=dev.counters.examples.trials
+t=dev.counters.cli.trials
 declare -A real_a=([same]="$t.Crc32Work\$Base" [crc1]="$t.Crc32Rounds\$Base" [crc5]="$t.Crc32Rounds\$Base"
   [lookups]="$t.Lookups\$Hash" [alloc]="$t.Everyday\$PrimitiveArray" [threads]="$t.Everyday\$Sort"
   [wait]="$t.Everyday\$Wait2ms" [regex]="$t.Everyday\$ManualSplit" [strings]="$t.Everyday\$Builder")
@@ -220,19 +220,19 @@ if [[ "$set_name" == xorshift ]]; then
     --forks 0 > "$out/linearity.json"
 fi
 
-# JMH's classes (TrialTasksBenchmark and its generated code, test classes of examples) and jars.
+# JMH's classes (TrialTasksBenchmark and its generated code, test classes of counters-cli) and jars.
 if $jmh || $jmh_along; then
   rm -rf "$out/jmh-classes"
   mkdir -p "$out/jmh-classes"
-  (cd "$root/examples/target/test-classes" && cp --parents META-INF/BenchmarkList META-INF/CompilerHints dev/counters/examples/trials/*.class \
-    dev/counters/examples/trials/jmh_generated/*.class "$out/jmh-classes/")
+  (cd "$root/counters-cli/target/test-classes" && cp --parents META-INF/BenchmarkList META-INF/CompilerHints dev/counters/cli/trials/*.class \
+    dev/counters/cli/trials/jmh_generated/*.class "$out/jmh-classes/")
   jmh_jars=$(tr ':' '\n' < "$classpath_file" | grep -E '/(jmh-core|jopt-simple|commons-math3)-[^/]*\.jar$' | paste -sd:)
 fi
 
 # Class $1 alone in $2 JMH forks of -wi 5 -i 5, into $3.json (results) and $3.log.
 jmh_run() {
   java -Djmh.ignoreLock=true -cp "$jar:$out/jmh-classes:$jmh_jars" org.openjdk.jmh.Main \
-    'dev.counters.examples.trials.TrialTasksBenchmark' -p "task=$1" -f "$2" -wi 5 -i 5 -w "$jmh_time" -r "$jmh_time" \
+    'dev.counters.cli.trials.TrialTasksBenchmark' -p "task=$1" -f "$2" -wi 5 -i 5 -w "$jmh_time" -r "$jmh_time" \
     -jvmArgsAppend "$pool" -rf json -rff "$3.json" > "$3.log"
 }
 

@@ -192,7 +192,7 @@ def intervals(runs):
 
 # The real-code pairs of --set real: (truth or None, what the pair is, A's class, B's class). Without a
 # constructed truth, the reference is JMH's (scripts/compare-trials.sh --jmh, kept in DIR/jmh).
-TRIALS = "dev.counters.examples.trials."
+TRIALS = "dev.counters.cli.trials."
 REAL = {
     "same": (1.0, "identical code, two class names (CRC32 of 64 KiB)", "Crc32Work$Base", "Crc32Work$Same"),
     "crc1": (1.01, "CRC32, B makes 1% more rounds over one array (60 s budget)", "Crc32Rounds$Base", "Crc32Rounds$Plus1"),
@@ -579,6 +579,6 @@ def identical(folder):
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] in ("--real", "--identical"):
         summary = real if sys.argv[1] == "--real" else identical
-        summary(sys.argv[2] if len(sys.argv) > 2 else "examples/target/compare-trials")
+        summary(sys.argv[2] if len(sys.argv) > 2 else "counters-cli/target/compare-trials")
     else:
-        main(sys.argv[1] if len(sys.argv) > 1 else "examples/target/compare-trials")
+        main(sys.argv[1] if len(sys.argv) > 1 else "counters-cli/target/compare-trials")

@@ -14,7 +14,7 @@ module dev.counters.api {
     // counters-benchmarks have no module-info; as automatic modules they are named by their manifests.
     exports dev.counters.internal to
             dev.counters.nativeaccess, dev.counters.posix, dev.counters.windows, dev.counters.scope,
-            dev.counters.measure, dev.counters.micrometer, dev.counters.jmh, dev.counters.opentelemetry, dev.counters.examples;
+            dev.counters.measure, dev.counters.micrometer, dev.counters.jmh, dev.counters.opentelemetry, dev.counters.cli;
 
     uses dev.counters.spi.CounterProvider;
     provides dev.counters.spi.CounterProvider with dev.counters.jdk.JdkCounterProvider;

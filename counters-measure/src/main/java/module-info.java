@@ -12,7 +12,7 @@ module dev.counters.measure {
     requires commons.math3;
 
     exports dev.counters.measure;
-    exports dev.counters.measure.internal to dev.counters.examples;
+    exports dev.counters.measure.internal to dev.counters.cli;
 
     uses dev.counters.internal.ThreadControl;
 }

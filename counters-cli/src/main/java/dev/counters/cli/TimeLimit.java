@@ -1,0 +1,147 @@
+package dev.counters.cli;
+
+import dev.counters.CounterKind;
+import dev.counters.CounterRegistry;
+import dev.counters.cli.report.HumanNumbers;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --timeout}: a limit on the whole of a command that runs a task. The command's work runs
+ * on a platform thread of its own, and the command waits for it at most that long; when the limit
+ * is reached, the work is interrupted and {@link #call} throws {@link Reached}, so that the command
+ * can print what it measured so far before exiting with code 3. The thread is a daemon: a task
+ * that ignores the interrupt ends with the JVM.
+ *
+ * <p>A signal that ends the JVM (SIGINT from Ctrl-C, SIGTERM) does the same: while the work runs, a
+ * shutdown hook interrupts the command's thread, which prints what was measured, and waits (at most
+ * {@link #REPORT_GRACE}) until {@link Main} says the command has finished; the JVM then exits with
+ * the signal's code, 130 or 143.
+ */
+final class TimeLimit {
+    /** The default limit: far beyond a default run, short of a run that hangs unnoticed. */
+    static final String DEFAULT = "600s";
+    /** How long a signal waits for the command to print what it measured before the JVM ends anyway. */
+    static final Duration REPORT_GRACE = Duration.ofSeconds(5);
+
+    /** Counted down when the command has written its report and messages ({@link #commandFinished}). */
+    private static final CountDownLatch FINISHED = new CountDownLatch(1);
+
+    @Option(names = "--timeout", paramLabel = "TIME", defaultValue = DEFAULT,
+            converter = OptionConverters.DurationConverter.class,
+            description = "Longest the whole command may run; when reached, what was measured so far is printed "
+                    + "and the exit code is 3 (default: ${DEFAULT-VALUE}, at most 86400s).")
+    Duration timeout = Duration.ofSeconds(600);
+
+    Duration timeout() {
+        return timeout;
+    }
+
+    /**
+     * Runs {@code work} on a new platform thread named {@code name} and returns its result.
+     *
+     * @param where what the work is doing now, for the message when the limit is reached
+     * @throws Reached if the limit passed first; the work has been interrupted
+     */
+    <T> T call(String name, Callable<T> work, Supplier<String> where) {
+        FutureTask<T> future = new FutureTask<>(work);
+        Thread worker = new Thread(future, name);
+        worker.setDaemon(true);
+        Thread command = Thread.currentThread();
+        AtomicBoolean signalled = new AtomicBoolean();
+        Thread onSignal = new Thread(() -> {
+            signalled.set(true);
+            command.interrupt();
+            awaitTheReport();
+        }, "counters report on signal");
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        worker.start();
+        try {
+            return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            String doing = where.get();
+            worker.interrupt();
+            throw new Reached("--timeout " + HumanNumbers.nanos(timeout.toNanos()) + " ended the command during "
+                    + doing + "; the report above holds only what was measured before it (raise --timeout to "
+                    + "let it finish)");
+        } catch (InterruptedException e) {
+            String doing = where.get();
+            worker.interrupt();
+            if (signalled.get()) {
+                throw new Reached("a signal (SIGINT or SIGTERM) ended the command during " + doing
+                        + "; the report above holds only what was measured before it");
+            }
+            Thread.currentThread().interrupt();
+            throw new Reached("interrupted during " + doing + "; the report above holds what was measured");
+        } catch (ExecutionException e) {
+            throw rethrow(e.getCause());
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onSignal);
+            } catch (IllegalStateException shuttingDown) {
+                // A signal came: the hook runs, and waits for the report.
+            }
+        }
+    }
+
+    /**
+     * Says that the command has written everything it will (its report, its message): a signal's
+     * shutdown hook, waiting for that, lets the JVM end. Called by {@link Main} before it exits.
+     */
+    static void commandFinished() {
+        FINISHED.countDown();
+    }
+
+    private static void awaitTheReport() {
+        try {
+            FINISHED.await(REPORT_GRACE.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Creates one counter of each of {@code kinds} on the calling thread, the main thread, and drops
+     * it, so that the first counter of the process, which binds the native layer (libraries and
+     * classes: thousands of mallocs), is made here rather than on the thread of {@link #call}. glibc
+     * gave the main thread its malloc arena at start-up, before the JVM reserved its heap; the
+     * thread of {@code call} starts later and needs a new arena, 64 MB of address space, which a
+     * tight {@code ulimit -v} may not leave. Its mallocs then take a mapping each, and a binding made
+     * there used up the address space under limits at which {@code counters list} ran (issue 23,
+     * item 10).
+     *
+     * @throws UnsupportedOperationException if a kind is served by no provider here, saying why
+     */
+    static void bindOnThisThread(CounterRegistry registry, CounterKind... kinds) {
+        for (CounterKind kind : kinds) {
+            registry.create(kind);
+        }
+    }
+
+    private static RuntimeException rethrow(Throwable cause) {
+        if (cause instanceof RuntimeException unchecked) {
+            throw unchecked;
+        }
+        if (cause instanceof Error error) {
+            throw error;
+        }
+        return new IllegalStateException(cause);
+    }
+
+    /** The limit ended the command; the message says during what. Exit code 3. */
+    static final class Reached extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Reached(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.counters.cli.report;
+
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** How a {@link Report} is written: a table for people, CSV or JSON for machines. */
+public enum OutputFormat {
+    /** Aligned columns with titles, parameters and notes, for a terminal. */
+    TABLE {
+        @Override
+        public void write(Report report, PrintWriter out) {
+            TextTables.write(report, out);
+        }
+    },
+    /** One rectangular RFC 4180 table: a {@code section} column naming each row's table, then every table's columns. */
+    CSV {
+        @Override
+        public void write(Report report, PrintWriter out) {
+            CsvTables.write(report, out);
+        }
+    },
+    /** One JSON object: command, parameters, one array of row objects per table, notes. */
+    JSON {
+        @Override
+        public void write(Report report, PrintWriter out) {
+            JsonReports.write(report, out);
+        }
+    };
+
+    /** Writes {@code report} to {@code out} and flushes it. */
+    public abstract void write(Report report, PrintWriter out);
+
+    /** The name users type: {@code table}, {@code csv}, {@code json}. */
+    public String optionName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The names {@link #parse} accepts, for messages. */
+    public static String choices() {
+        return Arrays.stream(values()).map(OutputFormat::optionName).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The format named {@code name}, ignoring case.
+     *
+     * @throws IllegalArgumentException naming the accepted formats
+     */
+    public static OutputFormat parse(String name) {
+        for (OutputFormat format : values()) {
+            if (format.optionName().equalsIgnoreCase(name.trim())) {
+                return format;
+            }
+        }
+        throw new IllegalArgumentException("unknown format '" + name + "'; use one of: " + choices());
+    }
+}

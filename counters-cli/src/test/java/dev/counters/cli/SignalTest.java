@@ -1,0 +1,164 @@
+package dev.counters.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.counters.cli.report.ChartFile;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue #32 item 9: a real SIGINT or SIGTERM to a real {@code counters} process. The command that
+ * runs a task prints what it measured before the signal, as {@code --timeout} does, and the JVM
+ * exits with the signal's code (130, 143), which {@code --help} lists; a chart being written when
+ * the signal comes leaves no temporary file behind.
+ */
+class SignalTest {
+    @TempDir
+    Path folder;
+
+    @Test
+    void sigintDuringARunPrintsWhatWasMeasuredAndExits130() throws Exception {
+        assumeTrue(isPosix(), "signals are sent with kill(1)");
+        assumeTrue(!ignoresSigint(), "this JVM ignores SIGINT (started in the background by a shell without job "
+                + "control), and so would the command it starts: its handler is never installed");
+        Process process = start(List.of(Main.class.getName(), "measure", "--task", TestTasks.HangsAfterThreeRuns.class.getName(),
+                "--runs", "3", "--trim", "0", "--format", "json"));
+        CompletableFuture<String> out = readAll(process);
+        BufferedReader errors = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
+        List<String> err = new ArrayList<>();
+        // The task hangs in its fourth call: the prepared phase, after the unprepared runs were measured.
+        awaitLine(errors, err, "warm-up of up to");
+        // The rest of standard error is read while the process runs: a full pipe would block its writes.
+        CompletableFuture<List<String>> rest = CompletableFuture.supplyAsync(() -> errors.lines().toList());
+        Thread.sleep(200);
+        kill("-INT", process);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the signal ended it; standard error so far: " + err);
+        err.addAll(rest.get(10, TimeUnit.SECONDS));
+
+        assertEquals(130, process.exitValue(), String.join("\n", err));
+        assertTrue(err.stream().anyMatch(line -> line.contains("counters measure: a signal (SIGINT or SIGTERM) ended the command"
+                + " during the warm-up and prepared runs")), String.join("\n", err));
+        JsonNode statistics = new ObjectMapper().readTree(out.get(10, TimeUnit.SECONDS)).get("statistics");
+        assertEquals("unprepared", statistics.get(0).get("preparation").asText());
+        assertEquals(3, statistics.get(0).get("count").asInt(), "the three runs measured before the signal");
+    }
+
+    @Test
+    void sigtermWhileAChartIsWrittenLeavesNoTemporaryFileAndExits143() throws Exception {
+        Path chart = Files.createDirectory(folder.resolve("charts")).resolve("c3.png");
+        Path errors = folder.resolve("stderr.txt");
+        Process process = start(List.of(WritesAChartForever.class.getName(), chart.toString()), ProcessBuilder.Redirect.to(errors.toFile()));
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            assertEquals(WritesAChartForever.WRITING, out.readLine(), "the chart is being written");
+        }
+        try (var files = Files.list(chart.getParent())) {
+            assertEquals(1, files.count(), "the temporary file is there while the chart is written");
+        }
+        process.destroy(); // SIGTERM
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the signal ended it");
+
+        assertEquals(143, process.exitValue(), Files.readString(errors));
+        try (var files = Files.list(chart.getParent())) {
+            assertEquals(List.of(), files.toList(), "nothing left behind");
+        }
+    }
+
+    @Test
+    void helpListsTheSignalsExitCodes() {
+        Cli.Result help = Cli.run("--help");
+        assertTrue(help.out().contains("130") && help.out().contains("SIGINT"), help.out());
+        assertTrue(help.out().contains("143") && help.out().contains("SIGTERM"), help.out());
+    }
+
+    /** Writes a chart whose drawing never ends, after saying so on standard output. */
+    public static final class WritesAChartForever {
+        static final String WRITING = "writing";
+
+        public static void main(String[] args) throws IOException {
+            ChartFile.parse(args[0]).write(out -> {
+                out.write(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+                out.flush();
+                System.out.println(WRITING);
+                System.out.flush();
+                try {
+                    Thread.sleep(Long.MAX_VALUE);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+    }
+
+    /**
+     * Whether this process ignores SIGINT (bit 2 of {@code SigIgn} in {@code /proc/self/status}), as
+     * a command started with {@code &} by a shell without job control does: the JVMs it starts inherit
+     * that, and the JVM then installs no handler for it, so SIGINT cannot end them.
+     */
+    private static boolean ignoresSigint() throws IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!Files.isReadable(status)) {
+            return false;
+        }
+        for (String line : Files.readAllLines(status)) {
+            if (line.startsWith("SigIgn:")) {
+                return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) & (1L << (2 - 1))) != 0;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isPosix() {
+        return !System.getProperty("os.name").startsWith("Windows");
+    }
+
+    private static Process start(List<String> mainAndArgs) throws IOException {
+        return start(mainAndArgs, ProcessBuilder.Redirect.PIPE);
+    }
+
+    private static Process start(List<String> mainAndArgs, ProcessBuilder.Redirect err) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path")));
+        command.addAll(mainAndArgs);
+        return new ProcessBuilder(command).redirectError(err).start();
+    }
+
+    private static CompletableFuture<String> readAll(Process process) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    private static void awaitLine(BufferedReader err, List<String> lines, String fragment) throws IOException {
+        for (String line = err.readLine(); line != null; line = err.readLine()) {
+            lines.add(line);
+            if (line.contains(fragment)) {
+                return;
+            }
+        }
+        throw new AssertionError("no line with '" + fragment + "' before the end: " + lines);
+    }
+
+    private static void kill(String signal, Process process) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+        assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill " + signal);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.counters.cli.trials;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Param;
+
+/**
+ * The trial pairs do what their truths say: the two sides of a pair compute the same answer (so a
+ * ratio compares the ways, not different work), the CRC32 lengths are 1% and 5% apart, and the
+ * identical settings really run one class or one object.
+ */
+class TrialTasksTest {
+    @Test
+    void crc32WorkIsProportionalToItsLength() throws Exception {
+        Crc32Work base = new Crc32Work.Base();
+        assertEquals(1.01, (double) new Crc32Work.Plus1().bytes() / base.bytes(), 0.0001);
+        assertEquals(1.05, (double) new Crc32Work.Plus5().bytes() / base.bytes(), 0.0001);
+        assertEquals(base.bytes(), new Crc32Work.Same().bytes());
+        assertEquals(base.run(), new Crc32Work.Same().run());
+    }
+
+    @Test
+    void crc32RoundsAreProportionalToTheirCountOverOneArray() throws Exception {
+        Crc32Rounds base = new Crc32Rounds.Base();
+        assertEquals(1.01, (double) new Crc32Rounds.Plus1().rounds() / base.rounds(), 1e-12);
+        assertEquals(1.05, (double) new Crc32Rounds.Plus5().rounds() / base.rounds(), 1e-12);
+        java.util.zip.CRC32 reference = new java.util.zip.CRC32();
+        byte[] data = new byte[Crc32Rounds.BYTES];
+        long seed = 42;
+        for (int i = 0; i < data.length; i++) {
+            seed = seed * 6364136223846793005L + 1442695040888963407L;
+            data[i] = (byte) (seed >>> 56);
+        }
+        for (int round = 0; round < 105; round++) {
+            reference.update(data);
+        }
+        assertEquals(reference.getValue(), new Crc32Rounds.Plus5().run(), "105 rounds over the same 8 KiB");
+    }
+
+    @Test
+    void bothSidesOfEachEverydayPairComputeTheSameAnswer() throws Exception {
+        long sum = 31L * 19_999 * 20_000 / 2;
+        assertEquals(sum, new Everyday.PrimitiveArray().run());
+        assertEquals(sum, new Everyday.BoxedList().run());
+        assertEquals(new Everyday.Sort().run(), new Everyday.ParallelSort().run());
+        // Ten words a line, a thousand lines.
+        assertEquals(10_000, new Everyday.ManualSplit().run());
+        assertEquals(10_000, new Everyday.RegexSplit().run());
+        // The digits of 0 to 1,999: 10 of one digit, 90 of two, 900 of three, 1,000 of four.
+        assertEquals(10 + 180 + 2_700 + 4_000, new Everyday.Builder().run());
+        assertEquals(10 + 180 + 2_700 + 4_000, new Everyday.Concat().run());
+    }
+
+    @Test
+    void hashAndTreeLookupsFindTheSameValues() throws Exception {
+        assertEquals(new Lookups.Hash().run(), new Lookups.Tree().run());
+    }
+
+    @Test
+    void identicalTasksAreOneClassOrOneObject() throws Exception {
+        int[] sorted = IntStream.range(0, Identical.Sort.LENGTH).map(i -> i * 1_103_515_245 + 12_345).sorted().toArray();
+        assertEquals(sorted[sorted.length / 2], new Identical.Sort().run());
+        assertEquals(sorted[sorted.length / 2], new Identical.SharedSort().run());
+        assertSame(new Identical.SharedSort().delegate(), new Identical.SharedSort().delegate());
+    }
+
+    @Test
+    void theJmhReferenceLoadsAndRunsEveryTrialClass() throws Exception {
+        Param names = TrialTasksBenchmark.class.getField("task").getAnnotation(Param.class);
+        assertEquals(19, names.value().length);
+        for (String name : names.value()) {
+            TrialTasksBenchmark benchmark = new TrialTasksBenchmark();
+            benchmark.task = name;
+            benchmark.load();
+            benchmark.run();
+        }
+    }
+}

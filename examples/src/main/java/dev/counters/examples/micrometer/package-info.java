@@ -1,6 +1,0 @@
-/**
- * A runnable example of counters-micrometer: CPU time per HTTP request, split into kernel and
- * user, beside wall time, scraped by Prometheus. Run it with
- * {@code java --enable-native-access=ALL-UNNAMED -cp examples/target/counters.jar dev.counters.examples.micrometer.CpuPerRequestExample}.
- */
-package dev.counters.examples.micrometer;
