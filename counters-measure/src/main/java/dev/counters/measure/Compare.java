@@ -68,11 +68,9 @@ import java.util.function.UnaryOperator;
  * confidence is 99%, as JMH's error bars are 99.9%: a comparison is often repeated, and at 95% one
  * honest run in twenty would be wrong.
  *
- * <p>{@link Order#SEQUENTIAL} runs all of A and then all of B instead, the naive way, to show
- * what the pairing buys; its pairs (A's i-th run, B's i-th run) go through the same statistics.
- *
- * <p>{@link Order#DUET} runs A and B at the same moment instead, on two worker threads pinned to
- * different CPUs, A on each worker once in every two pairs (see there for when it helps and when it hurts).
+ * <p>{@link Order#SEQUENTIAL} runs all of A and then all of B, the naive way, to show what the
+ * pairing buys; {@link Order#DUET} runs A and B at the same moment on two pinned workers (see there
+ * for when it helps and when it hurts).
  *
  * <p>Both tasks run on the calling thread, which must be a platform thread; in a duet the pairs run
  * on the two workers, and the calling thread warms up, calibrates and probes the noise between pairs.
@@ -103,14 +101,11 @@ public final class Compare implements CompareTerms {
     public static final Duration DEFAULT_WARM_UP = Measure.DEFAULT_WARM_UP_BUDGET;
     /** What a fork needs beyond its share: a JVM's start and end, about 0.4 s. */
     private static final Duration FORK_START_AND_END = Duration.ofMillis(400);
-
-    /** The tasks as lambdas, or null for task classes. */
     private final Task a;
     private final Task b;
-    /** The task classes, or null for lambdas and builds. */
+    /** The task classes (null for lambdas and builds), and by name and class path (null for lambdas). */
     private final Class<? extends Task> classA;
     private final Class<? extends Task> classB;
-    /** The task classes by name and class path (builds of one class, or the classes above), or null for lambdas. */
     private final TaskSpec specA;
     private final TaskSpec specB;
     private int minForks;
