@@ -116,6 +116,35 @@ class ForkFailuresTest {
     }
 
     @Test
+    void anInterruptEndsAForkedComparisonWithTheForksSoFarAndLeavesNoForkRunning(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path marker = dir.resolve("fork");
+        Path second = Path.of(marker + ".second");
+        java.util.concurrent.atomic.AtomicReference<Object> outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread comparing = new Thread(() -> {
+            try {
+                outcome.set(ForkTasks.forked(Once.class, ForkTasks.NeverMadeInTheSecondFork.class, Duration.ofSeconds(60), 3, 3,
+                        List.of("-Dcounters.test.marker=" + marker)).run());
+            } catch (RuntimeException e) {
+                outcome.set(e);
+            }
+        });
+        comparing.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(second) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(Files.exists(second), "the second fork is running");
+        comparing.interrupt();
+        comparing.join(TimeUnit.SECONDS.toMillis(20));
+        assertFalse(comparing.isAlive(), "the interrupt ended the comparison");
+        ForkedOutcome result = (ForkedOutcome) outcome.get();
+        assertEquals(dev.counters.measure.Compare.StopReason.INTERRUPTED, result.stoppedBy());
+        assertEquals(1, result.runs().size(), "the first fork's figures, kept");
+        assertEquals(0, ProcessHandle.current().descendants().count(), "the running fork was killed");
+    }
+
+    @Test
     void aForkDiesWithItsParentHoweverTheParentEnds() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process parent = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
