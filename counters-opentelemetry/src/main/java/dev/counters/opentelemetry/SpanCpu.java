@@ -2,8 +2,9 @@ package dev.counters.opentelemetry;
 
 /**
  * One span's CPU time, summed over the stretches in which its context (or a descendant's) was
- * current on a thread, with the share of its wall time those stretches covered and the reasons for
- * what could not be measured. Threads add to it concurrently; each update holds this record's
+ * current on a thread, with the share of its wall time that was covered (the span current on at
+ * least one thread, and on none whose CPU could not be measured) and the reasons for what could
+ * not be measured. Threads add to it concurrently; each update holds this record's
  * monitor for a few field writes (two threads contend only when they switch the same span at the
  * same instant). Once {@link #end ended}, it takes nothing more.
  */
@@ -35,9 +36,10 @@ final class SpanCpu {
     private int reasons;
     private boolean everCurrent;
     private boolean ended;
-    /** Measured stretches open now, of this span or a descendant, on all threads. */
-    private int open;
-    private long openSince;
+    /** Stretches open now, of this span or a descendant, on all threads: measured ones, and those that cannot be. */
+    private int measuredOpen;
+    private int unmeasuredOpen;
+    private long coveredSince;
     private long coveredNanos;
 
     SpanCpu(SpanCpu parent, long startNanos) {
@@ -47,58 +49,86 @@ final class SpanCpu {
 
     /** A measured stretch begins on some thread at {@code now} ({@link System#nanoTime()}). */
     synchronized void open(long now) {
-        if (ended) {
-            return;
-        }
-        everCurrent = true;
-        if (open++ == 0) {
-            openSince = now;
+        if (!ended) {
+            boolean wasCovered = covering();
+            everCurrent = true;
+            measuredOpen++;
+            cover(wasCovered, now);
         }
     }
 
     /** A measured stretch that began with {@link #open} ends at {@code now}, having used this CPU time. */
     synchronized void close(long now, long total, long kernel) {
-        if (ended) {
-            return;
-        }
-        totalNanos += total;
-        kernelNanos += kernel;
-        measuredStretches++;
-        if (--open == 0) {
-            coveredNanos += now - openSince;
-        }
-    }
-
-    /** A stretch that began with {@link #open} could not be measured (its clock failed). */
-    synchronized void drop(long now, int reason) {
-        if (ended) {
-            return;
-        }
-        reasons |= reason;
-        if (--open == 0) {
-            coveredNanos += now - openSince;   // the clock failed at the end: the time was still covered
-        }
-    }
-
-    /** The span was current on a thread whose CPU could not be measured at all. */
-    synchronized void unmeasured(int reason) {
         if (!ended) {
+            boolean wasCovered = covering();
+            totalNanos += total;
+            kernelNanos += kernel;
+            measuredStretches++;
+            measuredOpen--;
+            cover(wasCovered, now);
+        }
+    }
+
+    /** A stretch that began with {@link #open} could not be measured after all (its clock failed at the end). */
+    synchronized void drop(long now, int reason) {
+        if (!ended) {
+            boolean wasCovered = covering();
+            reasons |= reason;
+            measuredOpen--;
+            cover(wasCovered, now);
+        }
+    }
+
+    /** A stretch that cannot be measured begins at {@code now}: while it lasts, no time counts as covered. */
+    synchronized void openUnmeasured(long now, int reason) {
+        if (!ended) {
+            boolean wasCovered = covering();
             everCurrent = true;
             reasons |= reason;
+            unmeasuredOpen++;
+            cover(wasCovered, now);
         }
     }
 
-    /** Closes the books at {@code now}: what is still open elsewhere is left out, and said so. */
+    /** A stretch that began with {@link #openUnmeasured} ends at {@code now}. */
+    synchronized void closeUnmeasured(long now) {
+        if (!ended) {
+            boolean wasCovered = covering();
+            unmeasuredOpen--;
+            cover(wasCovered, now);
+        }
+    }
+
+    /** Closes the books at {@code now}: what is still open on other threads is left out, and said so. */
     synchronized void end(long now, boolean hooked) {
-        if (open > 0) {
+        if (ended) {
+            return;
+        }
+        if (measuredOpen > 0) {
             reasons |= CURRENT_AT_END;
-            coveredNanos += now - openSince;
+        }
+        if (covering()) {
+            coveredNanos += now - coveredSince;
         }
         if (!everCurrent) {
             reasons |= hooked ? NEVER_CURRENT : NO_CONTEXT_HOOK;
         }
         ended = true;
         endNanos = now;
+    }
+
+    /** Covered: current on at least one thread, and on none that cannot be measured. */
+    private boolean covering() {
+        return measuredOpen > 0 && unmeasuredOpen == 0;
+    }
+
+    private void cover(boolean wasCovered, long now) {
+        boolean covered = covering();
+        if (covered && !wasCovered) {
+            coveredSince = now;
+        } else if (wasCovered && !covered) {
+            coveredNanos += now - coveredSince;
+        }
     }
 
     synchronized boolean measured() {

@@ -9,15 +9,22 @@ import java.util.function.Supplier;
  * One thread's view: which span is being charged now, and the thread's CPU clock, running while a
  * tracked span's context is current here. A switch to another span stops the clock, charges the
  * stretch to the span that was current (and its ancestors) and starts it again for the next one.
- * Confined to its thread; its clock is made the first time a tracked span becomes current here.
+ * On a virtual thread, which has no CPU clock of its own, or when the clock fails, the stretch is
+ * marked as one that cannot be measured. Confined to its thread; its clock is made the first time
+ * a tracked span becomes current here.
  */
 final class ThreadStretch {
+    private static final int NONE = 0;
+    private static final int MEASURED = 1;
+    private static final int UNMEASURED = 2;
+
     private final Thread owner = Thread.currentThread();
     private final boolean virtual = VirtualThreads.isVirtual(owner);
     private final Supplier<? extends CpuTimesCounter> clocks;
     private CpuTimesCounter clock;
     private boolean split;
-    private boolean running;
+    /** What the open stretch is: {@link #NONE}, {@link #MEASURED} or {@link #UNMEASURED}. */
+    private int stretch;
     private SpanCpu current;
 
     ThreadStretch(Supplier<? extends CpuTimesCounter> clocks) {
@@ -34,36 +41,28 @@ final class ThreadStretch {
 
     /** From now on, this thread's CPU time goes to {@code next} (and its ancestors), or nowhere if null. */
     void switchTo(SpanCpu next) {
-        SpanCpu previous = current;
-        if (previous == next) {
-            return;
-        }
-        current = next;
-        if (virtual) {
-            for (SpanCpu span = next; span != null; span = span.parent) {
-                span.unmeasured(SpanCpu.VIRTUAL_THREAD);
-            }
+        if (current == next) {
             return;
         }
         long now = System.nanoTime();
-        closeStretch(previous, now);
-        openStretch(next, now);
+        closeStretch(now);
+        current = next;
+        openStretch(now);
     }
 
     /**
-     * Charges what this thread used so far to the current span's chain if {@code span} is in it,
-     * ends {@code span}'s books, and goes on charging the rest of the chain: a span ended while
-     * current here counts its CPU up to its end.
+     * Ends {@code span}'s books; if it is the current span or one of its ancestors, this thread's CPU
+     * up to now is charged first, and the stretch goes on for the rest of the chain.
      */
     void endWithin(SpanCpu span, boolean hooked) {
         long now = System.nanoTime();
-        if (virtual || !inCurrentChain(span)) {
+        if (!inCurrentChain(span)) {
             span.end(now, hooked);
             return;
         }
-        closeStretch(current, now);
+        closeStretch(now);
         span.end(now, hooked);
-        openStretch(current, now);
+        openStretch(now);
     }
 
     private boolean inCurrentChain(SpanCpu span) {
@@ -75,33 +74,49 @@ final class ThreadStretch {
         return false;
     }
 
-    private void openStretch(SpanCpu next, long now) {
-        if (next == null) {
-            return;
-        }
-        try {
-            if (clock == null) {
-                clock = clocks.get();
-                split = clock.getInfo().hasKernelUserSplit();
+    private void openStretch(long now) {
+        if (current == null) {
+            stretch = NONE;
+        } else if (virtual) {
+            openUnmeasured(now, SpanCpu.VIRTUAL_THREAD);
+        } else {
+            try {
+                if (clock == null) {
+                    clock = clocks.get();
+                    split = clock.getInfo().hasKernelUserSplit();
+                }
+                clock.start();
+            } catch (CounterException failed) {   // a clock that failed is dropped; the next stretch makes another
+                clock = null;
+                openUnmeasured(now, SpanCpu.CLOCK_FAILED);
+                return;
             }
-            clock.start();
-            running = true;
-            for (SpanCpu span = next; span != null; span = span.parent) {
+            stretch = MEASURED;
+            for (SpanCpu span = current; span != null; span = span.parent) {
                 span.open(now);
-            }
-        } catch (CounterException failed) {   // a clock that failed is dropped; the next stretch makes another
-            clock = null;
-            for (SpanCpu span = next; span != null; span = span.parent) {
-                span.unmeasured(SpanCpu.CLOCK_FAILED);
             }
         }
     }
 
-    private void closeStretch(SpanCpu previous, long now) {
-        if (!running) {
-            return;
+    private void openUnmeasured(long now, int reason) {
+        stretch = UNMEASURED;
+        for (SpanCpu span = current; span != null; span = span.parent) {
+            span.openUnmeasured(now, reason);
         }
-        running = false;
+    }
+
+    private void closeStretch(long now) {
+        if (stretch == UNMEASURED) {
+            for (SpanCpu span = current; span != null; span = span.parent) {
+                span.closeUnmeasured(now);
+            }
+        } else if (stretch == MEASURED) {
+            closeMeasured(now);
+        }
+        stretch = NONE;
+    }
+
+    private void closeMeasured(long now) {
         long total;
         long kernel;
         try {
@@ -110,12 +125,12 @@ final class ThreadStretch {
             kernel = split ? clock.getKernelNanoseconds() : 0;
         } catch (CounterException failed) {
             clock = null;
-            for (SpanCpu span = previous; span != null; span = span.parent) {
+            for (SpanCpu span = current; span != null; span = span.parent) {
                 span.drop(now, SpanCpu.CLOCK_FAILED);
             }
             return;
         }
-        for (SpanCpu span = previous; span != null; span = span.parent) {
+        for (SpanCpu span = current; span != null; span = span.parent) {
             span.close(now, total, kernel);
         }
     }

@@ -137,7 +137,8 @@ class CrossThreadSpanTest {
         Outcome outcome = scenarios.virtualThreadHop();
         assertNear(outcome);
         assertEquals("virtual-thread", outcome.recorded().get(SpanScenarios.UNMEASURED));
-        assertTrue(outcome.recorded().get(SpanScenarios.COVERED) < 1.0, outcome.toString());
+        // The calling thread waits with the span current while the virtual thread computes: not covered then.
+        assertTrue(outcome.recorded().get(SpanScenarios.COVERED) < 0.9, outcome.toString());
     }
 
     @Test

@@ -148,7 +148,7 @@ final class SpanScenarios implements AutoCloseable {
     }
 
     /**
-     * 20 ms on the calling thread, then about as much on a virtual thread the context reaches
+     * 20 ms on the calling thread, then 30 ms of computing on a virtual thread the context reaches
      * (JDK 21+): the truth is the part a thread clock can see, the calling thread's.
      */
     Outcome virtualThreadHop() throws Exception {
@@ -159,7 +159,7 @@ final class SpanScenarios implements AutoCloseable {
             Context context = Context.current();
             VirtualThreadRunner.call(() -> {
                 try (Scope inVirtual = context.makeCurrent()) {
-                    Work.compute(20);
+                    busyFor(Duration.ofMillis(30));
                 }
                 return null;
             });
@@ -167,6 +167,14 @@ final class SpanScenarios implements AutoCloseable {
             span.end();
         }
         return outcome(span, truth);
+    }
+
+    /** Computes for {@code wall} of wall-clock time: work for a virtual thread, which has no CPU clock to stop by. */
+    static void busyFor(Duration wall) {
+        long until = System.nanoTime() + wall.toNanos();
+        while (System.nanoTime() < until) {
+            Work.compute(1);
+        }
     }
 
     Outcome outcome(Span span, Truth truth) {
