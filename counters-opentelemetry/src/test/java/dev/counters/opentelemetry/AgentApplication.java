@@ -9,7 +9,10 @@ import io.opentelemetry.context.Scope;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
-/** An application with no tracing code but the API: under the Java agent, one span computes and one is ended elsewhere. */
+/**
+ * An application with no tracing code but the API: under the Java agent, one span computes, one is
+ * ended on the pool thread it hopped to, and on JDK 21+ one is current only on a virtual thread.
+ */
 public final class AgentApplication {
     private AgentApplication() {}
 
@@ -26,5 +29,17 @@ public final class AgentApplication {
             Work.burnCpu(Duration.ofMillis(30));
             handed.end();
         })).get();
+        if (Runtime.version().feature() >= 21) {   // a span current on a virtual thread only
+            Span virtual = tracer.spanBuilder("virtual").startSpan();
+            Runnable inVirtual = () -> {
+                try (Scope ignored = virtual.makeCurrent()) {
+                    Work.compute(5);
+                } finally {
+                    virtual.end();
+                }
+            };
+            // Thread.startVirtualThread, looked up: this class is compiled for JDK 17.
+            ((Thread) Thread.class.getMethod("startVirtualThread", Runnable.class).invoke(null, inVirtual)).join();
+        }
     }
 }
