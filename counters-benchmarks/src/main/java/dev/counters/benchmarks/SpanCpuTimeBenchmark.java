@@ -13,6 +13,7 @@ import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.SpanProcessor;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
@@ -24,7 +25,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * a THREAD_TIMES start/stop pair, the yardstick (goal: the processor adds at most 1.5 pairs to a
  * span on one thread). A hop is a long-lived span's context made current and closed again on a
  * thread where no span was current, as {@code Context.wrap} does on a pool thread: bare and with the
- * processor. Run with {@code -prof gc} for the bytes each allocates (docs/OPENTELEMETRY.md, "Cost").
+ * processor. A nested span is a span made current while another's scope is open on the thread. Run with {@code -prof gc} for the bytes each allocates (docs/OPENTELEMETRY.md, "Cost").
  *
  * <p>Each benchmark's state is its own, so a fork of the bare benchmarks never makes the processor,
  * whose context-storage wrapper would otherwise sit under every scope of that JVM.
@@ -71,6 +72,29 @@ public class SpanCpuTimeBenchmark extends NanosecondBenchmark {
         }
     }
 
+    /** A bare SDK whose long-lived span is current on the benchmark thread through each iteration. */
+    public static class BareInParent extends Bare {
+        private Scope parentScope;
+
+        @Setup(Level.Iteration)
+        public void makeParentCurrent() {
+            parentScope = longLivedContext.makeCurrent();
+        }
+
+        @TearDown(Level.Iteration)
+        public void closeParent() {
+            parentScope.close();
+        }
+    }
+
+    /** The same with the CPU-time processor. */
+    public static class WithCpuTimeInParent extends BareInParent {
+        @Override
+        SdkTracerProvider build() {
+            return SdkTracerProvider.builder().addSpanProcessor(new Recording()).addSpanProcessor(new CpuTimeSpanProcessor()).build();
+        }
+    }
+
     /** The yardstick's counter. */
     @State(org.openjdk.jmh.annotations.Scope.Thread)
     public static class Yardstick {
@@ -91,6 +115,18 @@ public class SpanCpuTimeBenchmark extends NanosecondBenchmark {
     /** The same span with the CPU-time processor: the difference is what the processor adds. */
     @Benchmark
     public Span spanWithCpuTime(WithCpuTime sdk) {
+        return startCurrentEnd(sdk.tracer);
+    }
+
+    /** A span made current inside another span's scope on the same thread: a child, bare. */
+    @Benchmark
+    public Span nestedSpan(BareInParent sdk) {
+        return startCurrentEnd(sdk.tracer);
+    }
+
+    /** The same child with the CPU-time processor: two switches, parent to child and back. */
+    @Benchmark
+    public Span nestedSpanWithCpuTime(WithCpuTimeInParent sdk) {
         return startCurrentEnd(sdk.tracer);
     }
 

@@ -52,6 +52,7 @@ final class CpuContextStorage implements ContextStorage {
         clocks = counters;
     }
 
+    /** Starts the books of {@code span}, just started, linked to its parent's if the parent is tracked. */
     static void track(Span span, Context parent) {
         SPANS.put(span, new SpanCpu(lookup(parent), System.nanoTime()));
     }

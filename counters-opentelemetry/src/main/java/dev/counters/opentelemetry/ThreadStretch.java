@@ -7,8 +7,11 @@ import java.util.function.Supplier;
 
 /**
  * One thread's view: which span is being charged now, and the thread's CPU clock, running while a
- * tracked span's context is current here. A switch to another span stops the clock, charges the
- * stretch to the span that was current (and its ancestors) and starts it again for the next one.
+ * tracked span's context is current here. A switch to another span reads the clock once (a lap:
+ * {@code stop()} measures from the same start each time) and charges the CPU since the last read to
+ * the span that was current and its ancestors. The clock is started when a tracked span becomes
+ * current on a thread where none was (a run begins) and left when none is current any more, so
+ * each run's laps, and the kernel/user split that the clock apportions over the run, are short.
  * On a virtual thread, which has no CPU clock of its own, or when the clock fails, the stretch is
  * marked as one that cannot be measured. Confined to its thread; its clock is made the first time
  * a tracked span becomes current here.
@@ -23,6 +26,10 @@ final class ThreadStretch {
     private final Supplier<? extends CpuTimesCounter> clocks;
     private CpuTimesCounter clock;
     private boolean split;
+    /** Whether the clock was started for the run now going on; the laps of the run were read up to these. */
+    private boolean running;
+    private long lapTotal;
+    private long lapKernel;
     /** What the open stretch is: {@link #NONE}, {@link #MEASURED} or {@link #UNMEASURED}. */
     private int stretch;
     private SpanCpu current;
@@ -47,7 +54,11 @@ final class ThreadStretch {
         long now = System.nanoTime();
         closeStretch(now);
         current = next;
-        openStretch(now);
+        if (next == null) {
+            running = false;   // the run is over: the next one starts the clock afresh
+        } else {
+            openStretch(now);
+        }
     }
 
     /**
@@ -75,26 +86,29 @@ final class ThreadStretch {
     }
 
     private void openStretch(long now) {
-        if (current == null) {
-            stretch = NONE;
-        } else if (virtual) {
+        if (virtual) {
             openUnmeasured(now, SpanCpu.VIRTUAL_THREAD);
-        } else {
+            return;
+        }
+        if (!running) {
             try {
                 if (clock == null) {
                     clock = clocks.get();
                     split = clock.getInfo().hasKernelUserSplit();
                 }
                 clock.start();
-            } catch (CounterException failed) {   // a clock that failed is dropped; the next stretch makes another
+            } catch (CounterException failed) {   // a clock that failed is dropped; the next run makes another
                 clock = null;
                 openUnmeasured(now, SpanCpu.CLOCK_FAILED);
                 return;
             }
-            stretch = MEASURED;
-            for (SpanCpu span = current; span != null; span = span.parent) {
-                span.open(now);
-            }
+            running = true;
+            lapTotal = 0;
+            lapKernel = 0;
+        }
+        stretch = MEASURED;
+        for (SpanCpu span = current; span != null; span = span.parent) {
+            span.open(now);
         }
     }
 
@@ -121,10 +135,17 @@ final class ThreadStretch {
         long kernel;
         try {
             clock.stop();
-            total = clock.getNanoseconds();
-            kernel = split ? clock.getKernelNanoseconds() : 0;
+            long runTotal = clock.getNanoseconds();
+            long runKernel = split ? clock.getKernelNanoseconds() : 0;
+            total = runTotal - lapTotal;
+            // The run's split is re-apportioned at each lap: a lap's share of it can come out a little
+            // below 0 or above its total when the sampled ratio moved; kernel + user stays the total.
+            kernel = Math.max(0, Math.min(total, runKernel - lapKernel));
+            lapTotal = runTotal;
+            lapKernel = runKernel;
         } catch (CounterException failed) {
             clock = null;
+            running = false;
             for (SpanCpu span = current; span != null; span = span.parent) {
                 span.drop(now, SpanCpu.CLOCK_FAILED);
             }

@@ -125,6 +125,13 @@ class CpuTimeSpanProcessorTest {
         }
         parent.end();
 
+        if (Counters.threadTimes().getInfo().hasKernelUserSplit()) {   // each switch's lap keeps user + system == total
+            for (String name : List.of("child", "parent")) {
+                SpanData data = only(name);
+                assertEquals(data.getAttributes().get(TOTAL), data.getAttributes().get(USER) + data.getAttributes().get(SYSTEM), 1e-9);
+                assertTrue(data.getAttributes().get(SYSTEM) >= 0 && data.getAttributes().get(USER) >= 0, data.toString());
+            }
+        }
         double child = only("child").getAttributes().get(TOTAL);
         double outer = only("parent").getAttributes().get(TOTAL);
         assertTrue(child >= 0.020 - SLACK_SECONDS, "child " + child);
