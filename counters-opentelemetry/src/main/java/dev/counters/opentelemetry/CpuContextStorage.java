@@ -42,8 +42,14 @@ final class CpuContextStorage implements ContextStorage {
         }
     }
 
-    /** Whether the context storage in use is wrapped: false until it is first used, and for good if it was set up without us. */
+    /**
+     * Whether the context storage in use is wrapped. If nothing has used it yet, this sets it up
+     * (with the wrapper, which {@link #install} added): false then means it was set up without us.
+     */
     static boolean isHooked() {
+        if (!hooked) {
+            ContextStorage.get();
+        }
         return hooked;
     }
 
@@ -61,7 +67,7 @@ final class CpuContextStorage implements ContextStorage {
     static SpanCpu untrack(Span span) {
         SpanCpu books = SPANS.remove(span);
         if (books != null) {
-            THREADS.get().endWithin(books, hooked);
+            THREADS.get().endWithin(books);
         }
         return books;
     }

@@ -7,6 +7,7 @@ import io.opentelemetry.sdk.trace.ReadWriteSpan;
 import io.opentelemetry.sdk.trace.ReadableSpan;
 import io.opentelemetry.sdk.trace.internal.ExtendedSpanProcessor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Adds to each span the CPU time spent while its context was current, on every thread it reached,
@@ -42,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  * {@code ContextStorage.addWrapper} when the first processor is made. OpenTelemetry applies wrappers
  * only before the context is first used, so make the processor (or the SDK, or start the agent)
  * before the application's first {@code makeCurrent()}; otherwise spans get
- * {@code no-context-hook}. The autoconfiguration and the Java agent extension do this for you.
+ * {@code no-context-hook}, and the first of them logs a warning saying so. The autoconfiguration and the Java agent extension do this for you.
  *
  * <p>The figures are set through the SDK's {@code ExtendedSpanProcessor.onEnding} (an SDK-internal
  * interface, present since SDK 1.37).
@@ -65,6 +66,14 @@ public final class CpuTimeSpanProcessor implements ExtendedSpanProcessor {
     private static final AttributeKey<Double> COVERED_KEY = AttributeKey.doubleKey(COVERED);
     private static final AttributeKey<String> UNMEASURED_KEY = AttributeKey.stringKey(UNMEASURED);
     private static final double NANOS_PER_SECOND = TimeUnit.SECONDS.toNanos(1);
+    private static final System.Logger LOG = System.getLogger(CpuTimeSpanProcessor.class.getName());
+    /** Logged once, at the first span that the missing wrapper left unmeasured. */
+    static final String UNHOOKED = "counters: OpenTelemetry's context storage was in use before the first "
+            + "CpuTimeSpanProcessor was made, so the processor cannot see which span is current on which thread: "
+            + "spans get no CPU time (" + UNMEASURED + "=no-context-hook). Make the processor (or the SDK) before "
+            + "the application's first Context.makeCurrent() or Span.makeCurrent(), e.g. in the main class's "
+            + "static initializer";
+    private static final AtomicBoolean UNHOOKED_WARNED = new AtomicBoolean();
 
     private final boolean kernelUserSplit;
 
@@ -106,6 +115,9 @@ public final class CpuTimeSpanProcessor implements ExtendedSpanProcessor {
         String reasons = books.reasons();
         if (reasons != null) {
             span.setAttribute(UNMEASURED_KEY, reasons);
+            if (books.unhooked() && UNHOOKED_WARNED.compareAndSet(false, true)) {
+                LOG.log(System.Logger.Level.WARNING, UNHOOKED);
+            }
         }
     }
 

@@ -100,7 +100,7 @@ final class SpanCpu {
     }
 
     /** Closes the books at {@code now}: what is still open on other threads is left out, and said so. */
-    synchronized void end(long now, boolean hooked) {
+    synchronized void end(long now) {
         if (ended) {
             return;
         }
@@ -111,7 +111,7 @@ final class SpanCpu {
             coveredNanos += now - coveredSince;
         }
         if (!everCurrent) {
-            reasons |= hooked ? NEVER_CURRENT : NO_CONTEXT_HOOK;
+            reasons |= CpuContextStorage.isHooked() ? NEVER_CURRENT : NO_CONTEXT_HOOK;
         }
         ended = true;
         endNanos = now;
@@ -129,6 +129,11 @@ final class SpanCpu {
         } else if (wasCovered && !covered) {
             coveredNanos += now - coveredSince;
         }
+    }
+
+    /** Whether no stretch was seen because the context storage is not wrapped. */
+    synchronized boolean unhooked() {
+        return (reasons & NO_CONTEXT_HOOK) != 0;
     }
 
     synchronized boolean measured() {

@@ -65,14 +65,14 @@ final class ThreadStretch {
      * Ends {@code span}'s books; if it is the current span or one of its ancestors, this thread's CPU
      * up to now is charged first, and the stretch goes on for the rest of the chain.
      */
-    void endWithin(SpanCpu span, boolean hooked) {
+    void endWithin(SpanCpu span) {
         long now = System.nanoTime();
         if (!inCurrentChain(span)) {
-            span.end(now, hooked);
+            span.end(now);
             return;
         }
         closeStretch(now);
-        span.end(now, hooked);
+        span.end(now);
         openStretch(now);
     }
 
