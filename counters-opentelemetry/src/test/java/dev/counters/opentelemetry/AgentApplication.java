@@ -11,7 +11,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * An application with no tracing code but the API: under the Java agent, one span computes, one is
- * ended on the pool thread it hopped to, and on JDK 21+ one is current only on a virtual thread.
+ * ended on the pool thread it hopped to, one waits while the agent carries its context to a pool
+ * thread that computes, and on JDK 21+ one is current only on a virtual thread.
  */
 public final class AgentApplication {
     private AgentApplication() {}
@@ -29,6 +30,14 @@ public final class AgentApplication {
             Work.burnCpu(Duration.ofMillis(30));
             handed.end();
         })).get();
+        // Current on main while a pool thread computes: the agent's executor instrumentation, not
+        // this code, carries the context to the pool.
+        Span propagated = tracer.spanBuilder("propagated").startSpan();
+        try (Scope ignored = propagated.makeCurrent()) {
+            CompletableFuture.runAsync(() -> Work.burnCpu(Duration.ofMillis(30))).get();
+        } finally {
+            propagated.end();
+        }
         if (Runtime.version().feature() >= 21) {   // a span current on a virtual thread only
             Span virtual = tracer.spanBuilder("virtual").startSpan();
             Runnable inVirtual = () -> {
