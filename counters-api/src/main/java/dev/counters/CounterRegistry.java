@@ -122,6 +122,11 @@ public final class CounterRegistry {
         if (kind == null) {
             throw new NullPointerException("kind is null; pass one of " + List.of(KINDS));
         }
+        return create(kind, false);
+    }
+
+    /** A new counter of {@code kind} from the best provider that serves it, asking the next where one fails. */
+    private Counter create(CounterKind kind, boolean cpuTimes) {
         GuardedProvider.Failed failure = null;
         while (true) {
             Optional<GuardedProvider> provider = choices.get(kind);
@@ -129,7 +134,7 @@ public final class CounterRegistry {
                 throw new UnsupportedOperationException(unsupportedMessage(kind), failure == null ? null : failure.getCause());
             }
             try {
-                return provider.get().create(kind);
+                return provider.get().create(kind, cpuTimes);
             } catch (GuardedProvider.Failed failed) {
                 failure = failed;
                 failedOn(kind);
@@ -153,7 +158,7 @@ public final class CounterRegistry {
         if (!kind.isCpuTimes()) {
             throw new IllegalArgumentException(kind + " does not measure CPU time; use THREAD_TIMES or PROCESS_TIMES");
         }
-        return (CpuTimesCounter) create(kind);
+        return (CpuTimesCounter) create(kind, true);
     }
 
     /** Which provider serves {@code kind} here, if any. */

@@ -106,12 +106,13 @@ final class GuardedProvider implements RankedService {
     }
 
     /**
-     * A new counter of {@code kind}, of the type the kind promises.
+     * A new counter of {@code kind}; a {@link CpuTimesCounter} where {@code cpuTimes} asks for one.
      *
-     * @throws Failed if the provider threw, returned null or a counter of the wrong type: the kind
-     *     is then not served by it any more, and the next provider should be asked
+     * @throws Failed if the provider threw, returned null or (where {@code cpuTimes}) a counter that
+     *     is not a CpuTimesCounter: the kind is then not served by it any more, and the next provider
+     *     should be asked
      */
-    Counter create(CounterKind kind) {
+    Counter create(CounterKind kind, boolean cpuTimes) {
         Counter counter;
         try {
             counter = provider.create(kind);
@@ -121,7 +122,7 @@ final class GuardedProvider implements RankedService {
         if (counter == null) {
             throw fail(kind, "create(" + kind + ") returned null", null);
         }
-        if (kind.isCpuTimes() && !(counter instanceof CpuTimesCounter)) {
+        if (cpuTimes && !(counter instanceof CpuTimesCounter)) {
             throw fail(kind, "create(" + kind + ") returned a " + counter.getClass().getName()
                     + ", not the CpuTimesCounter a CPU-times kind needs", null);
         }

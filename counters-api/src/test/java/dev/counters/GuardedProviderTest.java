@@ -54,7 +54,7 @@ class GuardedProviderTest {
             }
         }, failed);
         GuardedProvider.Failed first = assertThrows(GuardedProvider.Failed.class, () -> provider.describe(CounterKind.TICK));
-        GuardedProvider.Failed second = assertThrows(GuardedProvider.Failed.class, () -> provider.create(CounterKind.TICK));
+        GuardedProvider.Failed second = assertThrows(GuardedProvider.Failed.class, () -> provider.create(CounterKind.TICK, false));
         assertEquals(first.getMessage(), second.getMessage());
         assertEquals(first.getMessage(), provider.support(CounterKind.TICK).reason());
         assertTrue(provider.support(CounterKind.PERFORMANCE).isSupported(), "other kinds are untouched");

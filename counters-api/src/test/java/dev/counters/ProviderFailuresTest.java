@@ -120,6 +120,8 @@ class ProviderFailuresTest {
                 () -> registry.createCpuTimes(CounterKind.THREAD_TIMES));
         assertTrue(none.getMessage().contains("buggy: its create(THREAD_TIMES) returned a dev.counters.internal.SourceCounter, not "
                 + "the CpuTimesCounter a CPU-times kind needs"), none.getMessage());
+        assertTrue(CounterRegistry.of(List.of(wrongType)).create(CounterKind.THREAD_TIMES) instanceof Counter,
+                "create(kind) promises a Counter only; the type is checked where it is needed");
     }
 
     /**
