@@ -69,8 +69,8 @@ python3 - "$work/staging-a" <<'PYTHON' || exit 1
 import pathlib, re, sys, zipfile
 missing = []
 for jar in sorted(pathlib.Path(sys.argv[1]).rglob("*.jar")):
-    if re.search(r"-(sources|javadoc|tests|all)\.jar$", jar.name):
-        continue
+    if jar.name != f"{jar.parent.parent.name}-{jar.parent.name}.jar":
+        continue  # the main artifact (ARTIFACT-VERSION.jar) only: its classifiers are sources, javadoc, builds of it
     sources = jar.with_name(jar.name[:-len(".jar")] + "-sources.jar")
     with zipfile.ZipFile(jar) as classes, zipfile.ZipFile(sources) as java:
         have = set(java.namelist())
