@@ -9,7 +9,7 @@
  * not used and JNA serves; where that is denied too, the provider reports itself unavailable with
  * that advice and the JDK provider serves. JNA is required statically: FFM needs none, so a jlink
  * image on JDK 22+ leaves it out, and on the module path JDK 17-21 resolves it with
- * {@code --add-modules com.sun.jna}.
+ * {@code --add-modules com.sun.jna,com.sun.jna.platform}.
  *
  * <h2>Platforms</h2>
  * What counters-posix and counters-windows read for each kind on each platform, and how far that has

@@ -26,8 +26,8 @@ public final class NativeAccess {
      * none, so a jlink image may leave it out), and the module path resolves it only when asked.
      */
     public static final String HOW_TO_ADD_JNA = "JNA (module com.sun.jna) is not present, and JDK 17-21 reads through it: "
-            + "put jna.jar on the class path, or on the module path with --add-modules com.sun.jna (or requires com.sun.jna"
-            + " in the application's module-info)";
+            + "put jna.jar on the class path, or on the module path with --add-modules com.sun.jna "
+            + "(com.sun.jna,com.sun.jna.platform on Windows; or requires com.sun.jna in the application's module-info)";
 
     private NativeAccess() {}
 
