@@ -113,12 +113,11 @@ public final class StudentT {
         return logGamma(a) + logGamma(b) - logGamma(a + b);
     }
 
-    /** The logarithm of the gamma function for {@code x > 0}: Lanczos' approximation (g = 7, n = 9), good to 1e-15. */
+    /**
+     * The logarithm of the gamma function for {@code x >= 0.5} (here always half the degrees of
+     * freedom, or 1/2): Lanczos' approximation (g = 7, n = 9), good to 1e-15.
+     */
     static double logGamma(double x) {
-        if (x < 0.5) {
-            // Reflection: Gamma(x) Gamma(1 - x) = pi / sin(pi x).
-            return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
-        }
         double[] g = {
             0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
             -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,

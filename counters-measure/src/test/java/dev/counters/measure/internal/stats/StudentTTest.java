@@ -36,7 +36,25 @@ class StudentTTest {
     }
 
     @Test
+    void theDistributionsEdgesAndItsCentre() {
+        assertEquals(0.5, StudentT.cdf(3, 0), 1e-15, "symmetric about 0");
+        assertEquals(1, StudentT.cdf(3, Double.POSITIVE_INFINITY));
+        assertEquals(0, StudentT.cdf(3, Double.NEGATIVE_INFINITY));
+        assertEquals(0.75, StudentT.cdf(2, Math.sqrt(2.0 / 3)), 1e-12, "t(2): 1/2 + t / (2 sqrt(2 + t^2)), 3/4 at sqrt(2/3)");
+        assertEquals(0, StudentT.regularizedBeta(0, 2, 0.5));
+        assertEquals(1, StudentT.regularizedBeta(1, 2, 0.5));
+        assertEquals(0.5, StudentT.regularizedBeta(0.5, 3, 3), 1e-14, "I_1/2(a, a) = 1/2");
+        assertEquals(0.25, StudentT.regularizedBeta(0.25, 1, 1), 1e-14, "I_x(1, 1) = x");
+        assertEquals(Math.log(24), StudentT.logGamma(5), 1e-13, "Gamma(5) = 4!");
+        assertEquals(0.5 * Math.log(Math.PI), StudentT.logGamma(0.5), 1e-13, "Gamma(1/2) = sqrt(pi)");
+        assertEquals(6.313751514675043, StudentT.quantile(1, 0.95), 1e-9, "the tables' 6.314");
+        assertEquals(1.6448536269514722, StudentT.quantile(100_000, 0.95), 1e-4, "near the normal's");
+    }
+
+    @Test
     void refusesWhatHasNoQuantile() {
+        assertThrows(IllegalArgumentException.class, () -> StudentT.cdf(0, 1));
+        assertThrows(IllegalArgumentException.class, () -> StudentT.quantile(3, -0.1));
         assertThrows(IllegalArgumentException.class, () -> StudentT.quantile(0, 0.9));
         assertThrows(IllegalArgumentException.class, () -> StudentT.quantile(3, 1));
         assertThrows(IllegalArgumentException.class, () -> StudentT.quantile(3, 0));
