@@ -192,4 +192,31 @@ public final class TestTasks {
             return folder;
         }
     }
+
+    /** Prints a line of {@link #LINE_LENGTH} characters to {@code System.out} on every run, as a chatty task does. */
+    public static final class Chatty implements Task {
+        static final String MARK = "chatty task line ";
+        static final int LINE_LENGTH = 200;
+        private int runs;
+
+        @Override
+        public Object run() {
+            String line = MARK + ++runs + " ";
+            System.out.println(line + "x".repeat(LINE_LENGTH - line.length()));
+            return SpinWorkload.spin(20_000, runs);
+        }
+    }
+
+    /** Ends the JVM with {@code Runtime.halt(0)} on its second run: no shutdown hook runs, the status is 0. */
+    public static final class Halts implements Task {
+        private int runs;
+
+        @Override
+        public Object run() {
+            if (++runs == 2) {
+                Runtime.getRuntime().halt(0);
+            }
+            return runs;
+        }
+    }
 }
