@@ -86,7 +86,6 @@ final class MeasureCommand extends Subcommand {
         WatchedTask watched = tasks.task(taskClass, iterations);
         Results results = new Results();
         TimeLimit.bindOnThisThread(registry(), CounterKind.PERFORMANCE, CounterKind.THREAD_TIMES);
-        output.printHeading(spec, heading(watched.name()).build());
         try {
             tasks.run(spec, List.of(watched), List.of(), () -> measureBoth(watched, results));
         } catch (TimeLimit.Reached reached) {
@@ -106,6 +105,8 @@ final class MeasureCommand extends Subcommand {
 
     /** Runs both phases on the calling thread, keeping each result in {@code results} as it completes. */
     private Results measureBoth(WatchedTask task, Results results) {
+        // After the task loaded: a class that is no task is a usage error with nothing on standard output.
+        output.printHeading(spec, heading(task.name()).build());
         Progress progress = output.progress(spec);
         progress.step(runs + " unprepared runs of " + task.name());
         task.enter("the unprepared runs");
