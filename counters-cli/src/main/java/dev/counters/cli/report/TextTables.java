@@ -19,6 +19,10 @@ final class TextTables {
 
     static void write(Report report, PrintWriter out) {
         report.headline().ifPresent(headline -> out.println(TerminalText.line(headline)));
+        report.leads().forEach(line -> out.println(TerminalText.line(line)));
+        if (!report.leads().isEmpty()) {
+            out.println();
+        }
         writeHeading(report, out);
         writeRest(report, out);
     }
