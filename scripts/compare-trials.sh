@@ -33,6 +33,12 @@
 #   wait      Everyday$Wait2ms against Everyday$Wait3ms            waiting (about 1.5 on wall time)
 #   regex     Everyday$ManualSplit against Everyday$RegexSplit
 #   strings   Everyday$Builder against Everyday$Concat
+# and, only when named with --scenarios, issue #41's pairs of dev.counters.cli.trials.Fresh (judged against JMH):
+#   deque     Fresh$ArrayQueue against Fresh$LinkedQueue    a linked structure (layout-sensitive)
+#   sortms    Fresh$SortMillion against Fresh$SortMillionTwo tens of milliseconds a run (B sorts 20% more)
+#   stream    Fresh$LoopSum against Fresh$StreamSum        a stream pipeline against its loop
+#   checksum  Fresh$Crc32c against Fresh$Adler             two checksums of 64 KiB
+#   twin      Fresh$WordCount against Fresh$WordCountTwin  identical code, two class names: truth 1
 # The pairs without a constructed truth are judged against the JMH reference: with --jmh, before the
 # loads and with no spin loop, each class of the chosen pairs alone in JMH (TrialTasksBenchmark, a
 # test class of counters-cli: -f 3 -wi 5 -i 5, iterations of --jmh-time, 1 s by default against JMH's
@@ -131,10 +137,14 @@ declare -A order_of=([p5]=alternating [p1]=alternating [p05]=alternating [aa]=al
 t=dev.counters.cli.trials
 declare -A real_a=([same]="$t.Crc32Work\$Base" [crc1]="$t.Crc32Rounds\$Base" [crc5]="$t.Crc32Rounds\$Base"
   [lookups]="$t.Lookups\$Hash" [alloc]="$t.Everyday\$PrimitiveArray" [threads]="$t.Everyday\$Sort"
-  [wait]="$t.Everyday\$Wait2ms" [regex]="$t.Everyday\$ManualSplit" [strings]="$t.Everyday\$Builder")
+  [wait]="$t.Everyday\$Wait2ms" [regex]="$t.Everyday\$ManualSplit" [strings]="$t.Everyday\$Builder"
+  [deque]="$t.Fresh\$ArrayQueue" [sortms]="$t.Fresh\$SortMillion" [stream]="$t.Fresh\$LoopSum"
+  [checksum]="$t.Fresh\$Crc32c" [twin]="$t.Fresh\$WordCount")
 declare -A real_b=([same]="$t.Crc32Work\$Same" [crc1]="$t.Crc32Rounds\$Plus1" [crc5]="$t.Crc32Rounds\$Plus5"
   [lookups]="$t.Lookups\$Tree" [alloc]="$t.Everyday\$BoxedList" [threads]="$t.Everyday\$ParallelSort"
-  [wait]="$t.Everyday\$Wait3ms" [regex]="$t.Everyday\$RegexSplit" [strings]="$t.Everyday\$Concat")
+  [wait]="$t.Everyday\$Wait3ms" [regex]="$t.Everyday\$RegexSplit" [strings]="$t.Everyday\$Concat"
+  [deque]="$t.Fresh\$LinkedQueue" [sortms]="$t.Fresh\$SortMillionTwo" [stream]="$t.Fresh\$StreamSum"
+  [checksum]="$t.Fresh\$Adler" [twin]="$t.Fresh\$WordCountTwin")
 declare -A real_budget=([crc1]=60s)
 # The common pool's parallelism is CPUs - 1: on 2 CPUs, 1, and Arrays.parallelSort then sorts on the caller.
 pool=-Djava.util.concurrent.ForkJoinPool.common.parallelism=2

@@ -203,6 +203,12 @@ REAL = {
     "wait": (None, "parkNanos 2 ms against 3 ms (waiting)", "Everyday$Wait2ms", "Everyday$Wait3ms"),
     "regex": (None, "split by hand against Pattern.split", "Everyday$ManualSplit", "Everyday$RegexSplit"),
     "strings": (None, "StringBuilder against += (string building)", "Everyday$Builder", "Everyday$Concat"),
+    "deque": (None, "ArrayDeque against LinkedList as a queue (linked structure)", "Fresh$ArrayQueue", "Fresh$LinkedQueue"),
+    "sortms": (None, "sort of 1,000,000 against 1,200,000 ints (tens of ms a run)", "Fresh$SortMillion",
+               "Fresh$SortMillionTwo"),
+    "stream": (None, "loop against stream pipeline", "Fresh$LoopSum", "Fresh$StreamSum"),
+    "checksum": (None, "CRC32C against Adler-32 of 64 KiB", "Fresh$Crc32c", "Fresh$Adler"),
+    "twin": (1.0, "identical code, two class names (HashMap word count)", "Fresh$WordCount", "Fresh$WordCountTwin"),
 }
 # The identical-task settings of --set identical: truth 1.
 IDENTICAL = {

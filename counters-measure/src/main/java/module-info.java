@@ -9,7 +9,6 @@
 module dev.counters.measure {
     requires transitive dev.counters.api;
     requires java.management;
-    requires commons.math3;
 
     exports dev.counters.measure;
     exports dev.counters.measure.internal to dev.counters.cli;

@@ -7,7 +7,7 @@ import dev.counters.cli.report.CellFormat;
 import dev.counters.cli.report.Column;
 import dev.counters.cli.report.Report;
 import dev.counters.cli.report.Table;
-import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.measure.Statistics;
 import dev.counters.measure.Task;
 import dev.counters.measure.internal.Pass;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package dev.counters.cli;
 import dev.counters.cli.report.CellFormat;
 import dev.counters.cli.report.Column;
 import dev.counters.cli.report.Table;
-import dev.counters.measure.MeasureResult.NoiseReport;
+import dev.counters.measure.NoiseReport;
 import java.util.concurrent.TimeUnit;
 
 /**

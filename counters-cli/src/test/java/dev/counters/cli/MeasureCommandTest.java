@@ -18,6 +18,7 @@ import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import dev.counters.measure.Statistics;
 
 class MeasureCommandTest {
     private static final String[] FAST = {"measure", "--runs", "3", "--trim", "0", "--warm-up", "20ms", "-q"};

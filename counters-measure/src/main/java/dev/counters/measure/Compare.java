@@ -7,47 +7,22 @@ import static java.util.Objects.requireNonNull;
 import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
-import dev.counters.internal.ThreadControl;
-import dev.counters.measure.CompareResult.Conclusion;
-import dev.counters.measure.CompareResult.MedianInterval;
-import dev.counters.measure.MeasureResult.NoiseReport;
-import dev.counters.measure.MeasureResult.Overhead;
-import dev.counters.measure.MeasureResult.PreparationStep;
-import dev.counters.measure.MeasureResult.WarmUpReport;
-import dev.counters.measure.internal.Batching;
-import dev.counters.measure.internal.CompilingWarmUp;
-import dev.counters.measure.internal.Duet;
-import dev.counters.measure.internal.ForkChild;
-import dev.counters.measure.internal.ForkStoppingRule;
-import dev.counters.measure.internal.ForkedCompare;
-import dev.counters.measure.internal.NoiseProbe;
-import dev.counters.measure.internal.PairJudgement;
-import dev.counters.measure.internal.PairStoppingRule;
-import dev.counters.measure.internal.Pairing;
-import dev.counters.measure.internal.Pairs;
-import dev.counters.measure.internal.Pass;
+import dev.counters.measure.internal.CompareSettings;
+import dev.counters.measure.internal.InJvmCompare;
+import dev.counters.measure.internal.Instruments;
 import dev.counters.measure.internal.Placements;
-import dev.counters.measure.internal.Preemptions;
-import dev.counters.measure.internal.PreparedThread;
-import dev.counters.measure.internal.ProcReadings;
-import dev.counters.measure.internal.Schedule;
-import dev.counters.measure.internal.ShortTasks;
-import dev.counters.measure.internal.Sink;
-import dev.counters.measure.internal.TaskLoop;
-import dev.counters.measure.internal.TaskLoops;
-import dev.counters.measure.internal.ThreadControls;
-import java.lang.management.ManagementFactory;
+import dev.counters.measure.internal.TaskClasses;
+import dev.counters.measure.internal.fork.ForkJvmOptions;
+import dev.counters.measure.internal.fork.ForkedCompare;
+import dev.counters.measure.internal.fork.ForkedOutcome;
+import dev.counters.measure.internal.fork.TaskSpec;
+import dev.counters.measure.internal.stats.ForkStoppingRule;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-import java.util.SplittableRandom;
-import java.util.function.DoubleSupplier;
-import java.util.function.IntSupplier;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * Is B faster than A, by how much, and how sure is that? Answered on a noisy, shared machine by
@@ -69,25 +44,12 @@ import java.util.function.Supplier;
  * side only. Two runs back to back see nearly the same machine, so the ratio of a pair cancels most
  * of what the host does, and the median of many pair ratios cancels the rest.
  *
- * <p><b>How it runs.</b> The cost of reading the clocks is measured first (empty passes through
- * the same measuring code, as {@link Measure#calibrated()} does) and taken out of every run, so
- * that a short task's wall and CPU times agree. Each task runs through a measuring loop of its own
- * (a fresh class each, so that the JIT inlines each task into its own loop, as JMH's generated loops
- * do, not both into the code they share). Both tasks are warmed up (each until stable, see
- * {@link Measure#warmUp(Duration)}, and until the JIT compiler has been quiet for a stretch), a
- * task shorter than its clocks can time well is batched (many invocations per timed run, figures
- * per invocation), and untimed pairs of the batched tasks through the very measuring code of the
- * pairs settle what the JIT still compiles around them. Then they run in rounds of
- * two blocks of four, A B B A and B A A B in a random order: pairs (A, B) and (B, A), so that which
- * task runs first in a pair, or first after the noise probe, favours each side equally. Each timed
- * run is right after untimed re-warming runs of the same task (5 ms of them, at least one), so
- * that it starts from its own caches, as if measured alone, and lasts at least as long itself. Each run is timed
- * on wall time and on the thread's CPU time, and each clock gets the median ratio with its
- * distribution-free order-statistic confidence interval ({@link MedianInterval}). On wall time,
- * pairs in which a run was preempted ({@link Preemptions}: its wall time far exceeds its CPU time)
- * are set aside, so that wall time stays informative on a loaded machine. Between blocks a fixed
- * reference loop is timed for the {@link NoiseReport}, which says whether the machine was quiet
- * or loaded.
+ * <p><b>How it runs.</b> The clocks' reading cost is measured and taken out of every run; each
+ * task runs through a measuring loop of its own, is warmed up until the JIT is quiet, and batched
+ * when shorter than its clocks can time well; then rounds of A B B A and B A A B pairs run, each
+ * timed on wall time and on the thread's CPU time, each clock judged by the median ratio and its
+ * order-statistic interval ({@link MedianInterval}), preempted pairs set aside on wall time, and a
+ * {@link NoiseReport} says whether the machine was quiet or loaded (docs/MEASURE-DESIGN.md).
  *
  * <p><b>When it stops.</b> From {@link #minPairs(int)} pairs on, the intervals are recomputed
  * between rounds, each time the pairs have grown by 5%. It stops ({@link StopReason#DECIDED}) as soon as the
@@ -106,16 +68,14 @@ import java.util.function.Supplier;
  * confidence is 99%, as JMH's error bars are 99.9%: a comparison is often repeated, and at 95% one
  * honest run in twenty would be wrong.
  *
- * <p>{@link Order#SEQUENTIAL} runs all of A and then all of B instead, the naive way, to show
- * what the pairing buys; its pairs (A's i-th run, B's i-th run) go through the same statistics.
- *
- * <p>{@link Order#DUET} runs A and B at the same moment instead, on two worker threads pinned to
- * different CPUs, A on each worker once in every two pairs (see there for when it helps and when it hurts).
+ * <p>{@link Order#SEQUENTIAL} runs all of A and then all of B, the naive way, to show what the
+ * pairing buys; {@link Order#DUET} runs A and B at the same moment on two pinned workers (see there
+ * for when it helps and when it hurts).
  *
  * <p>Both tasks run on the calling thread, which must be a platform thread; in a duet the pairs run
  * on the two workers, and the calling thread warms up, calibrates and probes the noise between pairs.
  */
-public final class Compare {
+public final class Compare implements CompareTerms {
     /** The longest a comparison takes unless told otherwise, warm-up included: 20 s. */
     public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(20);
     /** The relative half-width of the interval at which adding pairs stops, undecided: ±0.25%. */
@@ -123,12 +83,12 @@ public final class Compare {
     /** The widest target taken: an interval ±20% wide decides nothing, and a larger one is a percentage written as a share. */
     public static final double MAX_TARGET = 0.2;
     /** The shortest budget taken: it must hold the clocks' calibration, two warm-ups and a few pairs. */
-    public static final Duration MIN_BUDGET = Duration.ofMillis(100);
+    public static final Duration MIN_BUDGET = CompareSettings.MIN_SHARE;
     /**
      * Without a margin, an interval that holds 1 reads indistinguishable while it lies within
      * {@code ±EQUIVALENCE_PER_TARGET × target} (±1% by default), inconclusive beyond.
      */
-    public static final double EQUIVALENCE_PER_TARGET = 4;
+    public static final double EQUIVALENCE_PER_TARGET = CompareSettings.EQUIVALENCE_PER_TARGET;
     /** The confidence of the intervals: 99%. */
     public static final double DEFAULT_CONFIDENCE = 0.99;
     /** The fewest pairs before the target may stop the comparison. */
@@ -139,75 +99,19 @@ public final class Compare {
     public static final int DEFAULT_MAX_FORKS = ForkStoppingRule.DEFAULT_MAX_FORKS;
     /** The longest warm-up of each task; at most a quarter of the budget is spent on each. */
     public static final Duration DEFAULT_WARM_UP = Measure.DEFAULT_WARM_UP_BUDGET;
-
-    /** In which order A and B run. */
-    public enum Order {
-        /** Blocks of A B B A: pairs (A, B) and (B, A), balanced. The default, and the point of this class. */
-        ALTERNATING,
-        /** All runs of A, then as many of B (half the budget each): the naive way, for comparison. */
-        SEQUENTIAL,
-        /**
-         * A and B at the same moment, on two worker threads pinned to different CPUs where the
-         * platform allows ("duet benchmarking", Bulej et al., ICPE 2020): both released by a spin
-         * barrier, A on one worker and B on the other, and in each block of two pairs A runs once
-         * on each worker, which one first drawn at random as the alternating blocks are, so that a
-         * difference between the two CPUs lands on A and on B equally and neither follows the
-         * noise probe more often. The pairs then go through
-         * the same statistics, stopping rules and preemption set-aside as {@link #ALTERNATING}, a
-         * couple at a time: pairs i and i + 1 as one, the geometric mean of their ratios, in which
-         * the difference between the CPUs cancels.
-         *
-         * <p><b>Use it</b> on a machine with idle cores to spare whose speed drifts, such as a noisy
-         * VM: the two runs of a pair see the same moment of the host, not two moments a run apart.
-         * <b>Do not use it</b> where the two workers cannot each have a CPU to themselves (2 vCPUs
-         * with other load: one worker shares its CPU, and its runs wait), nor for memory-bound tasks,
-         * which disturb each other through the shared caches and memory bandwidth: each run's time
-         * then holds the other's. It needs at least 2 CPUs ({@link Compare#run()} refuses fewer);
-         * the workers' pinning is in {@link CompareResult#preparation()}.
-         */
-        DUET
-    }
-
-    /** Which time the verdict is judged on. */
-    public enum JudgedBy {
-        /**
-         * Both clocks read together (see {@link Conclusion}); a task that mostly waits (thread CPU
-         * time under half its wall time) is judged on wall time. The default.
-         */
-        AUTO,
-        /** Wall time: what a user waits for, work on other threads and waiting included. */
-        WALL,
-        /** The calling thread's CPU time: the work itself, blind to waiting and to other threads. */
-        CPU
-    }
-
-    /** What ended the adding of pairs (or, across JVMs, of forks). */
-    public enum StopReason {
-        /** The overall verdict was decided at the stricter stopping confidence. */
-        DECIDED,
-        /** The interval the verdict rests on reached the target width. */
-        TARGET,
-        /** The budget would have been overrun by another round of pairs, or another fork. */
-        BUDGET,
-        /** The measuring thread was interrupted; the result holds the pairs run before (the interrupt stays set). */
-        INTERRUPTED,
-        /** Across JVMs: the last planned fork ran, the verdict still undecided. */
-        FORKS;
-
-        /** {@code decided}, {@code target}, {@code budget}, {@code interrupted} or {@code forks}, as the reports write it. */
-        public String label() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-    }
-
+    /** What a fork needs beyond its share: a JVM's start and end, about 0.4 s. */
+    private static final Duration FORK_START_AND_END = Duration.ofMillis(400);
     private final Task a;
     private final Task b;
-    /** The task classes, or null for lambdas: only classes can be made in another JVM. */
+    /** The task classes (null for lambdas and builds), and by name and class path (null for lambdas). */
     private final Class<? extends Task> classA;
     private final Class<? extends Task> classB;
+    private final TaskSpec specA;
+    private final TaskSpec specB;
     private int minForks;
     private int maxForks;
-    private List<String> jvmOptions;
+    private List<String> jvmArgs;
+    private final List<String> jvmArgsAppend = new ArrayList<>();
     private String classPath;
     private Duration budget = DEFAULT_BUDGET;
     private double target = DEFAULT_TARGET;
@@ -217,25 +121,18 @@ public final class Compare {
     private Duration warmUp = DEFAULT_WARM_UP;
     private Order order = Order.ALTERNATING;
     private JudgedBy by = JudgedBy.AUTO;
-    private Supplier<Counter> wallCounter = Counters::performance;
-    private Supplier<CpuTimesCounter> threadCounter = Counters::threadTimes;
-    private Supplier<CpuTimesCounter> processCounter = Compare::processTimesOrNone;
-    private LongSupplier nanoClock = System::nanoTime;
-    private ProcReadings.TextSource proc = ProcReadings.FILE_SYSTEM;
-    private IntSupplier processors = Runtime.getRuntime()::availableProcessors;
-    private ThreadControl threadControl;
-    private Sink sink = new Sink();
-    private SplittableRandom random = new SplittableRandom();
-    private LongSupplier compilationMillis = CompilingWarmUp.compilationMillis();
+    private Instruments instruments = Instruments.real();
 
-    private Compare(Task a, Task b, Class<? extends Task> classA, Class<? extends Task> classB) {
+    private Compare(Task a, Task b, Class<? extends Task> classA, Class<? extends Task> classB, TaskSpec specA,
+            TaskSpec specB) {
         this.a = a;
         this.b = b;
         this.classA = classA;
         this.classB = classB;
-        boolean classes = classA != null;
-        this.minForks = classes ? DEFAULT_MIN_FORKS : 0;
-        this.maxForks = classes ? DEFAULT_MAX_FORKS : 0;
+        this.specA = specA;
+        this.specB = specB;
+        this.minForks = specA != null ? DEFAULT_MIN_FORKS : 0;
+        this.maxForks = specA != null ? DEFAULT_MAX_FORKS : 0;
     }
 
     /**
@@ -246,23 +143,39 @@ public final class Compare {
      */
     public static Compare of(Task a, Task b) {
         return new Compare(requireNonNull(a, "task A is null; pass the baseline, e.g. () -> oldSort(data)"),
-                requireNonNull(b, "task B is null; pass the contender, e.g. () -> newSort(data)"), null, null);
+                requireNonNull(b, "task B is null; pass the contender, e.g. () -> newSort(data)"), null, null, null, null);
     }
 
     /**
      * Starts describing a comparison of task class {@code b} against {@code a} (each public, with a
      * public constructor without arguments), run by default in {@value #DEFAULT_MIN_FORKS} to
-     * {@value #DEFAULT_MAX_FORKS} fresh JVMs with this JVM's options and class path (see
-     * {@link #forks(int)}): the interval then carries what JVMs make differently of the same code,
-     * which no number of pairs inside one JVM shows. Each JVM makes several instances of each class,
-     * in a random order, so that where their data lies is a fresh draw in each, and runs each task
-     * through a measuring loop of its own, kept out of the code A and B share (HotSpot's
-     * {@code -XX:CompileCommand=dontinline} on the loops), so that each task is inlined into its own
-     * loop as into JMH's, and neither is compiled into one unit with the other.
+     * {@value #DEFAULT_MAX_FORKS} fresh JVMs with this JVM's options (see {@link #jvmArgs(List)}) and
+     * class path: the interval then carries what JVMs make differently of the same code, which no
+     * number of pairs inside one JVM shows. Each JVM makes several instances of each class, in a
+     * random order, each in one go, and runs each task through a measuring loop of its own, compiled
+     * apart from the other's (docs/MEASURE-DESIGN.md).
      */
     public static Compare of(Class<? extends Task> a, Class<? extends Task> b) {
-        return new Compare(null, null, requireNonNull(a, "task class A is null; pass the baseline, e.g. OldSort.class"),
-                requireNonNull(b, "task class B is null; pass the contender, e.g. NewSort.class"));
+        requireNonNull(a, "task class A is null; pass the baseline, e.g. OldSort.class");
+        requireNonNull(b, "task class B is null; pass the contender, e.g. NewSort.class");
+        return new Compare(null, null, a, b, new TaskSpec("A", a.getName(), ""), new TaskSpec("B", b.getName(), ""));
+    }
+
+    /**
+     * Starts describing a comparison of two builds of one task class: A is {@code taskClass} loaded
+     * from {@code classPathA}, B the class of the same name from {@code classPathB} (entries
+     * separated by the platform's path separator), each in a class loader of its own that looks in
+     * its class path first, in every fresh JVM (and in this one with {@code forks(0)}). The question
+     * before a release: is the new build of a class slower than the old one?
+     *
+     * @throws IllegalArgumentException if either class path is empty
+     */
+    public static Compare ofBuilds(String taskClass, String classPathA, String classPathB) {
+        requireNonNull(taskClass, "taskClass is null; pass the class name both builds share, e.g. com.example.Parser");
+        checkArgument(!requireNonNull(classPathA, "classPathA").isBlank() && !requireNonNull(classPathB, "classPathB").isBlank(),
+                "each build needs a class path of its own (the old and the new jar), was '%s' and '%s'", classPathA, classPathB);
+        return new Compare(null, null, null, null, new TaskSpec("A", taskClass, classPathA),
+                new TaskSpec("B", taskClass, classPathB));
     }
 
     /**
@@ -276,31 +189,42 @@ public final class Compare {
     public Compare forks(int forks) {
         checkArgument(forks == 0 || forks >= 2, "forks is 0 (this JVM only) or at least 2 (an interval between JVMs "
                 + "needs two), was %s", forks);
-        checkState(classA != null || forks == 0, "tasks given as lambdas cannot travel to another JVM: give task classes "
+        checkState(specA != null || forks == 0, "tasks given as lambdas cannot travel to another JVM: give task classes "
                 + "to Compare.of(Class, Class) to fork");
         this.minForks = forks;
         this.maxForks = forks;
         return this;
     }
 
-    /** The forks' JVM options (default: this JVM's own, {@code RuntimeMXBean.getInputArguments()}), e.g. {@code -Xmx1g}. */
-    public Compare jvmOptions(List<String> options) {
-        this.jvmOptions = List.copyOf(requireNonNull(options, "options"));
-        return this;
-    }
-
     /**
-     * Adds {@code -Dkey=value} to the forks' JVM options, after the others (this JVM's own unless
-     * {@link #jvmOptions(List)} said otherwise): for example the size of a task that its class reads.
+     * The forks' JVM options instead of those they inherit (JMH's {@code -jvmArgs}). By default a
+     * fork inherits this JVM's options but those that write its files, open its ports or attach
+     * agents ({@code -Xlog}, {@code -XX:StartFlightRecording}, {@code -agentlib}, JMX); what they ran
+     * with is in {@link CompareResult#forkJvmOptions()}.
      */
-    public Compare systemProperty(String key, String value) {
-        List<String> options = new ArrayList<>(jvmOptions != null ? jvmOptions : ManagementFactory.getRuntimeMXBean().getInputArguments());
-        options.add("-D" + requireNonNull(key, "key") + "=" + requireNonNull(value, "value"));
-        this.jvmOptions = List.copyOf(options);
+    public Compare jvmArgs(List<String> options) {
+        this.jvmArgs = List.copyOf(requireNonNull(options, "options"));
         return this;
     }
 
-    /** Where the forks find the task classes and this library (default: this JVM's {@code java.class.path}). */
+    /** As {@link #jvmArgs(List)}. */
+    public Compare jvmOptions(List<String> options) {
+        return jvmArgs(options);
+    }
+
+    /** Options after the forks' others, inherited or given (JMH's {@code -jvmArgsAppend}), e.g. {@code -Xmx2g}. */
+    public Compare jvmArgsAppend(List<String> options) {
+        jvmArgsAppend.addAll(List.copyOf(requireNonNull(options, "options")));
+        return this;
+    }
+
+    /** Adds {@code -Dkey=value} to the forks' JVM options, after the others: for example the size of a task its class reads. */
+    public Compare systemProperty(String key, String value) {
+        jvmArgsAppend.add("-D" + requireNonNull(key, "key") + "=" + requireNonNull(value, "value"));
+        return this;
+    }
+
+    /** Where the forks find this library and the task classes (default: this JVM's {@code java.class.path}). */
     public Compare classPath(String classPath) {
         this.classPath = requireNonNull(classPath, "classPath");
         return this;
@@ -369,7 +293,7 @@ public final class Compare {
 
     /** Skips the warm-up: the first pairs then include class loading and JIT compilation. */
     public Compare noWarmUp() {
-        this.warmUp = null;
+        this.warmUp = Duration.ZERO;
         return this;
     }
 
@@ -379,27 +303,27 @@ public final class Compare {
      * {@link #forks(int) forks(0)}.
      */
     public Compare order(Order order) {
-        this.order = requireNonNull(order, "order");
+        this.order = requireNonNull(order, "order is null; pass Order.ALTERNATING (the default), Order.DUET or Order.SEQUENTIAL");
         return this;
     }
 
     /** Which time the verdict is judged on (default {@link JudgedBy#AUTO}). */
     public Compare by(JudgedBy by) {
-        this.by = requireNonNull(by, "by");
+        this.by = requireNonNull(by, "by is null; pass JudgedBy.AUTO (both clocks), JudgedBy.WALL or JudgedBy.CPU");
         return this;
     }
 
     /** Times wall time with counters from {@code factory} instead of {@link Counters#performance()}. */
     public Compare wallCounter(Supplier<? extends Counter> factory) {
         requireNonNull(factory, "factory");
-        this.wallCounter = factory::get;
+        this.instruments = instruments.withWallCounter(factory);
         return this;
     }
 
     /** Times CPU time with counters from {@code factory} instead of {@link Counters#threadTimes()}. */
     public Compare threadCounter(Supplier<? extends CpuTimesCounter> factory) {
         requireNonNull(factory, "factory");
-        this.threadCounter = factory::get;
+        this.instruments = instruments.withThreadCounter(factory);
         return this;
     }
 
@@ -410,58 +334,13 @@ public final class Compare {
      */
     public Compare processCounter(Supplier<? extends CpuTimesCounter> factory) {
         requireNonNull(factory, "factory");
-        this.processCounter = factory::get;
+        this.instruments = instruments.withProcessCounter(factory);
         return this;
     }
 
-    /** The process's CPU clock, or null where the platform has none. */
-    private static CpuTimesCounter processTimesOrNone() {
-        try {
-            return Counters.processTimes();
-        } catch (RuntimeException unavailable) {
-            return null;
-        }
-    }
-
-    /** Feeds task results to {@code sink} instead of a private one (both {@link Order#DUET} workers feed it). */
-    Compare sink(Sink sink) {
-        this.sink = requireNonNull(sink, "sink");
-        return this;
-    }
-
-    /** Pins the {@link Order#DUET} workers with {@code control} instead of the one {@link ThreadControls#best()} finds. */
-    Compare threadControl(ThreadControl control) {
-        this.threadControl = requireNonNull(control, "control");
-        return this;
-    }
-
-    /** How many CPUs the JVM may use, which {@link Order#DUET} needs two of (tests pass a fixed count). */
-    Compare processors(IntSupplier processors) {
-        this.processors = requireNonNull(processors, "processors");
-        return this;
-    }
-
-    /** The clock of the budget and warm-up (tests pass a fake one). */
-    Compare nanoClock(LongSupplier clock) {
-        this.nanoClock = requireNonNull(clock, "clock");
-        return this;
-    }
-
-    /** Draws the order of each round's two blocks from {@code random} (tests pass a seeded one). */
-    Compare random(SplittableRandom random) {
-        this.random = requireNonNull(random, "random");
-        return this;
-    }
-
-    /** Reads the JIT's total compilation time from {@code millis}, or none when null (tests pass a fake one). */
-    Compare compilationMillis(LongSupplier millis) {
-        this.compilationMillis = millis;
-        return this;
-    }
-
-    /** Where the noise report reads {@code /proc} (tests pass fixed text). */
-    Compare proc(ProcReadings.TextSource proc) {
-        this.proc = requireNonNull(proc, "proc");
+    /** Measures with instruments changed by {@code change} (tests pass fake clocks, /proc, CPUs, random draws). */
+    Compare instruments(UnaryOperator<Instruments> change) {
+        this.instruments = change.apply(instruments);
         return this;
     }
 
@@ -470,180 +349,51 @@ public final class Compare {
      * decided, the target is met or the budget ends, and judges the ratios, on the calling thread
      * ({@link Order#DUET}: the pairs on two workers, ended and joined before this returns). Task
      * classes run so in each of several fresh JVMs (unless {@link #forks(int) forks(0)}), each of
-     * the fewest getting an equal share of the budget, and the verdict is judged over their ratios.
+     * the fewest getting an equal share of the budget, and the verdict is judged over their figures;
+     * an interrupt ends that early, with the forks so far ({@link StopReason#INTERRUPTED}).
      *
-     * @throws IllegalStateException if called on a virtual thread, which has no CPU clock of its own,
-     *     or for {@link Order#DUET} if the JVM has fewer than 2 CPUs, or if a fork failed (a task
-     *     class it cannot load, a task that threw), with the fork's output; or for
-     *     {@link Order#SEQUENTIAL} across JVMs
-     * @throws TaskFailedException if a task threw, naming the run (checked and unchecked exceptions alike)
-     * @throws IllegalArgumentException if a run of A took no measurable time on a clock: no ratio exists
+     * @throws IllegalStateException on a virtual thread (no CPU clock of its own), for
+     *     {@link Order#DUET} on fewer than 2 CPUs, or for {@link Order#SEQUENTIAL} across JVMs
+     * @throws IllegalArgumentException if a task class cannot be loaded or made (not public, no
+     *     public constructor without arguments), or the budget cannot hold the fewest forks
+     * @throws ForkFailedException if a fork failed: which task, in which call, and how
+     * @throws TaskFailedException if a task threw in this JVM, naming the run
      */
     public CompareResult run() {
+        CompareSettings settings = new CompareSettings(budget, target, confidence, margin, minPairs, warmUp, order, by);
         if (maxForks > 0) {
-            return acrossJvms();
+            return acrossJvms(settings);
         }
-        if (classA != null) {
-            Placements made = Placements.inThisJvm(classA, classB);
-            return inThisJvm(made.a(), made.b());
+        InJvmCompare comparison = InJvmCompare.inOneJvm(settings, instruments);
+        if (specA == null) {
+            return CompareResult.inThisJvm(comparison.run(a, b));
         }
-        return inThisJvm(a, b);
+        Placements made = Placements.inThisJvm(taskClass(classA, specA), taskClass(classB, specB));
+        return CompareResult.inThisJvm(comparison.run(made.a(), made.b()));
     }
 
-    /** The comparison in fresh JVMs: each runs this class's comparison in itself, and their ratios are judged together. */
-    private CompareResult acrossJvms() {
+    /** The comparison in fresh JVMs: each runs its share in itself, and their figures are judged together. */
+    private CompareResult acrossJvms(CompareSettings settings) {
         checkState(order != Order.SEQUENTIAL, "Order.%s shows one JVM's pairs: call forks(0) to run it in this JVM only",
                 order);
-        refuseDuetOnOneCpu();
-        ForkedCompare forked = ForkedCompare.of(classA.getName(), classB.getName()).budget(budget).confidence(confidence)
-                .margin(margin).target(target).by(by).order(order).minForks(minForks).maxForks(maxForks).minPairs(minPairs)
-                .warmUp(warmUp == null ? Duration.ZERO : warmUp);
-        if (classPath != null) {
-            forked.classPath(classPath);
-        }
-        if (jvmOptions != null) {
-            forked.jvmOptions(jvmOptions);
-        }
-        long start = nanoClock.getAsLong();
-        ForkedCompare.Result forks = forked.run();
-        return CompareResult.acrossJvms(forks, target, confidence, margin, Duration.ofNanos(nanoClock.getAsLong() - start));
+        InJvmCompare.refuseDuetOnOneCpu(order, instruments.processors().getAsInt());
+        int fewest = ForkedCompare.fewestForks(budget, minForks, maxForks);
+        Duration least = MIN_BUDGET.plus(FORK_START_AND_END).multipliedBy(fewest);
+        checkArgument(budget.compareTo(least) >= 0, "a comparison in %s fresh JVMs needs a budget of at least %s ms (each "
+                + "JVM a share of %s ms and about %s ms to start and end), was %s ms: give a longer budget, or fewer forks",
+                fewest, least.toMillis(), MIN_BUDGET.toMillis(), FORK_START_AND_END.toMillis(), budget.toMillis());
+        taskClass(classA, specA);
+        taskClass(classB, specB);
+        long start = System.nanoTime();
+        ForkedOutcome outcome = new ForkedCompare(specA, specB, settings, minForks, maxForks,
+                ForkJvmOptions.of(jvmArgs, jvmArgsAppend), classPath != null ? classPath : System.getProperty("java.class.path"))
+                .run();
+        return CompareResult.acrossJvms(outcome, settings, Duration.ofNanos(System.nanoTime() - start));
     }
 
-    private CompareResult inThisJvm(Task a, Task b) {
-        PreparedThread.refuseVirtualThread("Compare.run()", "times the calling thread's CPU time");
-        refuseDuetOnOneCpu();
-        long start = nanoClock.getAsLong();
-        long deadline = start + budget.toNanos();
-        Counter wall = wallCounter.get();
-        CpuTimesCounter cpu = threadCounter.get();
-        Pass pass = new Pass(wall, cpu, sink);
-        Overhead overhead = Measure.calibrate(pass);
-        // The clocks' steps are probed before the warm-ups, so that what the probe makes the JIT compile is done before the pairs.
-        double stepOrCost = Math.max(Math.max(ShortTasks.stepNanos(wall), ShortTasks.stepNanos(cpu)),
-                Math.max(overhead.wallNanos(), overhead.threadCpuNanos()));
-        List<String> warnings = new ArrayList<>();
-        // Each task runs, warm-up included, through a loop of its own, so that the JIT compiles each as if alone.
-        TaskLoop timedA = TaskLoops.copyFor(a, sink);
-        TaskLoop timedB = TaskLoops.copyFor(b, sink);
-        WarmUpReport warmUpA = warmUp(pass, timedA, "A", warnings);
-        WarmUpReport warmUpB = warmUp(pass, timedB, "B", warnings);
-        int invocations = Batching.invocations(warmUpA, warmUpB, overhead.wallNanos(), stepOrCost, budget.toNanos());
-        timedA.invocations(invocations);
-        timedB.invocations(invocations);
-        Pairs pairs = new Pairs(overhead, invocations, order == Order.DUET);
-        NoiseProbe probe = NoiseProbe.start(wallCounter.get(), threadCounter.get(), proc, nanoClock);
-        double band = equivalence();
-        PairStoppingRule rule = ForkChild.isFork() ? PairStoppingRule.forFork(confidence, margin, band, target, by)
-                : PairStoppingRule.inOneJvm(confidence, margin, band, target, by);
-        Schedule schedule = new Schedule(timedA, timedB, () -> {
-            timedA.next();
-            timedB.next();
-        }, pairs, probe, rule, nanoClock, deadline, minPairs, random);
-        StopReason stoppedBy;
-        List<PreparationStep> preparation = List.of();
-        switch (order) {
-            case ALTERNATING -> {
-                Pairing inTurn = Pairing.inTurn(pass, processCounter.get(), nanoClock,
-                        warmUp == null ? Duration.ZERO : Pairing.REWARM);
-                settle(inTurn, timedA, timedB, warnings);
-                stoppedBy = schedule.alternate(inTurn);
-            }
-            case SEQUENTIAL -> stoppedBy = schedule.sequence(pass);
-            default -> {
-                try (Duet duet = startDuet()) {
-                    preparation = duet.steps();
-                    settle(duet, timedA, timedB, warnings);
-                    stoppedBy = schedule.alternate(duet);
-                }
-            }
-        }
-        PairJudgement judgement = PairJudgement.of(pairs, confidence, margin, band);
-        NoiseReport noise = probe.finish(2 * pairs.count(), judgement.preemptedRuns());
-        Conclusion conclusion = Conclusion.of(judgement.wall(), judgement.cpu(), noise.load().isLoaded(), by,
-                pairs.otherThreadShare());
-        warnings.addAll(judgement.warnings());
-        warnings.addAll(ShortTasks.warnings(judgement.wall(), overhead.wallNanos(), wall,
-                judgement.cpu(), overhead.threadCpuNanos(), cpu, invocations));
-        return new CompareResult(conclusion, List.of(judgement.wall(), judgement.cpu()), stoppedBy, order, minPairs, target,
-                confidence, margin, warmUpA, warmUpB, noise, pairs.aFirst(), overhead, warnings,
-                Duration.ofNanos(nanoClock.getAsLong() - start), pass.describeCounters(), preparation, invocations,
-                pairs.otherThreadShare(Pairs.A), pairs.otherThreadShare(Pairs.B), pairs.collectedRuns(Pairs.A),
-                pairs.collectedRuns(Pairs.B));
-    }
-
-    /** A duet needs a CPU for each worker: on one, the two runs of a pair would take turns and each would hold the other's wait. */
-    private void refuseDuetOnOneCpu() {
-        int cpus = processors.getAsInt();
-        if (order == Order.DUET && cpus < 2) {
-            throw new IllegalStateException("Order.DUET runs A and B at the same time on two threads, each on a CPU of its "
-                    + "own, but this JVM may use " + cpus + " CPU (Runtime.availableProcessors()): the two runs would take "
-                    + "turns on it, and each one's wall time would hold the other's. Use Order.ALTERNATING (the default), "
-                    + "which runs A and B in turn on the calling thread");
-        }
-    }
-
-    /** The duet's workers, pinned with the control given or the platform's, or told why not. */
-    private Duet startDuet() {
-        if (threadControl == null) {
-            return Duet.start(wallCounter, threadCounter, sink, ThreadControls.best(),
-                    ThreadControls.unavailableReason().orElse(ThreadControls.NO_PLATFORM_MODULE));
-        }
-        Optional<String> unavailable = threadControl.unavailableReason();
-        return Duet.start(wallCounter, threadCounter, sink, unavailable.isPresent() ? Optional.empty() : Optional.of(threadControl),
-                unavailable.map(why -> threadControl.name() + ": " + why).orElse(""));
-    }
-
-    /**
-     * Warms {@code task} (A or B, as {@code name} says) up while the JIT compiles, within the warm-up
-     * and a quarter of the budget; warns if it was still compiling at the end.
-     */
-    private WarmUpReport warmUp(Pass pass, Task task, String name, List<String> warnings) {
-        if (warmUp == null) {
-            return WarmUpReport.skipped();
-        }
-        return untilTheJitIsQuiet(new Measure.WarmUpRuns(pass, task, "warm-up run of " + name), 4, name + "'s warm-up",
-                warnings).report();
-    }
-
-    /**
-     * Runs untimed pairs of what the pairs will time (the tasks as batched, through the pairing
-     * itself, the process clock around each run included) until their times agree and the JIT has
-     * been quiet for a stretch, within the warm-up and an eighth of the budget. The tasks' own
-     * warm-ups compile the tasks; this compiles the code around them, which otherwise compiles, and
-     * deoptimizes, during the first pairs, on the other CPU, while they are timed.
-     */
-    private void settle(Pairing pairing, Task timedA, Task timedB, List<String> warnings) {
-        if (warmUp == null) {
-            return;
-        }
-        double[] figures = new double[Pairing.FIGURES];
-        int[] index = {0};
-        untilTheJitIsQuiet(() -> {
-            pairing.run(timedA, "settling run of A", timedB, "settling run of B", index[0]++, figures);
-            return figures[Pairing.FIRST_WALL] + figures[Pairing.SECOND_WALL];
-        }, 8, "the untimed settling pairs", warnings);
-    }
-
-    /**
-     * {@link CompilingWarmUp} of {@code runs} within the warm-up and {@code 1 / budgetShare} of the
-     * budget; warns, naming {@code what}, if the JIT was still compiling at the end.
-     */
-    private CompilingWarmUp.Result untilTheJitIsQuiet(DoubleSupplier runs, int budgetShare, String what,
-            List<String> warnings) {
-        Duration share = budget.dividedBy(budgetShare);
-        CompilingWarmUp.Result result = CompilingWarmUp.run(runs, nanoClock, compilationMillis,
-                warmUp.compareTo(share) <= 0 ? warmUp : share, Measure.DEFAULT_WARM_UP_WINDOW,
-                Measure.DEFAULT_WARM_UP_THRESHOLD);
-        if (result.stillCompiling()) {
-            warnings.add(String.format(Locale.ROOT, "the JIT compiler was still at work when %s ended (%d ms of "
-                    + "compilation in its last round, after %d rounds): the first pairs may hold compilation; give it a longer "
-                    + "warm-up (--warm-up)", what, result.compiledInLastRound(), result.rounds()));
-        }
-        return result;
-    }
-
-    /** The band within which an interval that holds 1 reads indistinguishable: the margin, or 4 × target without one. */
-    double equivalence() {
-        return margin > 0 ? margin : Math.min(EQUIVALENCE_PER_TARGET * target, 0.99);
+    /** The task class given, checked, or the one {@code spec} names, loaded and checked. */
+    private static Class<? extends Task> taskClass(Class<? extends Task> given, TaskSpec spec) {
+        return given != null ? TaskClasses.check(given, spec.label())
+                : TaskClasses.load(spec.className(), spec.classPath(), spec.label());
     }
 }

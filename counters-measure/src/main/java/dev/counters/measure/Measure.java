@@ -4,28 +4,23 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 import static java.util.Objects.requireNonNull;
 
-import com.google.common.math.Quantiles;
 import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.internal.ThreadControl;
-import dev.counters.measure.MeasureResult.NoiseReport;
-import dev.counters.measure.MeasureResult.Overhead;
-import dev.counters.measure.MeasureResult.PreparationStep;
-import dev.counters.measure.MeasureResult.Statistics;
-import dev.counters.measure.MeasureResult.WarmUpReport;
 import dev.counters.measure.internal.NoiseProbe;
 import dev.counters.measure.internal.Pass;
+import dev.counters.measure.internal.PassOverhead;
 import dev.counters.measure.internal.PreparedThread;
 import dev.counters.measure.internal.Sink;
 import dev.counters.measure.internal.ThreadControls;
 import dev.counters.measure.internal.WarmUp;
+import dev.counters.measure.internal.WarmUpRuns;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -66,18 +61,11 @@ public final class Measure {
     /** The longest warm-up unless told otherwise: 1.2 s, enough for the JIT to compile a typical task. */
     public static final Duration DEFAULT_WARM_UP_BUDGET = Duration.ofMillis(1200);
     /** How many of the latest warm-up batches (one run each for tasks over a hundredth of the budget) must agree. */
-    public static final int DEFAULT_WARM_UP_WINDOW = 5;
+    public static final int DEFAULT_WARM_UP_WINDOW = WarmUp.DEFAULT_WINDOW;
     /** The coefficient of variation those runs must reach: 0.5%. */
-    public static final double DEFAULT_WARM_UP_THRESHOLD = 0.005;
+    public static final double DEFAULT_WARM_UP_THRESHOLD = WarmUp.DEFAULT_THRESHOLD;
     public static final int DEFAULT_REPETITIONS = 20;
     public static final int DEFAULT_TRIM = 1;
-    /**
-     * Empty passes discarded before the calibration passes: enough for the JIT to compile the
-     * measuring code fully (C2) before the overhead is measured.
-     */
-    static final int CALIBRATION_WARM_UP_PASSES = 10_000;
-    /** Empty passes whose median is the overhead. */
-    static final int CALIBRATION_PASSES = 1_000;
 
     private final Task task;
     private Duration warmUpBudget = DEFAULT_WARM_UP_BUDGET;
@@ -218,7 +206,7 @@ public final class Measure {
                 "%s repetitions cannot drop the %s highest and %s lowest: take more than %s repetitions or trim less",
                 repetitions, trim, trim, 2 * trim);
         Pass pass = new Pass(wallCounter.get(), threadCounter.get(), sink);
-        Overhead overhead = calibrated ? calibrate(pass) : null;
+        Overhead overhead = calibrated ? PassOverhead.of(pass) : null;
         WarmUpReport warmUpReport = warmUpBudget == null
                 ? WarmUpReport.skipped()
                 : WarmUp.run(new WarmUpRuns(pass, task, "warm-up run"), System::nanoTime, warmUpBudget, warmUpWindow, warmUpThreshold);
@@ -249,7 +237,6 @@ public final class Measure {
                 pass.hasSplit() ? Statistics.of(series[Pass.KERNEL], trim) : null,
                 warmUpReport, steps, overhead, noise, pass.describeCounters());
     }
-
 
     /**
      * On Linux a thread inherits its creator's CPU mask and priority: threads started during the
@@ -286,52 +273,12 @@ public final class Measure {
         return ids;
     }
 
-    /** One warm-up run per call, numbered for the failure message; {@link Compare} warms its tasks with it too. */
-    static final class WarmUpRuns implements java.util.function.DoubleSupplier {
-        private final Pass pass;
-        private final Task task;
-        private final String phase;
-        private int runs;
-
-        WarmUpRuns(Pass pass, Task task, String phase) {
-            this.pass = pass;
-            this.task = task;
-            this.phase = phase;
-        }
-
-        @Override
-        public double getAsDouble() {
-            return pass.once(task, phase, runs++)[Pass.WALL];
-        }
-    }
-
     private PreparedThread prepare() {
         if (threadControl != null) {
             return PreparedThread.prepare(threadControl, pinned, cpu, highPriority);
         }
         Optional<ThreadControl> best = ThreadControls.best();
         return PreparedThread.prepare(best, ThreadControls.unavailableReason().orElse(""), pinned, cpu, highPriority);
-    }
-
-    /** The median cost of an empty pass through the same measuring code, per series. */
-    static Overhead calibrate(Pass pass) {
-        Task empty = () -> null;
-        Runnable nothing = () -> { };
-        pass.record(empty, new double[Pass.SERIES][CALIBRATION_WARM_UP_PASSES], CALIBRATION_WARM_UP_PASSES, "calibration",
-                nothing);
-        double[][] series = new double[Pass.SERIES][CALIBRATION_PASSES];
-        pass.record(empty, series, CALIBRATION_PASSES, "calibration", nothing);
-        double cpu = Quantiles.median().computeInPlace(series[Pass.CPU]);
-        // Medians of the parts need not add up to the median of the whole (750 ns of CPU beside
-        // user 0 and kernel 520 ns): the CPU median is split in the passes' summed user/kernel ratio.
-        double user = 0;
-        if (pass.hasSplit()) {
-            double userSum = Arrays.stream(series[Pass.USER]).sum();
-            double cpuSum = userSum + Arrays.stream(series[Pass.KERNEL]).sum();
-            user = cpuSum > 0 ? cpu * (userSum / cpuSum) : cpu;
-        }
-        return new Overhead(Quantiles.median().computeInPlace(series[Pass.WALL]), cpu, user,
-                pass.hasSplit() ? cpu - user : 0, CALIBRATION_PASSES);
     }
 
     /**

@@ -3,9 +3,6 @@ package dev.counters.measure;
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.measure.CompareResult.ClockComparison;
-import dev.counters.measure.CompareResult.Conclusion;
-import dev.counters.measure.CompareResult.MedianInterval;
 import java.util.Locale;
 
 /**
@@ -72,7 +69,6 @@ public enum Verdict {
         requireNonNull(ci, "ci");
         return of(ci.low(), ci.high(), margin, equivalence);
     }
-
 
     /** Whether this verdict says B differs from A: {@link #SLOWER} or {@link #FASTER}. */
     public boolean isDecisive() {

@@ -5,14 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.measure.CompareResult.Conclusion;
+import dev.counters.measure.Conclusion;
 import dev.counters.measure.internal.CostlyClock;
 import dev.counters.measure.internal.CostlyCpuTimes;
-import dev.counters.measure.internal.ForkInterval;
-import dev.counters.measure.internal.ForkedCompare;
+import dev.counters.measure.internal.CompareSettings;
+import dev.counters.measure.internal.fork.ForkedOutcome;
+import dev.counters.measure.internal.stats.ForkInterval;
 import dev.counters.testing.FakeCounters;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,17 +55,26 @@ class CompareAcrossJvmsTest {
         }
     }
 
-    private static CompareResult forked(String stoppedBy) {
+    private static ForkRun fork(int number, double wall, double cpu, Verdict verdict, String leftOut) {
+        return new ForkRun(number, leftOut.isEmpty(), leftOut, wall, cpu, 1000, 1000 * wall, 900, 900 * cpu, 40, verdict, "quiet",
+                Duration.ofSeconds(3));
+    }
+
+    private static CompareResult forked(Compare.StopReason stoppedBy) {
         ForkInterval interval = ForkInterval.of(new double[] {1.9, 2.0, 2.1}, 0.9975);
-        ForkedCompare.Result forks = new ForkedCompare.Result(Verdict.SLOWER, CompareResult.THREAD_CPU, interval,
-                new double[] {1.8, 2.0, 2.2}, new double[] {1.9, 2.0, 2.1}, List.of("slower", "too_noisy", "slower"),
-                "slower over 3 JVMs", "quiet", stoppedBy);
-        return CompareResult.acrossJvms(forks, 0.0025, 0.99, 0, Duration.ofSeconds(12));
+        List<ForkRun> runs = List.of(fork(1, 1.8, 1.9, Verdict.SLOWER, ""), fork(2, 2.0, 2.0, Verdict.TOO_NOISY, ""),
+                fork(3, 2.5, 2.5, Verdict.TOO_FEW, "2 pairs in its share of 1 s, fewer than 3"), fork(4, 2.2, 2.1, Verdict.SLOWER, ""));
+        ForkedOutcome forks = new ForkedOutcome(Verdict.SLOWER, CompareResult.THREAD_CPU, interval.ratio(), interval.low(),
+                interval.high(), 0.9975, "slower over 3 JVMs", "quiet", stoppedBy, runs, List.of(),
+                List.of("-Xmx1g", "-XX:CompileCommand=quiet"), 1000, 2000, Optional.empty());
+        CompareSettings settings = new CompareSettings(Duration.ofSeconds(20), 0.0025, 0.99, 0, 32, Duration.ofMillis(1200),
+                Compare.Order.ALTERNATING, Compare.JudgedBy.AUTO);
+        return CompareResult.acrossJvms(forks, settings, Duration.ofSeconds(12));
     }
 
     @Test
     void aResultAcrossJvmsCarriesTheirJudgementAndEachJvmsRatios() {
-        CompareResult result = forked("decided");
+        CompareResult result = forked(Compare.StopReason.DECIDED);
         assertEquals(3, result.jvms());
         assertEquals(Verdict.SLOWER, result.verdict());
         Conclusion conclusion = result.conclusion();
@@ -72,8 +83,13 @@ class CompareAcrossJvmsTest {
         assertTrue(conclusion.low() < conclusion.ratio() && conclusion.ratio() < conclusion.high(), conclusion.toString());
         assertEquals(0.9975, conclusion.confidence(), 1e-12);
         assertEquals("slower over 3 JVMs", conclusion.reason());
-        assertArrayEquals(new double[] {1.8, 2.0, 2.2}, result.jvmWallRatios());
+        assertArrayEquals(new double[] {1.8, 2.0, 2.2}, result.jvmWallRatios(), "the counted forks");
         assertArrayEquals(new double[] {1.9, 2.0, 2.1}, result.jvmThreadCpuRatios());
+        assertEquals(4, result.forkRuns().size(), "every fork, the one left out included");
+        assertEquals("2 pairs in its share of 1 s, fewer than 3", result.forkRuns().get(2).leftOutReason());
+        assertEquals(1000, result.nanosPerRunA());
+        assertEquals(2000, result.nanosPerRunB());
+        assertEquals(List.of("-Xmx1g", "-XX:CompileCommand=quiet"), result.forkJvmOptions());
         assertEquals(List.of(Verdict.SLOWER, Verdict.TOO_NOISY, Verdict.SLOWER), result.jvmVerdicts());
         assertEquals("quiet", result.machine());
         assertEquals(Compare.StopReason.DECIDED, result.stoppedBy());
@@ -81,16 +97,21 @@ class CompareAcrossJvmsTest {
         assertEquals(0.99, result.confidence());
         assertEquals(0.0025, result.target());
         assertEquals(List.of(), result.warnings());
-        assertTrue(result.toString().contains("B against A in 3 fresh JVMs in 12 s, stopped by decided; machine: quiet"),
-                result.toString());
-        assertTrue(result.toString().startsWith("slower: slower over 3 JVMs"), result.toString());
-        assertEquals(Compare.StopReason.FORKS, forked("forks").stoppedBy());
-        assertEquals(Compare.StopReason.BUDGET, forked("budget").stoppedBy());
+        assertTrue(result.toString().contains("B against A in 3 fresh JVMs in 12 s, stopped by decided"), result.toString());
+        assertTrue(result.summary().startsWith(String.format(java.util.Locale.ROOT, "B is %.2f%% slower than A: B/A %.4f [",
+                100 * (interval().ratio() - 1), interval().ratio())), result.summary());
+        assertTrue(result.summary().contains("in thread CPU time (99.8% interval over 3 JVMs)"), result.summary());
+        assertTrue(result.toString().startsWith(result.summary()), result.toString());
+        assertEquals(Compare.StopReason.FORKS, forked(Compare.StopReason.FORKS).stoppedBy());
+    }
+
+    private static ForkInterval interval() {
+        return ForkInterval.of(new double[] {1.9, 2.0, 2.1}, 0.9975);
     }
 
     @Test
     void whatStayedInTheForksIsRefusedSayingSo() {
-        CompareResult result = forked("decided");
+        CompareResult result = forked(Compare.StopReason.DECIDED);
         List<org.junit.jupiter.api.function.Executable> local = List.of(result::wall, result::threadCpu, result::clocks,
                 result::pairs, result::aRanFirst, result::noise, result::warmUpA, result::warmUpB, result::overhead,
                 result::invocationsPerRun, result::otherThreadShareA, result::otherThreadShareB, result::collectedRunsA,
@@ -108,9 +129,7 @@ class CompareAcrossJvmsTest {
                 .wallCounter(() -> FakeCounters.nanoseconds(WALL))
                 .threadCounter(() -> FakeCounters.threadTimes(CPU))
                 .processCounter(() -> null)
-                .nanoClock(WALL::read)
-                .proc(path -> List.of())
-                .compilationMillis(null)
+                .instruments(i -> i.withNanoClock(WALL::read).withProc(path -> List.of()).withCompilationMillis(null))
                 .minPairs(8)
                 .run();
         assertEquals(8, made, "four instances of each class");
@@ -138,6 +157,6 @@ class CompareAcrossJvmsTest {
                 () -> Compare.of(TenMicros.class, TwentyMicros.class).order(Compare.Order.SEQUENTIAL).forks(2).run());
         assertTrue(sequential.getMessage().contains("forks(0)"), sequential.getMessage());
         assertThrows(IllegalStateException.class, () -> Compare.of(TenMicros.class, TwentyMicros.class)
-                .order(Compare.Order.DUET).processors(() -> 1).forks(2).run(), "a duet needs 2 CPUs in every fork");
+                .order(Compare.Order.DUET).instruments(i -> i.withProcessors(() -> 1)).forks(2).run(), "a duet needs 2 CPUs in every fork");
     }
 }

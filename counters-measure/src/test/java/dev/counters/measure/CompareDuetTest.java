@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.measure.CompareResult.ClockComparison;
-import dev.counters.measure.MeasureResult.PreparationStep;
+import dev.counters.measure.ClockComparison;
+import dev.counters.measure.PreparationStep;
 import dev.counters.measure.internal.CostlyClock;
 import dev.counters.measure.internal.CostlyCpuTimes;
 import dev.counters.measure.internal.Duet;
@@ -100,16 +100,16 @@ class CompareDuetTest {
     }
 
     private Compare duet(Task a, Task b) {
-        return withThePlatformsControl(a, b).threadControl(control);
+        return withThePlatformsControl(a, b).instruments(i -> i.withThreadControl(control));
     }
 
     private Compare withThePlatformsControl(Task a, Task b) {
         return Compare.of(a, b).order(Compare.Order.DUET).noWarmUp()
                 .wallCounter(() -> FakeCounters.nanoseconds(wall.get()))
                 .threadCounter(() -> FakeCounters.threadTimes(cpu.get()))
-                .nanoClock(elapsed::get)
-                .proc(path -> List.of())
-                .processors(() -> 2);
+                .instruments(i -> i.withNanoClock(elapsed::get))
+                .instruments(i -> i.withProc(path -> List.of()))
+                .instruments(i -> i.withProcessors(() -> 2));
     }
 
     private static int worker(Thread thread) {
@@ -233,7 +233,7 @@ class CompareDuetTest {
                 return Optional.of("no sched_setaffinity here");
             }
         };
-        CompareResult noControl = duet(task(aThreads, 1000), task(bThreads, 2000)).minPairs(16).threadControl(unavailable).run();
+        CompareResult noControl = duet(task(aThreads, 1000), task(bThreads, 2000)).minPairs(16).instruments(i -> i.withThreadControl(unavailable)).run();
         assertEquals("pin worker 2: not applied: fake: no sched_setaffinity here", noControl.preparation().get(1).toString());
         assertEquals(List.of(), unavailable.log);
 
@@ -243,7 +243,7 @@ class CompareDuetTest {
                 throw new IllegalStateException("sched_getaffinity failed");
             }
         };
-        CompareResult unread = duet(task(aThreads, 1000), task(bThreads, 2000)).minPairs(16).threadControl(unreadable).run();
+        CompareResult unread = duet(task(aThreads, 1000), task(bThreads, 2000)).minPairs(16).instruments(i -> i.withThreadControl(unreadable)).run();
         assertEquals("not applied: cannot read the CPUs this thread may use (sched_getaffinity failed)",
                 unread.preparation().get(0).description());
         assertEquals(Verdict.SLOWER, unread.verdict());
@@ -415,12 +415,12 @@ class CompareDuetTest {
             return null;
         };
         IllegalStateException e = assertThrows(IllegalStateException.class,
-                () -> duet(counted, counted).processors(() -> 1).run());
+                () -> duet(counted, counted).instruments(i -> i.withProcessors(() -> 1)).run());
         assertTrue(e.getMessage().startsWith("Order.DUET runs A and B at the same time on two threads, each on a CPU of its "
                 + "own, but this JVM may use 1 CPU"), e.getMessage());
         assertTrue(e.getMessage().contains("Use Order.ALTERNATING"), e.getMessage());
         assertEquals(0, runs.get(), "nothing ran");
-        CompareResult alternating = duet(counted, counted).processors(() -> 1).order(Compare.Order.ALTERNATING).minPairs(8).run();
+        CompareResult alternating = duet(counted, counted).instruments(i -> i.withProcessors(() -> 1)).order(Compare.Order.ALTERNATING).minPairs(8).run();
         assertEquals(8, alternating.pairs(), "one CPU is enough to run in turn");
         assertNotEquals(0, runs.get());
     }
@@ -434,7 +434,7 @@ class CompareDuetTest {
         }, () -> {
             work(10);
             return 42;
-        }).sink(sink).minPairs(8).run();
+        }).instruments(i -> i.withSink(sink)).minPairs(8).run();
         assertTrue(sink.toString().equals("Sink (last object consumed: String)")
                 || sink.toString().equals("Sink (last object consumed: Integer)"), sink.toString());
     }

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.measure.CompareResult.ClockComparison;
-import dev.counters.measure.CompareResult.MedianInterval;
+import dev.counters.measure.ClockComparison;
+import dev.counters.measure.MedianInterval;
 import dev.counters.measure.internal.CostlyClock;
 import dev.counters.measure.internal.CostlyCpuTimes;
 import dev.counters.measure.internal.Sink;
@@ -87,8 +87,9 @@ class CompareTest {
         java.util.Set<String> rounds = new java.util.HashSet<>();
         for (long seed = 0; seed < 8; seed++) {
             order.setLength(0);
+            java.util.SplittableRandom draws = new java.util.SplittableRandom(seed);
             CompareResult result = compare(task('A', 1000, 1000), task('B', 1000, 1000)).minPairs(8)
-                    .random(new java.util.SplittableRandom(seed)).run();
+                    .instruments(i -> i.withRandom(draws)).run();
             assertEquals(8, result.pairs());
             // A block A B B A is re-warm A, A, re-warm B, B, re-warm B, B, re-warm A, A: every timed run follows its own.
             String abba = "AABBBBAA";
@@ -296,9 +297,9 @@ class CompareTest {
         CompareResult result = Compare.of(task('A', 1_000_000, 1_000_000), task('B', 1_000_000, 1_000_000))
                 .wallCounter(() -> FakeCounters.nanoseconds(wall))
                 .threadCounter(() -> FakeCounters.threadTimes(cpu))
-                .nanoClock(wall::read)
-                .proc(path -> List.of())
-                .compilationMillis(null)
+                .instruments(i -> i.withNanoClock(wall::read))
+                .instruments(i -> i.withProc(path -> List.of()))
+                .instruments(i -> i.withCompilationMillis(null))
                 .warmUp(Duration.ofSeconds(10))
                 .budget(Duration.ofSeconds(4))
                 .run();
@@ -318,7 +319,8 @@ class CompareTest {
         assertEquals(Compare.DEFAULT_MIN_PAIRS / 2, result.noise().referenceWall().count(), "one timing per ABBA block");
         assertFalse(result.noise().contextSwitchesUnavailable().isEmpty(), "no /proc text was given");
         String text = result.toString();
-        assertTrue(text.startsWith("slower: B is 50.00% slower in thread CPU time (99%: 50.00% to 50.00%); wall time "
+        assertTrue(text.startsWith("B is 50.00% slower than A: B/A 1.5000 [1.5000, 1.5000] in thread CPU time"), text);
+        assertTrue(text.contains("slower: B is 50.00% slower in thread CPU time (99%: 50.00% to 50.00%); wall time "
                 + "agrees (B/A 1.5000-1.5000)" + System.lineSeparator() + "B against A, 32 pairs (alternating order)"), text);
         assertTrue(text.contains("wall: B/A 1.5000 [1.5000, 1.5000] slower (32 pairs, 99."), text);
         assertTrue(text.contains("noise: quiet: run queue not available"), text);
@@ -414,7 +416,7 @@ class CompareTest {
         assertThrows(IllegalArgumentException.class, () -> c.minPairs(7));
         assertThrows(IllegalArgumentException.class, () -> c.warmUp(Duration.ZERO));
         assertThrows(NullPointerException.class, () -> c.order(null));
-        assertThrows(NullPointerException.class, () -> c.sink(null));
+        assertThrows(NullPointerException.class, () -> c.instruments(i -> i.withSink(null)));
         c.confidence(0.5).target(0.2).margin(0).minPairs(8);
     }
 
@@ -429,7 +431,7 @@ class CompareTest {
             wall.advance(10);
             cpu.advance(0, 10);
             return 42;
-        }).sink(sink).run();
+        }).instruments(i -> i.withSink(sink)).run();
         assertEquals("Sink (last object consumed: String)", sink.toString());
     }
 }

@@ -19,9 +19,9 @@ public final class FakeCompare {
                 .wallCounter(() -> FakeCounters.nanoseconds(wall))
                 .threadCounter(() -> FakeCounters.threadTimes(cpu))
                 .processCounter(() -> null)
-                .nanoClock(wall::read)
-                .proc(path -> List.of())
-                .compilationMillis(null)
-                .random(new SplittableRandom(28));
+                .instruments(i -> i.withNanoClock(wall::read))
+                .instruments(i -> i.withProc(path -> List.of()))
+                .instruments(i -> i.withCompilationMillis(null))
+                .instruments(i -> i.withRandom(new SplittableRandom(28)));
     }
 }

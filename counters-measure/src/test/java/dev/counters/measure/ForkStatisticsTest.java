@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.measure.CompareResult.MedianInterval;
-import dev.counters.measure.internal.ForkInterval;
-import dev.counters.measure.internal.ForkStoppingRule;
+import dev.counters.measure.MedianInterval;
 import dev.counters.measure.internal.Placements;
+import dev.counters.measure.internal.Schedule;
+import dev.counters.measure.internal.stats.ForkEstimate;
+import dev.counters.measure.internal.stats.ForkInterval;
+import dev.counters.measure.internal.stats.ForkStoppingRule;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
@@ -173,7 +175,7 @@ class ForkStatisticsTest {
      * CRC32's was (an instance pair is {@code placement} times faster or slower, at even odds, the
      * draw fresh in each JVM): {@code instances} instances of each task take turns round by round,
      * four pairs a round. With {@code asForksDo}, the fork's estimate and floor are
-     * {@link Placements#estimate}'s; otherwise the median of all its pairs and no floor (the old way).
+     * {@link ForkEstimate}'s; otherwise the median of all its pairs and no floor (the old way).
      */
     private static double[] placedFork(SplittableRandom random, double truth, double placement, int instances, int rounds,
             boolean asForksDo) {
@@ -186,7 +188,8 @@ class ForkStatisticsTest {
             pairs[p] = truth * Math.exp(effects[p / 4 % instances] + 0.01 * gaussian(random));
         }
         if (asForksDo) {
-            return Placements.estimate(pairs, null, instances);
+            ForkEstimate estimate = ForkEstimate.of(pairs, null, instances, Schedule.PAIRS_PER_ROUND);
+            return new double[] {estimate.ratio(), estimate.floor()};
         }
         Arrays.sort(pairs);
         return new double[] {(pairs[pairs.length / 2 - 1] + pairs[pairs.length / 2]) / 2, 0};

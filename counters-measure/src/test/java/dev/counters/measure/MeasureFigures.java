@@ -4,7 +4,7 @@ import com.google.common.math.Stats;
 import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.Resolution;
-import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.measure.Statistics;
 import dev.counters.measure.internal.CalibratedCounter;
 import dev.counters.measure.internal.CpuFrequency;
 import dev.counters.measure.internal.FrequencyEstimate;

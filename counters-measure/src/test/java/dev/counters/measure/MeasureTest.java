@@ -8,10 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.measure.internal.PassOverhead;
 import dev.counters.Counter;
 import dev.counters.Counters;
-import dev.counters.measure.MeasureResult.Overhead;
-import dev.counters.measure.MeasureResult.PreparationStep;
+import dev.counters.measure.Overhead;
+import dev.counters.measure.PreparationStep;
 import dev.counters.measure.internal.CostlyClock;
 import dev.counters.measure.internal.CostlyCpuTimes;
 import dev.counters.measure.internal.FakeThreadControl;
@@ -106,7 +107,7 @@ class MeasureTest {
                 .threadCounter(() -> FakeCounters.threadTimes(cpuTimes))
                 .run();
         Overhead overhead = result.overhead().orElseThrow();
-        assertEquals(new Overhead(7, 40, 30, 10, Measure.CALIBRATION_PASSES), overhead);
+        assertEquals(new Overhead(7, 40, 30, 10, PassOverhead.PASSES), overhead);
         assertEquals(0, result.wall().max(), "every empty-of-wall-time run reads zero once calibrated");
         // Raw: 1040 ns CPU, 780 user, 260 kernel; less 40 ns of overhead in the sample's own 3:1 ratio.
         assertArrayEquals(new double[] {1_000, 1_000, 1_000, 1_000, 1_000}, result.threadCpu().samples());

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.measure.CompareResult.MedianInterval;
+import dev.counters.measure.MedianInterval;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.Counter;
 import dev.counters.Counters;
 import dev.counters.Resolution;
-import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.measure.Statistics;
 import dev.counters.measure.internal.CalibratedCounter;
 import dev.counters.measure.internal.Calibration;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.ClockComparison;
 import dev.counters.measure.internal.SpinWorkload;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.internal.ThreadControl;
-import dev.counters.measure.MeasureResult.PreparationStep;
+import dev.counters.measure.PreparationStep;
 import dev.counters.measure.internal.PreparedThread;
 import dev.counters.measure.internal.ThreadControls;
 import java.io.IOException;

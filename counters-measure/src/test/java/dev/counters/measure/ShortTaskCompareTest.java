@@ -3,7 +3,7 @@ package dev.counters.measure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.ClockComparison;
 import dev.counters.measure.internal.CostlyClock;
 import dev.counters.measure.internal.CostlyCpuTimes;
 import dev.counters.measure.internal.ShortTasks;

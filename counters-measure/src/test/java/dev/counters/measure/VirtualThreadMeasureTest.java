@@ -40,7 +40,7 @@ class VirtualThreadMeasureTest {
         FakeThreadControl control = new FakeThreadControl();
         for (Compare.Order order : Compare.Order.values()) {
             Throwable thrown = VirtualThreadRunner.thrownBy(() -> Compare.of(runs::incrementAndGet, runs::incrementAndGet)
-                    .order(order).threadControl(control).noWarmUp().run());
+                    .order(order).instruments(i -> i.withThreadControl(control)).noWarmUp().run());
             IllegalStateException refusal = assertInstanceOf(IllegalStateException.class, thrown);
             assertTrue(refusal.getMessage().startsWith("Compare.run() times the calling thread's CPU time"), refusal.getMessage());
             assertTrue(refusal.getMessage().contains("Call it on a platform thread"), refusal.getMessage());

@@ -1,10 +1,9 @@
 package dev.counters.measure.internal;
 
-import dev.counters.measure.Compare;
-import dev.counters.measure.MeasureResult.WarmUpReport;
+import dev.counters.measure.WarmUpReport;
 
 /**
- * How many invocations of a task one timed run of a {@link Compare} holds, so that no run is
+ * How many invocations of a task one timed run of a {@code Compare} holds, so that no run is
  * within {@code 1 / ShortTasks.LIMIT_SHARE} (100) times its clock's step or reading cost: a task
  * shorter than that is batched, as JMH's operations per invocation, and its figures are reported
  * per invocation. A and B get the same count, so the ratio of a pair stays a ratio of equal work.

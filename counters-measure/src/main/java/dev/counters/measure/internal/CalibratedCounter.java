@@ -20,15 +20,21 @@ import dev.counters.internal.ForwardingCounter;
 public final class CalibratedCounter extends ForwardingCounter {
     private final Calibration calibration;
 
-    CalibratedCounter(Counter counter, Calibration calibration) {
+    private CalibratedCounter(Counter counter, Calibration calibration) {
         super(counter);
         this.calibration = requireNonNull(calibration, "calibration");
     }
 
     /** Calibrates {@code counter} ({@link Calibration#of(Counter)}, a fraction of a second) and wraps it. */
     public static CalibratedCounter of(Counter counter) {
-        return Calibration.of(counter).apply(counter);
+        return of(counter, Calibration.of(counter));
     }
+
+    /** A view of {@code counter} whose readings have {@code calibration}'s overhead subtracted; {@code counter} should be the one calibrated. */
+    public static CalibratedCounter of(Counter counter, Calibration calibration) {
+        return new CalibratedCounter(counter, calibration);
+    }
+
 
     /** The interval less the calibrated overhead, never below zero. */
     @Override

@@ -21,7 +21,7 @@ import java.util.Locale;
  *
  * <pre>{@code
  * Calibration calibration = Calibration.of(Counters.performance());
- * Counter counter = calibration.apply(Counters.performance());   // or CalibratedCounter.of(counter)
+ * Counter counter = CalibratedCounter.of(Counters.performance(), calibration);   // or CalibratedCounter.of(counter)
  * counter.start(); work(); counter.stop();
  * counter.getNanoseconds();                                      // the cost of the pair is gone
  * }</pre>
@@ -130,11 +130,6 @@ public final class Calibration {
     /** {@code periodCount} less the overhead, never below zero. */
     public long subtractFrom(long periodCount) {
         return Math.max(0, periodCount - overheadTicks);
-    }
-
-    /** A view of {@code counter} whose readings have this overhead subtracted; {@code counter} should be the one calibrated. */
-    public CalibratedCounter apply(Counter counter) {
-        return new CalibratedCounter(counter, this);
     }
 
     @Override

@@ -2,7 +2,7 @@ package dev.counters.measure.internal;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.measure.MeasureResult.WarmUpReport;
+import dev.counters.measure.WarmUpReport;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;

@@ -4,8 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counter;
-import dev.counters.measure.Measure;
-import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.measure.Statistics;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -14,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * {@code counter_cost} does, but honestly: several batches of pairs, each timed by a reference
  * clock, and the median per-pair cost over the batches, with their minimum and maximum. Beside
  * {@link Calibration}, which reads the same empty pairs from inside (the ticks a pair reads, which
- * {@link Measure} subtracts), this times them from outside: the whole price of the two calls, the
+ * {@code Measure} subtracts), this times them from outside: the whole price of the two calls, the
  * figure to compare counters by.
  *
  * <pre>{@code

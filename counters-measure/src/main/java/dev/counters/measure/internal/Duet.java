@@ -7,8 +7,7 @@ import com.google.common.collect.ImmutableList;
 import dev.counters.Counter;
 import dev.counters.CpuTimesCounter;
 import dev.counters.internal.ThreadControl;
-import dev.counters.measure.Compare;
-import dev.counters.measure.MeasureResult.PreparationStep;
+import dev.counters.measure.PreparationStep;
 import dev.counters.measure.Task;
 import dev.counters.measure.TaskFailedException;
 import java.util.ArrayList;
@@ -20,7 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * The two worker threads of {@link Compare.Order#DUET}: each pinned to a CPU of its own where the
+ * The two worker threads of {@link CompareTerms.Order#DUET}: each pinned to a CPU of its own where the
  * platform allows, each timing with counters it created itself (a thread-CPU counter is bound to
  * its creator) through a {@link Pass} of its own. {@link #run} gives worker 1 one task and worker 2
  * the other and releases both at once: each waits at a spin barrier until the other has arrived,

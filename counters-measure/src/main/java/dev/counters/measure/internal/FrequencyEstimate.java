@@ -3,7 +3,7 @@ package dev.counters.measure.internal;
 import static java.util.Objects.requireNonNull;
 
 import dev.counters.internal.Durations;
-import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.measure.Statistics;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;

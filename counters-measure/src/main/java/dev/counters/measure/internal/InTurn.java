@@ -1,13 +1,12 @@
 package dev.counters.measure.internal;
 
 import dev.counters.CpuTimesCounter;
-import dev.counters.measure.Compare;
 import dev.counters.measure.Task;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 
 /**
- * The pairs of {@link Compare.Order#ALTERNATING}: the two runs of a pair one after the other on the
+ * The pairs of {@link CompareTerms.Order#ALTERNATING}: the two runs of a pair one after the other on the
  * calling thread, each timed run right after untimed re-warming runs of the very same task (batched
  * like it, the same instance) for at least {@link Pairing#REWARM} (one run without a warm-up). So each timed run starts from the caches, branch history and memory
  * state it would have with the task measured alone (JMH's setting): interleaving otherwise makes a

@@ -1,15 +1,14 @@
 package dev.counters.measure.internal;
 
-import dev.counters.measure.Compare;
-import dev.counters.measure.CompareResult.ClockComparison;
-import dev.counters.measure.CompareResult;
+import dev.counters.measure.ClockComparison;
 import dev.counters.measure.Verdict;
 import java.util.ArrayList;
 import java.util.List;
+import dev.counters.measure.internal.stats.Preemptions;
 import java.util.Locale;
 
 /**
- * Both clocks of a {@link Compare} judged over the pairs so far, at one confidence: thread CPU time
+ * Both clocks of a {@code Compare} judged over the pairs so far, at one confidence: thread CPU time
  * over every pair, wall time over the pairs in which neither run was preempted ({@link Preemptions};
  * every pair, with a warning, when fewer than {@link #MIN_KEPT_PAIRS} would be left).
  *
@@ -56,8 +55,8 @@ public record PairJudgement(ClockComparison wall, ClockComparison cpu, int preem
             setAside = null;
         }
         return new PairJudgement(
-                new ClockComparison(CompareResult.WALL, aW, bW, setAside, confidence, margin, band),
-                new ClockComparison(CompareResult.THREAD_CPU, aC, bC, null, confidence, margin, band),
+                new ClockComparison(ClockComparison.WALL, aW, bW, setAside, confidence, margin, band),
+                new ClockComparison(ClockComparison.THREAD_CPU, aC, bC, null, confidence, margin, band),
                 preemptedRuns, List.copyOf(warnings));
     }
 

@@ -1,15 +1,14 @@
 package dev.counters.measure.internal;
 
 import dev.counters.CpuTimesCounter;
-import dev.counters.measure.Compare;
 import dev.counters.measure.Task;
 import dev.counters.measure.TaskFailedException;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 
 /**
- * How {@link Compare} runs the two runs of one pair: one after the other on the calling thread
- * ({@link Compare.Order#ALTERNATING}), or both at once on two workers ({@link Duet}). Which task is
+ * How {@code Compare} runs the two runs of one pair: one after the other on the calling thread
+ * ({@link CompareTerms.Order#ALTERNATING}), or both at once on two workers ({@link Duet}). Which task is
  * first (in time, or on worker 1) is the caller's choice; the pair's figures land in {@code into}.
  */
 @FunctionalInterface
@@ -50,13 +49,4 @@ public interface Pairing {
      */
     void run(Task first, String firstPhase, Task second, String secondPhase, int index, double[] into);
 
-    /**
-     * One after the other through {@code pass}, on the calling thread, each timed run right after
-     * untimed re-warming runs of the same task for {@code rewarm} on {@code nanoClock}, at least
-     * one (see {@link InTurn}); each run also timed on {@code process} (this JVM's CPU time, all
-     * threads), outside the pass's own clocks, or not at all when it is null.
-     */
-    static Pairing inTurn(Pass pass, CpuTimesCounter process, LongSupplier nanoClock, Duration rewarm) {
-        return new InTurn(pass, process, nanoClock, rewarm);
-    }
 }

@@ -1,12 +1,12 @@
 package dev.counters.measure.internal;
 
-import dev.counters.measure.Compare;
-import dev.counters.measure.MeasureResult.Overhead;
+import dev.counters.measure.Overhead;
 import dev.counters.measure.Task;
+import dev.counters.measure.internal.stats.VerdictRule;
 import java.util.Arrays;
 
 /**
- * The figures of every pair of a {@link Compare} so far, per clock and per task: each run's wall
+ * The figures of every pair of a {@code Compare} so far, per clock and per task: each run's wall
  * and thread CPU time, the clocks' reading cost taken out and divided by the invocations a timed
  * run holds ({@link Batching}), which task ran first, and this JVM's process CPU time summed per
  * task (to see work on other threads).

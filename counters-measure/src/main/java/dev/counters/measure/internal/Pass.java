@@ -5,13 +5,12 @@ import static java.util.Objects.requireNonNull;
 import dev.counters.Counter;
 import dev.counters.CounterInfo;
 import dev.counters.CpuTimesCounter;
-import dev.counters.measure.Measure;
 import dev.counters.measure.Task;
 import dev.counters.measure.TaskFailedException;
 
 /**
  * One measured run of a task: the wall counter outside, the thread-CPU counter inside, so each
- * repetition's wall, CPU, user and kernel figures come from the same pass. {@link Measure} times
+ * repetition's wall, CPU, user and kernel figures come from the same pass. {@code Measure} times
  * every calibration pass and repetition through it; anything else that times runs this way (the
  * {@code counters isolation} command) uses it too, so there is one measuring loop.
  */
@@ -49,7 +48,7 @@ public final class Pass {
      * Returns {@code wall} if it is {@linkplain CounterInfo#isMonotonic() monotonic}.
      * A clock that can be stepped (the time of day) would put the step into a sample: a step back
      * gives a negative sample and a negative mean, a step forward an outlier, and nothing in the
-     * figures would tell. {@link Measure} and {@link Compare} time through a pass, so both refuse
+     * figures would tell. {@code Measure} and {@code Compare} time through a pass, so both refuse
      * such a counter here, before anything runs.
      *
      * @throws IllegalArgumentException if {@code wall} is not monotonic

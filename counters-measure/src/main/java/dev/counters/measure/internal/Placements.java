@@ -1,14 +1,9 @@
 package dev.counters.measure.internal;
 
-import static com.google.common.base.Preconditions.checkArgument;
-
-import com.google.common.math.Quantiles;
-import com.google.common.math.Stats;
 import dev.counters.measure.Task;
 import java.lang.reflect.InvocationTargetException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -57,24 +52,46 @@ public final class Placements {
     }
 
     /** The instances of each task class a fork makes in {@code share} of the budget. */
-    static int instancesFor(Duration share) {
+    public static int instancesFor(Duration share) {
         return share.compareTo(LONG_SHARE) >= 0 ? MORE_INSTANCES : INSTANCES;
     }
 
-    /** {@code instances} instances each of {@code classA} and {@code classB}, made in an order and with gaps drawn from {@code random}. */
-    static Placements of(Class<? extends Task> classA, Class<? extends Task> classB, int instances, SplittableRandom random)
-            throws ReflectiveOperationException {
+    /**
+     * {@code instances} instances each of {@code classA} and {@code classB}, made in an order and
+     * with gaps drawn from {@code random}.
+     *
+     * @throws MakingFailed naming the task (A or B) whose constructor threw, or whose instances ran
+     *     out of heap, with how much each instance made so far keeps
+     */
+    public static Placements of(Class<? extends Task> classA, Class<? extends Task> classB, int instances,
+            SplittableRandom random) {
         Task[] as = new Task[instances];
         Task[] bs = new Task[instances];
         List<byte[]> gaps = new ArrayList<>();
         int madeA = 0;
         int madeB = 0;
+        Runtime runtime = Runtime.getRuntime();
+        long usedBefore = runtime.totalMemory() - runtime.freeMemory();
         while (madeA < instances || madeB < instances) {
             boolean nextIsA = madeB == instances || madeA < instances && random.nextBoolean();
-            if (nextIsA) {
-                as[madeA++] = madeInOneGo(classA);
-            } else {
-                bs[madeB++] = madeInOneGo(classB);
+            try {
+                if (nextIsA) {
+                    as[madeA++] = madeInOneGo(classA);
+                } else {
+                    bs[madeB++] = madeInOneGo(classB);
+                }
+            } catch (InvocationTargetException e) {
+                throw new MakingFailed(nextIsA ? "A" : "B", "its constructor", instances, 0, e.getCause());
+            } catch (ReflectiveOperationException e) {
+                throw new MakingFailed(nextIsA ? "A" : "B", "its constructor", instances, 0, e);
+            } catch (OutOfMemoryError e) {
+                as = null;
+                bs = null;
+                gaps.clear();
+                int made = madeA + madeB - 1;
+                long kept = runtime.totalMemory() - runtime.freeMemory() - usedBefore;
+                throw new MakingFailed(nextIsA ? "A" : "B", "making its instances", instances,
+                        made > 0 ? kept / made : runtime.maxMemory(), e);
             }
             gaps.add(new byte[random.nextInt(MAX_GAP_BYTES + 1)]);
         }
@@ -86,17 +103,41 @@ public final class Placements {
     /**
      * {@link #INSTANCES} instances of each class made in this JVM, in an order drawn afresh.
      *
-     * @throws IllegalArgumentException if a class cannot be made: not public, no public constructor
-     *     without arguments, or its constructor threw
+     * @throws IllegalArgumentException if a constructor threw or the instances did not fit in the heap
      */
     public static Placements inThisJvm(Class<? extends Task> classA, Class<? extends Task> classB) {
         try {
             return of(classA, classB, INSTANCES, new SplittableRandom());
-        } catch (InvocationTargetException e) {
-            throw new IllegalArgumentException("the constructor of task class A or B threw: " + e.getCause(), e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalArgumentException("task classes " + classA.getName() + " and " + classB.getName() + " must be "
-                    + "public (and static if nested), each with a public constructor without arguments: " + e, e);
+        } catch (MakingFailed e) {
+            throw new IllegalArgumentException(e.getMessage(), e.getCause());
+        }
+    }
+
+    /** A task's instances could not be made: its constructor threw, or they did not fit in the heap. */
+    public static final class MakingFailed extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final String task;
+        private final String call;
+
+        MakingFailed(String task, String call, int instances, long bytesPerInstance, Throwable cause) {
+            super(cause instanceof OutOfMemoryError
+                    ? String.format(java.util.Locale.ROOT, "ran out of heap making %d instances of %s: each instance keeps "
+                            + "~%d MB, and the heap holds at most %d MB; give the forks more heap (--jvm-args-append "
+                            + "-Xmx...) or make each instance smaller", instances, task,
+                            Math.max(1, bytesPerInstance >> 20), Runtime.getRuntime().maxMemory() >> 20)
+                    : "the constructor of task " + task + " threw " + cause, cause);
+            this.task = task;
+            this.call = call;
+        }
+
+        /** {@code A} or {@code B}. */
+        public String task() {
+            return task;
+        }
+
+        /** What failed: {@code its constructor} or {@code making its instances}. */
+        public String call() {
+            return call;
         }
     }
 
@@ -131,37 +172,6 @@ public final class Placements {
 
     public Task b() {
         return b;
-    }
-
-    /**
-     * The estimate of one fork from its pairs' {@code ratios} (B/A, in the order the pairs ran,
-     * those {@code setAside} left out; null for none): the geometric mean over the instances of each
-     * instance's median ratio (the pairs of round r ran instance r mod {@code instances}), so that
-     * every placement weighs the same; and the variance of that mean's logarithm that the instances'
-     * differences alone imply (their sample variance over {@code instances}), which
-     * {@link ForkInterval} takes as the least spread the forks can have: if the forks happen to agree,
-     * the placements inside each still say how much a fresh draw could move them.
-     *
-     * @return {ratio, variance of its logarithm}; the variance is 0 with fewer than two instances measured
-     */
-    public static double[] estimate(double[] ratios, boolean[] setAside, int instances) {
-        double[] logMedians = new double[instances];
-        int measured = 0;
-        for (int instance = 0; instance < instances; instance++) {
-            double[] own = new double[ratios.length];
-            int n = 0;
-            for (int pair = 0; pair < ratios.length; pair++) {
-                if (pair / Schedule.PAIRS_PER_ROUND % instances == instance && (setAside == null || !setAside[pair])) {
-                    own[n++] = ratios[pair];
-                }
-            }
-            if (n > 0) {
-                logMedians[measured++] = Math.log(Quantiles.median().computeInPlace(Arrays.copyOf(own, n)));
-            }
-        }
-        checkArgument(measured > 0, "no pair to estimate a fork's ratio from");
-        Stats stats = Stats.of(Arrays.copyOf(logMedians, measured));
-        return new double[] {Math.exp(stats.mean()), measured > 1 ? stats.sampleVariance() / measured : 0};
     }
 
     /** The instances {@code task} is made of: those of a {@link #of placement}, else {@code task} alone. */

@@ -1,13 +1,13 @@
 package dev.counters.measure.internal;
 
-import dev.counters.measure.Compare;
 import dev.counters.measure.Task;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
+import dev.counters.measure.CompareTerms;
 
 /**
- * In which order a {@link Compare} runs its pairs until it stops: rounds of two alternating blocks
+ * In which order a {@code Compare} runs its pairs until it stops: rounds of two alternating blocks
  * (A B B A and B A A B, in a random order), a duet's blocks (A on each worker once, in a random order), or
  * the naive sequential order. It samples the noise probe between blocks, asks the
  * {@link PairStoppingRule} from the fewest pairs on (between rounds, each time the pairs have grown
@@ -62,7 +62,7 @@ public final class Schedule {
      * 1.0016.) A round always holds each order once, so the pairs of a stopped comparison are
      * balanced, and each block is a couple of pairs that swap sides.
      */
-    public Compare.StopReason alternate(Pairing pairing) {
+    public CompareTerms.StopReason alternate(Pairing pairing) {
         int nextCheck = minPairs;
         while (true) {
             long roundStart = nanoClock.getAsLong();
@@ -71,7 +71,7 @@ public final class Schedule {
             block(pairing, aFirst);
             block(pairing, !aFirst);
             if (pairs.count() >= nextCheck) {
-                Compare.StopReason stop = rule.check(pairs);
+                CompareTerms.StopReason stop = rule.check(pairs);
                 if (stop != null) {
                     return stop;
                 }
@@ -79,10 +79,10 @@ public final class Schedule {
             }
             long now = nanoClock.getAsLong();
             if (now + (now - roundStart) > deadline) {
-                return Compare.StopReason.BUDGET;
+                return CompareTerms.StopReason.BUDGET;
             }
             if (Thread.currentThread().isInterrupted()) {
-                return Compare.StopReason.INTERRUPTED;
+                return CompareTerms.StopReason.INTERRUPTED;
             }
         }
     }
@@ -99,7 +99,7 @@ public final class Schedule {
      * way: the i-th run of B is paired with the i-th run of A through the same {@link Pairing} and
      * {@link Pairs} as the other orders, A's figures replayed from the first half.
      */
-    public Compare.StopReason sequence(Pass pass) {
+    public CompareTerms.StopReason sequence(Pass pass) {
         long begin = nanoClock.getAsLong();
         long halfway = begin + (deadline - begin) / 2;
         double[] aWall = new double[16];
@@ -124,7 +124,7 @@ public final class Schedule {
                 break;
             }
             if (Thread.currentThread().isInterrupted()) {
-                return Compare.StopReason.INTERRUPTED;
+                return CompareTerms.StopReason.INTERRUPTED;
             }
         } while (true);
         Pairing replayingA = replayingFirst(pass, aWall, aCpu);
@@ -139,10 +139,10 @@ public final class Schedule {
                 break;
             }
             if (Thread.currentThread().isInterrupted()) {
-                return Compare.StopReason.INTERRUPTED;
+                return CompareTerms.StopReason.INTERRUPTED;
             }
         }
-        return Compare.StopReason.BUDGET;
+        return CompareTerms.StopReason.BUDGET;
     }
 
     /** A pairing whose first run is not run again but read from the figures of the first half. */

@@ -2,7 +2,7 @@ package dev.counters.measure.internal;
 
 import dev.counters.Counter;
 import dev.counters.internal.Durations;
-import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.ClockComparison;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

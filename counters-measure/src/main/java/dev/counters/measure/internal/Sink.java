@@ -1,7 +1,5 @@
 package dev.counters.measure.internal;
 
-import dev.counters.measure.Compare;
-import dev.counters.measure.Measure;
 import dev.counters.measure.Task;
 
 /**
@@ -10,7 +8,7 @@ import dev.counters.measure.Task;
  * into, fields the compiler must treat as observable, so the computation stays in the measured
  * code; the cost is a few nanoseconds and no allocation (for primitives).
  *
- * <p>{@link Measure} owns one and feeds it each {@link Task} result. Use one yourself when a
+ * <p>{@code Measure} owns one and feeds it each {@link Task} result. Use one yourself when a
  * measured loop produces values it would otherwise drop:
  *
  * <pre>{@code
@@ -21,7 +19,7 @@ import dev.counters.measure.Task;
  * }</pre>
  *
  * <p>Its state is volatile fields only, so threads may share one: the two workers of a
- * {@linkplain Compare.Order#DUET duet} feed the same sink, each after its run has been timed. In a
+ * {@linkplain CompareTerms.Order#DUET duet} feed the same sink, each after its run has been timed. In a
  * hot loop give each thread its own: sharing one makes its cache line travel between the CPUs.
  */
 public final class Sink {

@@ -2,7 +2,6 @@ package dev.counters.measure.internal;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
-import dev.counters.measure.Measure;
 import dev.counters.measure.Task;
 
 /**
@@ -12,7 +11,7 @@ import dev.counters.measure.Task;
  * report's reference loop, the built-in task of the command line, and load for other cores.
  *
  * <p>As a {@link Task}, each run continues from the value the last one left and returns it, so
- * {@link Measure} keeps the work alive:
+ * {@code Measure} keeps the work alive:
  * <pre>{@code
  * MeasureResult result = Measure.of(SpinWorkload.of(SpinWorkload.ABOUT_100_MS)).runs(20).run();
  * }</pre>

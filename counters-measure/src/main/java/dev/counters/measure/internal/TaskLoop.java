@@ -1,11 +1,10 @@
 package dev.counters.measure.internal;
 
-import dev.counters.measure.Compare;
 import dev.counters.measure.Task;
 import java.lang.invoke.MethodHandles;
 
 /**
- * The measuring loop of one task in a {@link Compare}, a class of its own for each task: what runs
+ * The measuring loop of one task in a {@code Compare}, a class of its own for each task: what runs
  * the task's instances in their turns, as many invocations a timed run as {@link Batching} says.
  * Every warm-up, re-warming and timed run of the task goes through it.
  *

@@ -11,6 +11,9 @@ import java.lang.invoke.MethodType;
 
 /** Makes the {@link TaskLoop}s of a {@code Compare}: a hidden copy of {@code TaskLoopCode} for each task. */
 public final class TaskLoops {
+    /** The loops' methods as a compile command names them: the class of their code and every hidden copy of it. */
+    public static final String LOOP_METHODS = TaskLoopCode.class.getName() + "*::run";
+
     /** The class file of {@code TaskLoopCode}, read once. */
     private static final byte[] CODE = read(TaskLoopCode.class.getSimpleName() + ".class");
 

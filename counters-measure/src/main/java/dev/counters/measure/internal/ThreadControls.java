@@ -4,7 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.counters.internal.Ranking;
 import dev.counters.internal.ServiceProviders;
 import dev.counters.internal.ThreadControl;
-import dev.counters.measure.MeasureResult.PreparationStep;
+import dev.counters.measure.PreparationStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import com.google.common.math.Quantiles;
 import com.google.common.math.Stats;
-import dev.counters.measure.MeasureResult.WarmUpReport;
+import dev.counters.measure.WarmUpReport;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.function.DoubleSupplier;
@@ -21,6 +21,11 @@ import java.util.function.LongSupplier;
  * stable. The budget bounds the wait for tasks that never settle.
  */
 public final class WarmUp {
+    /** How many of the latest warm-up batches must agree: 5. */
+    public static final int DEFAULT_WINDOW = 5;
+    /** The coefficient of variation those batches must reach: 0.5%. */
+    public static final double DEFAULT_THRESHOLD = 0.005;
+
     /** A batch lasts at least budget / this. */
     static final int BATCHES_PER_BUDGET = 100;
     /** The median of a batch is taken over its latest runs, at most this many. */

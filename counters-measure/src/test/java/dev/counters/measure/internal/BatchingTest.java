@@ -3,7 +3,7 @@ package dev.counters.measure.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.measure.MeasureResult.WarmUpReport;
+import dev.counters.measure.WarmUpReport;
 import java.time.Duration;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

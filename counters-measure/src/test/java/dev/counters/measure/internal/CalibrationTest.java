@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.Counter;
 import dev.counters.internal.TickSource;
-import dev.counters.measure.MeasureResult.Overhead;
+import dev.counters.measure.Overhead;
 import dev.counters.testing.FakeCounters;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -44,7 +44,7 @@ class CalibrationTest {
     void calibratedCounterSubtractsTheOverheadFromRealWork() {
         CostlyClock clock = new CostlyClock(7);
         Counter counter = FakeCounters.nanoseconds(clock);
-        CalibratedCounter calibrated = Calibration.of(counter).apply(counter);
+        CalibratedCounter calibrated = CalibratedCounter.of(counter, Calibration.of(counter));
         calibrated.start();
         clock.advance(1_000);
         calibrated.stop();
@@ -61,7 +61,7 @@ class CalibrationTest {
     void neverSubtractsBelowZero() {
         CostlyClock clock = new CostlyClock(3);
         Counter counter = FakeCounters.nanoseconds(clock);
-        CalibratedCounter calibrated = Calibration.ofKnownOverhead(10, 1_000_000_000L).apply(counter);
+        CalibratedCounter calibrated = CalibratedCounter.of(counter, Calibration.ofKnownOverhead(10, 1_000_000_000L));
         calibrated.start();
         calibrated.stop();
         assertEquals(3, calibrated.rawPeriodCount());
@@ -124,7 +124,7 @@ class CalibrationTest {
     void aCalibratedCounterSaysWhatItSubtracts() {
         Counter counter = FakeCounters.nanoseconds(new CostlyClock(3));
         Calibration calibration = Calibration.ofKnownOverhead(2, 1_000_000_000L);
-        CalibratedCounter calibrated = calibration.apply(counter);
+        CalibratedCounter calibrated = CalibratedCounter.of(counter, calibration);
         assertSame(calibration, calibrated.calibration());
         assertEquals("calibrated " + counter + ", overhead 2 ticks (PT0.000000002S, given)", calibrated.toString());
     }

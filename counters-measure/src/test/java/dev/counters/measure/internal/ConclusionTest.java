@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.measure.Compare;
-import dev.counters.measure.CompareResult.ClockComparison;
-import dev.counters.measure.CompareResult.Conclusion;
+import dev.counters.measure.ClockComparison;
+import dev.counters.measure.Conclusion;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.FakeCompare;
 import dev.counters.measure.Task;

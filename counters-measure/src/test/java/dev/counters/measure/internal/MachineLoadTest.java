@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.measure.MeasureResult.MachineLoad;
+import dev.counters.measure.MachineLoad;
 import dev.counters.testing.FakeCounters;
 import java.io.IOException;
 import java.util.ArrayDeque;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.counters.measure.MeasureResult.MachineLoad;
-import dev.counters.measure.MeasureResult.NoiseReport;
-import dev.counters.measure.MeasureResult.Statistics;
+import dev.counters.measure.MachineLoad;
+import dev.counters.measure.NoiseReport;
+import dev.counters.measure.Statistics;
 import dev.counters.testing.FakeCounters;
 import java.io.IOException;
 import java.nio.file.Files;

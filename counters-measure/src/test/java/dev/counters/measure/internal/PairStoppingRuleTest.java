@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.measure.Compare;
-import dev.counters.measure.MeasureResult.Overhead;
+import dev.counters.measure.Overhead;
 import dev.counters.measure.Task;
+import java.time.Duration;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -39,13 +40,13 @@ class PairStoppingRuleTest {
 
     @Test
     void inOneJvmADecidedVerdictStopsTheComparison() {
-        PairStoppingRule rule = PairStoppingRule.inOneJvm(0.99, 0, 0.01, 0.0025, Compare.JudgedBy.AUTO);
+        PairStoppingRule rule = PairStoppingRule.inOneJvm(new CompareSettings(Duration.ofSeconds(20), 0.0025, 0.99, 0, 32, Duration.ZERO, Compare.Order.ALTERNATING, Compare.JudgedBy.AUTO));
         assertEquals(Compare.StopReason.DECIDED, rule.check(pairs(64, 2.0, 0.05, 1)));
     }
 
     @Test
     void aForkGoesOnAfterItAloneDecidedAndStopsOnlyAtItsTarget() {
-        PairStoppingRule rule = PairStoppingRule.forFork(0.99, 0, 0.01, 0.0025, Compare.JudgedBy.AUTO);
+        PairStoppingRule rule = PairStoppingRule.forFork(new CompareSettings(Duration.ofSeconds(20), 0.0025, 0.99, 0, 32, Duration.ZERO, Compare.Order.ALTERNATING, Compare.JudgedBy.AUTO));
         assertNull(rule.check(pairs(64, 2.0, 0.05, 1)), "twice as slow, decided, but ±5% runs are far from ±0.25%");
         assertEquals(Compare.StopReason.TARGET, rule.check(pairs(64, 2.0, 0.0001, 1)), "runs within ±0.01% meet the target");
     }

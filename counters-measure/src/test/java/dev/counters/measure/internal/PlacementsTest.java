@@ -112,17 +112,4 @@ class PlacementsTest {
         assertArrayEquals(new Task[] {plain}, Placements.instances(plain));
         assertEquals(First.class, Placements.of(First.class, Second.class, 1, new SplittableRandom(1)).a().getClass());
     }
-
-    @Test
-    void aForksEstimateWeighsEveryInstanceAlikeAndItsFloorIsWhatTheirDifferencesImply() {
-        // Two instances, two rounds of four pairs: instance 0 at B/A 1.0, instance 1 at 1.21 (one pair of round 0 set aside).
-        double[] ratios = {1.0, 1.0, 1.0, 5.0, 1.21, 1.21, 1.21, 1.21};
-        boolean[] setAside = {false, false, false, true, false, false, false, false};
-        double[] estimate = Placements.estimate(ratios, setAside, 2);
-        assertEquals(1.1, estimate[0], 1e-12, "the geometric mean of 1.0 and 1.21");
-        double log = Math.log(1.21);
-        assertEquals(log * log / 2 / 2, estimate[1], 1e-12, "their sample variance in logs, over the 2 instances");
-        assertEquals(0, Placements.estimate(new double[] {1.1, 1.2, 1.3, 1.4}, null, 4)[1], "one instance measured: no floor");
-        assertEquals(1.25, Placements.estimate(new double[] {1.1, 1.2, 1.3, 1.4}, null, 4)[0], 1e-12, "one round: its median");
-    }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.FakeCompare;
 import dev.counters.measure.Task;
+import dev.counters.measure.internal.stats.Preemptions;
 import dev.counters.testing.FakeCounters;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;

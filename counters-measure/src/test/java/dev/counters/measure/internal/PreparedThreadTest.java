@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.counters.internal.ThreadControl;
-import dev.counters.measure.MeasureResult.PreparationStep;
+import dev.counters.measure.PreparationStep;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

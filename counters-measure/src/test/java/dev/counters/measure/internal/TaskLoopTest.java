@@ -21,7 +21,7 @@ class TaskLoopTest {
         assertNotEquals(TaskLoopCode.class, a.getClass());
         assertTrue(a.getClass().getName().startsWith(TaskLoopCode.class.getName()),
                 "the compile command names the loops by this start: " + a.getClass().getName());
-        assertTrue(SeparateCompilation.LOOPS.startsWith(TaskLoopCode.class.getName() + "*"));
+        assertTrue(TaskLoops.LOOP_METHODS.startsWith(TaskLoopCode.class.getName() + "*"));
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.measure.MeasureResult.WarmUpReport;
+import dev.counters.measure.WarmUpReport;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;

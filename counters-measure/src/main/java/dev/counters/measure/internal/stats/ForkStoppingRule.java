@@ -1,4 +1,4 @@
-package dev.counters.measure.internal;
+package dev.counters.measure.internal.stats;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
@@ -75,7 +75,7 @@ public final class ForkStoppingRule {
     }
 
     /** Whether {@code forks} forks are enough for a look. */
-    boolean mayLook(int forks) {
+    public boolean mayLook(int forks) {
         return forks >= minForks;
     }
 
@@ -99,7 +99,7 @@ public final class ForkStoppingRule {
         return confidence;
     }
 
-    int minForks() {
+    public int minForks() {
         return minForks;
     }
 

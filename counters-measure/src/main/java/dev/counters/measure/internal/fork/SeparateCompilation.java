@@ -1,5 +1,6 @@
-package dev.counters.measure.internal;
+package dev.counters.measure.internal.fork;
 
+import dev.counters.measure.internal.TaskLoops;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ import java.util.List;
  */
 final class SeparateCompilation {
     /** The compile command's name of the loops: the class of their code and every hidden copy of it. */
-    static final String LOOPS = TaskLoopCode.class.getName() + "*::run";
+    static final String LOOPS = TaskLoops.LOOP_METHODS;
 
     private SeparateCompilation() {}
 

@@ -1,11 +1,10 @@
-package dev.counters.measure.internal;
+package dev.counters.measure.internal.stats;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.math.Stats;
 import java.util.Locale;
-import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * The confidence interval of a ratio B/A measured in several fresh JVMs (forks), which carries the
@@ -83,12 +82,11 @@ public final class ForkInterval {
 
     /** Student's t quantile at {@code p} with {@code degreesOfFreedom}. */
     public static double tQuantile(int degreesOfFreedom, double p) {
-        // A null random generator: the distribution is only inverted here, never sampled.
-        return new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(p);
+        return StudentT.quantile(degreesOfFreedom, p);
     }
 
     /** How many forks the interval rests on. */
-    int forks() {
+    public int forks() {
         return forks;
     }
 
@@ -110,7 +108,7 @@ public final class ForkInterval {
         return high;
     }
 
-    double confidence() {
+    public double confidence() {
         return confidence;
     }
 

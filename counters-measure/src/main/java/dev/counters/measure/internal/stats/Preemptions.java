@@ -1,4 +1,4 @@
-package dev.counters.measure.internal;
+package dev.counters.measure.internal.stats;
 
 import static com.google.common.base.Preconditions.checkArgument;
 import static java.util.Objects.requireNonNull;
@@ -38,7 +38,7 @@ public final class Preemptions {
      *
      * @throws IllegalArgumentException if the series differ in length or are empty
      */
-    static boolean[] of(double[] wallNanos, double[] cpuNanos) {
+    public static boolean[] of(double[] wallNanos, double[] cpuNanos) {
         requireNonNull(wallNanos, "wallNanos");
         requireNonNull(cpuNanos, "cpuNanos");
         checkArgument(wallNanos.length == cpuNanos.length, "%s wall times but %s CPU times; each run needs both",

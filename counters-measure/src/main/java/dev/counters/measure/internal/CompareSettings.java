@@ -1,0 +1,56 @@
+package dev.counters.measure.internal;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.measure.CompareTerms;
+import java.io.Serializable;
+import java.time.Duration;
+
+/**
+ * What a comparison was asked for, the one settings type of a comparison in this JVM and in each
+ * fork: {@code Compare} checks each setting as it is given and builds this, a fork receives it in
+ * its request. Shares are fractions (0.0025 for ±0.25%).
+ *
+ * @param budget the longest the comparison (in one JVM: this JVM's share) may take, warm-up included
+ * @param target the relative half-width at which an undecided comparison stops
+ * @param confidence the confidence of the intervals
+ * @param margin the equivalence margin, 0 for none
+ * @param minPairs the fewest pairs before the target may stop a comparison
+ * @param warmUp each task's longest warm-up; {@link Duration#ZERO} for none
+ * @param order in which order A and B run
+ * @param by which time the verdict is judged on
+ */
+public record CompareSettings(Duration budget, double target, double confidence, double margin, int minPairs, Duration warmUp,
+        CompareTerms.Order order, CompareTerms.JudgedBy by) implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Without a margin, an interval that holds 1 reads indistinguishable while it lies within
+     * {@code ±EQUIVALENCE_PER_TARGET × target}.
+     */
+    public static final double EQUIVALENCE_PER_TARGET = 4;
+    /** The shortest budget a comparison (or a fork's share) takes: it must hold the clocks' calibration, two warm-ups and a few pairs. */
+    public static final Duration MIN_SHARE = Duration.ofMillis(100);
+
+    public CompareSettings {
+        requireNonNull(budget, "budget");
+        requireNonNull(warmUp, "warmUp");
+        requireNonNull(order, "order");
+        requireNonNull(by, "by");
+    }
+
+    /** Whether each task is warmed up before the pairs. */
+    public boolean warmsUp() {
+        return !warmUp.isZero();
+    }
+
+    /** The band within which an interval that holds 1 reads indistinguishable: the margin, or 4 × target without one. */
+    public double equivalence() {
+        return margin > 0 ? margin : Math.min(EQUIVALENCE_PER_TARGET * target, 0.99);
+    }
+
+    /** These settings with {@code share} as the budget: what a fork runs with. */
+    public CompareSettings withBudget(Duration share) {
+        return new CompareSettings(share, target, confidence, margin, minPairs, warmUp, order, by);
+    }
+}

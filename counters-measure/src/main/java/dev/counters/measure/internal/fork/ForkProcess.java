@@ -1,0 +1,126 @@
+package dev.counters.measure.internal.fork;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One fork's process: started with its request on standard input (held open: the fork dies when it
+ * closes), its output in a temporary file of which only the last {@link #TAIL_BYTES} are ever read,
+ * its reply read from another, both deleted when it ends. A fork still running at its stall limit,
+ * or when the waiting thread is interrupted, is killed with whatever it started. A fork still
+ * running when this JVM exits (a signal, {@code System.exit}) is killed by a shutdown hook, and one
+ * whose parent is killed outright halts itself ({@link ForkChild}).
+ */
+final class ForkProcess {
+    /** How much of a fork's output is kept to explain a failure: its last 8 KiB. */
+    static final int TAIL_BYTES = 8 * 1024;
+    private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(ForkProcess::kill), "counters-fork-reaper"));
+    }
+
+    /** How a fork ended. */
+    sealed interface Outcome {}
+
+    /** It replied (and ended with {@code exitCode}). */
+    record Replied(ForkReply reply, int exitCode, String outputTail) implements Outcome {}
+
+    /** It ended with {@code exitCode} and no reply. */
+    record Silent(int exitCode, String outputTail) implements Outcome {}
+
+    /** It was still running at its stall limit, {@code nanos} after it started, and was killed. */
+    record Stalled(long nanos, String outputTail) implements Outcome {}
+
+    private ForkProcess() {}
+
+    /**
+     * Runs {@code command} as a fork of {@code request} (whose reply file it reads), killing it after
+     * {@code stallLimit}.
+     *
+     * @throws InterruptedException if interrupted while waiting (the fork killed first)
+     */
+    static Outcome run(List<String> command, ForkRequest request, Duration stallLimit) throws InterruptedException {
+        Path output = null;
+        Path reply = Path.of(request.replyFile());
+        Process process = null;
+        long start = System.nanoTime();
+        try {
+            output = Files.createTempFile("counters-fork-", ".out");
+            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            RUNNING.add(process);
+            OutputStream toFork = process.getOutputStream();
+            ForkMessages.write(request, toFork);
+            if (!process.waitFor(stallLimit.toNanos(), TimeUnit.NANOSECONDS)) {
+                kill(process);
+                process.waitFor();
+                return new Stalled(System.nanoTime() - start, tail(output));
+            }
+            toFork.close();
+            String tail = tail(output);
+            if (Files.size(reply) == 0) {
+                return new Silent(process.exitValue(), tail);
+            }
+            try (var in = Files.newInputStream(reply)) {
+                return new Replied(ForkMessages.read(in, ForkReply.class), process.exitValue(), tail);
+            }
+        } catch (InterruptedException e) {
+            kill(process);
+            throw e;
+        } catch (IOException e) {
+            kill(process);
+            throw new UncheckedIOException("cannot run a fork or read its reply (" + e.getMessage() + "); the fork's command: "
+                    + String.join(" ", command), e);
+        } finally {
+            if (process != null) {
+                RUNNING.remove(process);
+            }
+            deleteQuietly(output);
+            deleteQuietly(reply);
+            deleteQuietly(reply.resolveSibling(reply.getFileName() + ".part"));
+        }
+    }
+
+    /** The last {@link #TAIL_BYTES} of {@code output}, from the start of a line. */
+    static String tail(Path output) throws IOException {
+        try (RandomAccessFile file = new RandomAccessFile(output.toFile(), "r")) {
+            long length = file.length();
+            int size = (int) Math.min(length, TAIL_BYTES);
+            byte[] bytes = new byte[size];
+            file.seek(length - size);
+            file.readFully(bytes);
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            int newline = text.indexOf('\n');
+            return length > size && newline >= 0 ? text.substring(newline + 1) : text;
+        }
+    }
+
+    /** Kills {@code process} and whatever it started. */
+    private static void kill(Process process) {
+        if (process != null) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            file.toFile().deleteOnExit();
+        }
+    }
+}

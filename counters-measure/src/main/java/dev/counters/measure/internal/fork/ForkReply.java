@@ -1,0 +1,60 @@
+package dev.counters.measure.internal.fork;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.measure.Verdict;
+import java.util.List;
+
+/**
+ * What one fork sends back, the one message it writes (to the file its {@link ForkRequest} names):
+ * its figures ({@link Measured}) or what went wrong ({@link Failed}).
+ */
+public sealed interface ForkReply extends ForkMessage {
+    /**
+     * A fork's figures: its estimate of each clock's ratio B/A (over its instances) and the variance
+     * of the estimate's logarithm that its own instances and pairs imply (the floor of the forks'
+     * spread), the median time per invocation of A and B on each clock, and how it ran.
+     *
+     * @param otherThreads how much more of one task's CPU time ran on other threads than of the other's
+     * @param verdict what this JVM alone concluded: never final
+     * @param machine {@code quiet} or {@code loaded}, from its noise report
+     * @param invocations how many invocations of each task one timed run held
+     * @param leftRunning the non-daemon threads the tasks left running, by name
+     */
+    record Measured(int version, double wallRatio, double cpuRatio, double wallFloor, double cpuFloor, double aWall,
+            double bWall, double aCpu, double bCpu, double otherThreads, int pairs, Verdict verdict, String machine,
+            String machineSummary, int collectedRunsA, int collectedRunsB, long elapsedNanos, int invocations, long seed,
+            int instances, List<String> warnings, List<String> leftRunning) implements ForkReply {
+        private static final long serialVersionUID = 1L;
+
+        public Measured {
+            requireNonNull(verdict, "verdict");
+            requireNonNull(machine, "machine");
+            warnings = List.copyOf(warnings);
+            leftRunning = List.copyOf(leftRunning);
+        }
+
+        /** The median time of one invocation of A on wall time ({@code wall}) or thread CPU time. */
+        double nanosA(boolean wall) {
+            return wall ? aWall : aCpu;
+        }
+
+        double nanosB(boolean wall) {
+            return wall ? bWall : bCpu;
+        }
+    }
+
+    /**
+     * A fork that could not measure: which task ({@code A}, {@code B} or {@code ""}), in which call
+     * ({@code "its constructor"}, {@code "run()"}, ...), and what happened in a few lines.
+     */
+    record Failed(int version, String task, String call, String what) implements ForkReply {
+        private static final long serialVersionUID = 1L;
+
+        public Failed {
+            requireNonNull(task, "task");
+            requireNonNull(call, "call");
+            requireNonNull(what, "what");
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package dev.counters.measure.internal.fork;
+
+import static java.util.Objects.requireNonNull;
+
+import dev.counters.measure.CompareTerms;
+import dev.counters.measure.ForkFailedException;
+import dev.counters.measure.Verdict;
+import dev.counters.measure.internal.CompareSettings;
+import dev.counters.measure.internal.stats.ForkStoppingRule;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * Is B faster than A in any JVM, not just this one? Runs the comparison of two task classes in each
+ * of several fresh JVMs (forks, {@link ForkChild}) and judges their figures together
+ * ({@link ForkJudgement}), so that the interval carries what JVMs make differently of the same code
+ * (JIT decisions, inlining, memory layout, profile), which no number of pairs in one JVM can show.
+ *
+ * <p><b>How it runs.</b> The fewest forks are {@code minForks}, or as many as the budget holds at
+ * {@link ForkPlan#PLANNED_FORK} each, up to {@code maxForks}. Each of them gets an equal share of what is left
+ * of the budget, less the time a JVM takes to start and end (measured on the forks so far), and
+ * runs its share or until its target, never stopping because it alone decided. After the fewest,
+ * {@link ForkStoppingRule} looks after each fork and stops once the verdict is decided, at the most
+ * forks, or when the budget holds no other fork. A fork with fewer than
+ * {@link ForkJudgement#MIN_COUNTED_PAIRS} pairs is reported but not counted; one still running at
+ * its stall limit is killed, reported and not counted. A fork that fails ends the comparison with a
+ * {@link ForkFailedException} that says which task failed in which call.
+ */
+public final class ForkedCompare {
+    /**
+     * How much longer than twice its share a fork may take before it is taken to have stalled and
+     * is killed: 30 s at most, and at most half the budget (5 s at least). A fork ends at its share,
+     * over it by at most its last run and its JVM's start and end; a fork that a stopped process, a
+     * swapping machine or a task that never returns holds would otherwise hold the comparison.
+     */
+    static final Duration STALL_GRACE = Duration.ofSeconds(30);
+    private static final Duration MIN_STALL_GRACE = Duration.ofSeconds(5);
+
+    private final TaskSpec a;
+    private final TaskSpec b;
+    private final CompareSettings settings;
+    private final int minForks;
+    private final int maxForks;
+    private final List<String> jvmOptions;
+    private final String classPath;
+    private final Duration stallGrace;
+
+    /**
+     * @param settings the settings, with the budget of all forks together
+     * @param jvmOptions the forks' JVM options ({@link ForkJvmOptions#of})
+     * @param classPath where the forks find this library (and the tasks without a class path of their own)
+     */
+    public ForkedCompare(TaskSpec a, TaskSpec b, CompareSettings settings, int minForks, int maxForks, List<String> jvmOptions,
+            String classPath) {
+        this(a, b, settings, minForks, maxForks, jvmOptions, classPath, STALL_GRACE);
+    }
+
+    ForkedCompare(TaskSpec a, TaskSpec b, CompareSettings settings, int minForks, int maxForks, List<String> jvmOptions,
+            String classPath, Duration stallGrace) {
+        this.a = requireNonNull(a, "a");
+        this.b = requireNonNull(b, "b");
+        this.settings = requireNonNull(settings, "settings");
+        this.minForks = minForks;
+        this.maxForks = Math.max(minForks, maxForks);
+        this.jvmOptions = List.copyOf(jvmOptions);
+        this.classPath = requireNonNull(classPath, "classPath");
+        this.stallGrace = requireNonNull(stallGrace, "stallGrace");
+    }
+
+    /** This comparison with forks killed as stalled {@code grace} past twice their share (tests). */
+    ForkedCompare withStallGrace(Duration grace) {
+        return new ForkedCompare(a, b, settings, minForks, maxForks, jvmOptions, classPath, grace);
+    }
+
+    /** The forks before the first look: see {@link ForkPlan#fewestForks}. */
+    public static int fewestForks(Duration budget, int minForks, int maxForks) {
+        return ForkPlan.fewestForks(budget, minForks, maxForks);
+    }
+
+    /** The JVM options the forks run with: the given ones and those that compile each task on its own. */
+    public List<String> forkOptions() {
+        List<String> options = new ArrayList<>(jvmOptions);
+        options.addAll(SeparateCompilation.options());
+        return List.copyOf(options);
+    }
+
+    /**
+     * Runs forks until the verdict is decided, the last planned fork ran, the budget holds no other,
+     * or the calling thread is interrupted (the running fork killed; the forks so far judged, the
+     * interrupt left set).
+     *
+     * @throws ForkFailedException if a fork failed, saying which task in which call
+     * @throws IllegalStateException if the first two forks (or every fork) stalled, or the thread was
+     *     interrupted before any fork ended
+     */
+    public ForkedOutcome run() {
+        int fewest = fewestForks(settings.budget(), minForks, maxForks);
+        ForkStoppingRule rule = new ForkStoppingRule(settings.confidence(), fewest, maxForks);
+        long start = System.nanoTime();
+        List<ForkJudgement.Fork> forks = new ArrayList<>();
+        long startAndEnd = ForkPlan.FIRST_START_AND_END.toNanos();
+        SplittableRandom seeds = new SplittableRandom();
+        ForkedOutcome outcome = null;
+        while (true) {
+            long left = settings.budget().toNanos() - (System.nanoTime() - start);
+            int replied = (int) forks.stream().filter(fork -> fork.figures() != null).count();
+            long share = replied < fewest ? left / (fewest - replied) - startAndEnd : ForkJudgement.meanNanos(forks) - startAndEnd;
+            boolean noRoom = share < CompareSettings.MIN_SHARE.toNanos() || share + startAndEnd > left;
+            if (outcome != null && noRoom) {
+                return outcome.stopped(CompareTerms.StopReason.BUDGET);
+            }
+            if (replied == 0 && forks.size() >= 2 || replied == 0 && !forks.isEmpty() && noRoom) {
+                throw new IllegalStateException("no fork ended: " + String.join("; ", forks.stream()
+                        .map(fork -> "JVM " + fork.number() + " " + fork.leftOut()).toList()) + ". A fork stalls when a task "
+                        + "never returns, or one run of it takes longer than the fork's share of the budget: give a longer "
+                        + "budget, or check that the tasks end");
+            }
+            Duration forkShare = Duration.ofNanos(Math.max(CompareSettings.MIN_SHARE.toNanos(), share));
+            ForkJudgement.Fork fork;
+            try {
+                fork = fork(forks.size() + 1, forkShare, seeds.nextLong());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                if (outcome == null) {
+                    throw new IllegalStateException("interrupted before any fork ended (the running fork was killed)", e);
+                }
+                return outcome.stopped(CompareTerms.StopReason.INTERRUPTED);
+            }
+            forks.add(fork);
+            if (fork.figures() == null) {
+                continue;
+            }
+            startAndEnd = Math.max(0, fork.nanos() - fork.figures().elapsedNanos());
+            outcome = ForkJudgement.judge(forks, rule, settings, forkOptions(), fewest);
+            int counted = (int) forks.stream().filter(ForkJudgement.Fork::counted).count();
+            if (rule.stops(counted, outcome.verdict()) || forks.size() >= maxForks) {
+                boolean decided = outcome.verdict().isDecisive() || outcome.verdict() == Verdict.INDISTINGUISHABLE;
+                return outcome.stopped(decided ? CompareTerms.StopReason.DECIDED : CompareTerms.StopReason.FORKS);
+            }
+        }
+    }
+
+    /** Runs fork {@code number} with {@code share} of the budget. */
+    private ForkJudgement.Fork fork(int number, Duration share, long seed) throws InterruptedException {
+        Path reply;
+        try {
+            reply = Files.createTempFile("counters-fork-", ".reply");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a temporary file for a fork's reply", e);
+        }
+        ForkRequest request = new ForkRequest(settings.withBudget(share), a, b, seed, reply.toString());
+        Duration stallLimit = share.multipliedBy(2).plus(grace());
+        long start = System.nanoTime();
+        ForkProcess.Outcome outcome = ForkProcess.run(command(), request, stallLimit);
+        long nanos = System.nanoTime() - start;
+        if (outcome instanceof ForkProcess.Stalled stalled) {
+            return new ForkJudgement.Fork(number, null, nanos, share, String.format(Locale.ROOT, "was still running %.1f s "
+                    + "after it started, with a share of %.1f s, and was killed", nanos / 1e9, share.toNanos() / 1e9));
+        }
+        if (outcome instanceof ForkProcess.Replied replied && replied.reply() instanceof ForkReply.Measured measured) {
+            return new ForkJudgement.Fork(number, measured, nanos, share, ForkJudgement.leftOut(measured, share));
+        }
+        throw failure(number, outcome);
+    }
+
+    /** Why fork {@code number} failed, as the user needs to read it: which task, which call, what happened. */
+    private ForkFailedException failure(int number, ForkProcess.Outcome outcome) {
+        if (outcome instanceof ForkProcess.Replied replied && replied.reply() instanceof ForkReply.Failed failed) {
+            String task = failed.task().isEmpty() ? "" : " task " + request(failed.task()).describe() + ":";
+            String exit = failed.call().equals("System.exit") ? " (exit code " + replied.exitCode() + ")" : "";
+            return new ForkFailedException("fork " + number + " of the comparison failed:" + task + " " + failed.what() + exit,
+                    failed.task(), failed.call(), replied.outputTail());
+        }
+        ForkProcess.Silent silent = (ForkProcess.Silent) outcome;
+        return new ForkFailedException("fork " + number + " of the comparison ended with exit code " + silent.exitCode()
+                + " and sent no result" + (silent.outputTail().isBlank() ? ", and printed nothing"
+                        : "; the last lines it printed:\n" + silent.outputTail().strip()), "", "", silent.outputTail());
+    }
+
+    private TaskSpec request(String label) {
+        return label.equals(a.label()) ? a : b;
+    }
+
+    private Duration grace() {
+        Duration half = settings.budget().dividedBy(2);
+        Duration grace = half.compareTo(MIN_STALL_GRACE) < 0 ? MIN_STALL_GRACE : half;
+        return grace.compareTo(stallGrace) > 0 ? stallGrace : grace;
+    }
+
+    /** A fork's command line: this JVM's {@code java}, the options, the class path, {@link ForkChild}. */
+    List<String> command() {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(forkOptions());
+        command.addAll(List.of("-cp", classPath, ForkChild.class.getName()));
+        return command;
+    }
+}
