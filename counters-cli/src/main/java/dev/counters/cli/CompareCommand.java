@@ -4,7 +4,7 @@ import dev.counters.CounterKind;
 import dev.counters.cli.report.CellFormat;
 import dev.counters.cli.report.RatioChart;
 import dev.counters.measure.Compare;
-import dev.counters.measure.CompareResult.ClockComparison;
+import dev.counters.measure.ClockComparison;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.TaskFailedException;
 import java.io.IOException;

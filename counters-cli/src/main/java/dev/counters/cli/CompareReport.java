@@ -5,8 +5,8 @@ import dev.counters.cli.report.Column;
 import dev.counters.cli.report.Report;
 import dev.counters.cli.report.Table;
 import dev.counters.measure.Compare;
-import dev.counters.measure.CompareResult.ClockComparison;
-import dev.counters.measure.CompareResult.Conclusion;
+import dev.counters.measure.ClockComparison;
+import dev.counters.measure.Conclusion;
 import dev.counters.measure.CompareResult;
 import java.util.Locale;
 

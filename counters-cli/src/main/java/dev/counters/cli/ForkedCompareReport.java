@@ -4,7 +4,7 @@ import dev.counters.cli.report.CellFormat;
 import dev.counters.cli.report.Column;
 import dev.counters.cli.report.Report;
 import dev.counters.cli.report.Table;
-import dev.counters.measure.CompareResult.Conclusion;
+import dev.counters.measure.Conclusion;
 import dev.counters.measure.CompareResult;
 import java.util.Locale;
 
