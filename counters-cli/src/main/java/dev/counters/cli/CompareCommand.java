@@ -117,14 +117,19 @@ final class CompareCommand extends Subcommand {
             return;
         }
         charting.checkChart(spec);
-        WatchedTask a = compared.a(tasks);
-        WatchedTask b = compared.b(tasks);
         Progress progress = output.progress(spec);
-        progress.step("B = " + b.name() + " against A = " + a.name() + ", for at most " + budget.toMillis() + " ms");
+        progress.step("B = " + compared.nameB() + " against A = " + compared.nameA() + ", for at most " + budget.toMillis()
+                + " ms");
         CompareResult result;
         TimeLimit.bindOnThisThread(registry(), CounterKind.PERFORMANCE, CounterKind.THREAD_TIMES);
         try {
-            result = tasks.run(spec, List.of(a, b), List.of("A", "B"), () -> compare(a, b));
+            if (compared.builds()) {
+                result = tasks.limit.call(spec.qualifiedName(), this::compareBuilds, () -> "the comparison");
+            } else {
+                WatchedTask a = compared.a(tasks);
+                WatchedTask b = compared.b(tasks);
+                result = tasks.run(spec, List.of(a, b), List.of("A", "B"), () -> compare(a, b));
+            }
         } catch (TimeLimit.Reached reached) {
             output.print(spec, CompareReports.parameters(asked())
                     .note("--timeout ended the comparison before it was complete, so nothing was judged; a comparison "
@@ -134,7 +139,7 @@ final class CompareCommand extends Subcommand {
         }
         output.print(spec, CompareReport.of(result, asked()));
         if (charting.chart != null) {
-            drawRatios(result, a.name(), b.name(), progress);
+            drawRatios(result, compared.nameA(), compared.nameB(), progress);
         }
     }
 
@@ -173,22 +178,28 @@ final class CompareCommand extends Subcommand {
         a.enter("the comparison");
         b.enter("the comparison");
         try {
-            return Compare.of(a, b)
-                    .budget(budget)
-                    .target(target)
-                    .confidence(confidence)
-                    .margin(margin)
-                    .minPairs(minPairs)
-                    .warmUp(warmUp)
-                    .order(order)
-                    .by(by)
-                    .wallCounter(this::wallClock)
-                    .threadCounter(this::threadCpuClock)
-                    .run();
+            return inThisJvm(Compare.of(a, b)).run();
         } catch (TaskFailedException e) {
             WatchedTask failed = e.phase().contains(" of B") ? b : a;
             throw failed.failure(failed == a ? "task A," : "task B,", e, tasks.stackTrace);
         }
+    }
+
+    /** Two builds of one class in this JVM, each in its own class loader (which {@link Compare#ofBuilds} makes). */
+    private CompareResult compareBuilds() {
+        try {
+            return inThisJvm(compared.forked(tasks).forks(0)).run();
+        } catch (TaskFailedException e) {
+            boolean b = e.phase().contains(" of B");
+            throw new TaskRunFailure(b ? compared.nameB() : compared.nameA(), (b ? "task B, " : "task A, ") + e.phase(),
+                    e.getCause(), tasks.stackTrace);
+        }
+    }
+
+    /** {@code comparison} with the settings asked for, timed on this command's clocks. */
+    private Compare inThisJvm(Compare comparison) {
+        return comparison.budget(budget).target(target).confidence(confidence).margin(margin).minPairs(minPairs)
+                .warmUp(warmUp).order(order).by(by).wallCounter(this::wallClock).threadCounter(this::threadCpuClock);
     }
 
     private void checkOptions() {

@@ -26,12 +26,13 @@ final class CompareReport {
         Report.Builder report = CompareReports.parameters(asked);
         Conclusion conclusion = result.conclusion();
         CellFormat ratio = CellFormat.decimal(4);
-        report.headline("Verdict: " + conclusion.verdict().label().toUpperCase(Locale.ROOT) + ". " + conclusion.reason()
-                        + ". Machine: " + result.noise().machine() + ".",
-                CompareReports.verdictTable("The overall verdict")
-                        .row(conclusion.verdict().label(), conclusion.ratio(), conclusion.low(), conclusion.high(),
-                                conclusion.decidedBy().clock(), conclusion.reason(), result.noise().machine(), "this JVM")
-                        .build());
+        report.headline(result.summary(), CompareReports.answer(CompareReports.verdictTable("The overall verdict"), result)
+                .row(conclusion.verdict().label(), conclusion.ratio(), conclusion.low(), conclusion.high(),
+                        conclusion.decidedBy().clock(), conclusion.reason(), result.noise().machine(), "this JVM",
+                        result.summary(), result.nanosPerRunA(), result.nanosPerRunB(), result.differenceRuledOut(),
+                        CompareReports.budgetToDecideMillis(result))
+                .build());
+        CompareReports.leads(report, result, "median of this JVM's runs", result.noise().summary());
         CellFormat time = asked.time();
         Table.Builder clocks = Table.builder("clocks", "B/A per clock: median ratio of the pairs and its confidence interval")
                 .column(Column.text("clock", "clock"))

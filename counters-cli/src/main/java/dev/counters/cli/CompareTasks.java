@@ -85,7 +85,7 @@ final class CompareTasks {
         if (builds()) {
             TaskLoader.type(task, classPathA);
             TaskLoader.type(task, classPathB);
-            throw new UnsupportedOperationException("PENDING-API ofBuilds");
+            return Compare.ofBuilds(task, classPathA, classPathB);
         }
         if (taskA != null) {
             String classPath = System.getProperty("java.class.path")

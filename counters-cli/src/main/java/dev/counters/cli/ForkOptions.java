@@ -46,10 +46,10 @@ final class ForkOptions {
             comparison.forks(forks);
         }
         if (jvmArgs != null) {
-            comparison.jvmOptions(jvmArgs); // PENDING-API
+            comparison.jvmArgs(jvmArgs);
         }
         if (jvmArgsAppend != null) {
-            throw new UnsupportedOperationException("PENDING-API jvmArgsAppend");
+            comparison.jvmArgsAppend(jvmArgsAppend);
         }
         return comparison;
     }

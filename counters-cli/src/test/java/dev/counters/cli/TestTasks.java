@@ -219,4 +219,20 @@ public final class TestTasks {
             return runs;
         }
     }
+
+    /** {@link Tiny}'s work, and a failure unless the JVM has the system property {@value #PROPERTY}: a fork's options show. */
+    public static final class NeedsAProperty implements Task {
+        static final String PROPERTY = "counters.test.forkOption";
+
+        public NeedsAProperty() {
+            if (System.getProperty(PROPERTY) == null) {
+                throw new IllegalStateException("-D" + PROPERTY + " is not set");
+            }
+        }
+
+        @Override
+        public Object run() {
+            return SpinWorkload.spin(20_000, 7);
+        }
+    }
 }
