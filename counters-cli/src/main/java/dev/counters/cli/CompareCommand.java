@@ -6,6 +6,7 @@ import dev.counters.cli.report.RatioChart;
 import dev.counters.measure.Compare;
 import dev.counters.measure.ClockComparison;
 import dev.counters.measure.CompareResult;
+import dev.counters.measure.ForkFailedException;
 import dev.counters.measure.TaskFailedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,6 +49,8 @@ import picocli.CommandLine.ParameterException;
 final class CompareCommand extends Subcommand {
     /** How long an interrupted comparison across JVMs may take to kill its fork and hand over the forks that ended. */
     static final Duration FORK_GRACE = Duration.ofSeconds(3);
+    /** The fewest runs of each task in one fork: a warm-up run, a settling run, and three timed runs each after an untimed one. */
+    static final int LEAST_RUNS_PER_FORK = 8;
 
     @Option(names = "--budget", paramLabel = "TIME", defaultValue = "20s",
             converter = OptionConverters.DurationConverter.class,
@@ -157,6 +160,7 @@ final class CompareCommand extends Subcommand {
                 + "at most " + budget.toMillis() + " ms");
         AtomicReference<CompareResult> measured = new AtomicReference<>();
         CompareResult result;
+        long start = System.nanoTime();
         try {
             result = tasks.limit.call(spec.qualifiedName(), () -> {
                 measured.set(comparison.run());
@@ -168,10 +172,28 @@ final class CompareCommand extends Subcommand {
                     : CompareReports.parameters(asked()).note("The comparison ended before any JVM finished, so nothing "
                             + "was judged.").build());
             throw reached;
-        } catch (IllegalStateException e) {
+        } catch (ForkFailedException e) {
             throw new UserInputException("a fork of the comparison failed: " + e.getMessage(), e);
+        } catch (IllegalStateException e) {
+            throw new UserInputException(e.getMessage() + ". " + tooLong(System.nanoTime() - start), e);
         }
         output.print(spec, ForkedCompareReport.of(result, asked()));
+    }
+
+    /**
+     * What budget a comparison needs whose JVMs all stalled: each was killed with no result, and at
+     * most two run before the comparison gives up, so one run of a task takes longer than half of
+     * {@code elapsedNanos}; each JVM runs each task at least {@link #LEAST_RUNS_PER_FORK} times
+     * (warm-up, settling, timed runs each after an untimed one), in at least
+     * {@link Compare#DEFAULT_MIN_FORKS} JVMs. A lower bound: no run ended, so none was timed.
+     */
+    private String tooLong(long elapsedNanos) {
+        long runSeconds = Math.max(1, elapsedNanos / 2 / 1_000_000_000L);
+        int jvms = forking.forks > 0 ? forking.forks : Compare.DEFAULT_MIN_FORKS;
+        return "The runs are too long for --budget " + budget.toSeconds() + "s: none ended in " + runSeconds
+                + " s, and each of " + jvms + " JVMs runs A and B at least " + LEAST_RUNS_PER_FORK + " times each: "
+                + "give --budget " + jvms * 2 * LEAST_RUNS_PER_FORK * runSeconds + "s or more (at the least; more if a run "
+                + "takes longer than " + runSeconds + " s), or make each run shorter";
     }
 
     private CompareResult compare(WatchedTask a, WatchedTask b) {

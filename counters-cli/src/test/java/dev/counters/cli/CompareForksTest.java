@@ -130,4 +130,20 @@ class CompareForksTest {
             }
         }
     }
+
+    @Test
+    void runsTooLongForTheBudgetAreToldWhichBudgetWouldDo() {
+        // Issue 44, item 4: 10-second runs with --budget 5s ended after 31.8 s with "give a longer budget", no figure.
+        long start = System.nanoTime();
+        String task = TestTasks.TenSecondRuns.class.getName();
+        Cli.Result result = Cli.run("compare", "--task-a", task, "--task-b", task, "--budget", "5s", "-q");
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(seconds < 25, "ended after " + seconds + " s");
+        assertTrue(result.err().contains("The runs are too long for --budget 5s: none ended in "), result.err());
+        java.util.regex.Matcher budget = java.util.regex.Pattern.compile("give --budget (\\d+)s or more").matcher(result.err());
+        assertTrue(budget.find(), result.err());
+        // Five JVMs, each running each task at least 8 times, runs of at least 1 s: 80 s at the very least.
+        assertTrue(Long.parseLong(budget.group(1)) >= 80, result.err());
+    }
 }

@@ -235,4 +235,13 @@ public final class TestTasks {
             return SpinWorkload.spin(20_000, 7);
         }
     }
+
+    /** Runs of ten seconds: too long for any short budget. */
+    public static final class TenSecondRuns implements Task {
+        @Override
+        public Object run() throws InterruptedException {
+            Thread.sleep(10_000);
+            return 1;
+        }
+    }
 }
