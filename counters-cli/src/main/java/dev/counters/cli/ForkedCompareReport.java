@@ -34,6 +34,15 @@ final class ForkedCompareReport {
                 .build());
         CompareReports.leads(report, result, "median over the " + result.jvms() + " JVMs counted", result.machine());
         report.table(forks(result, asked.time()));
+        report.note(switch (result.stoppedBy()) {
+            case DECIDED -> "Stopped when decided, after " + result.forkRuns().size() + " JVMs.";
+            case FORKS -> "Stopped after the last planned JVM (" + result.forkRuns().size() + ").";
+            case BUDGET -> "Stopped by the budget (" + asked.budget().toMillis() + " ms) after " + result.forkRuns().size()
+                    + " JVMs, undecided.";
+            case TARGET -> "Stopped by the target after " + result.forkRuns().size() + " JVMs.";
+            case INTERRUPTED -> "Stopped by an interrupt (--timeout, SIGINT or SIGTERM) after " + result.forkRuns().size()
+                    + " JVMs: the running one was killed, and the figures are those of the JVMs that ended.";
+        });
         long leftOut = result.forkRuns().stream().filter(fork -> !fork.counted()).count();
         if (leftOut > 0) {
             report.note(leftOut + " of the " + result.forkRuns().size() + " JVMs are left out of the verdict; why is listed "

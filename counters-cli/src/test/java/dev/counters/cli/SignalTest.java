@@ -81,6 +81,8 @@ class SignalTest {
         JsonNode report = new ObjectMapper().readTree(out.get(10, TimeUnit.SECONDS));
         assertEquals("interrupted", report.get("stopped_by").asText(), report.toString());
         assertTrue(report.get("jvms").size() >= 1, "the forks that ended: " + report);
+        assertTrue(report.get("notes").toString().contains("Stopped by an interrupt (--timeout, SIGINT or SIGTERM)"),
+                report.get("notes").toString());
         assertTrue(!forks.isEmpty(), "a fork was running when the signal came");
         for (ProcessHandle fork : forks) {
             fork.onExit().get(10, TimeUnit.SECONDS); // ended with its parent, or the test fails here
