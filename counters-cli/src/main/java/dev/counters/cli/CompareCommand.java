@@ -172,6 +172,9 @@ final class CompareCommand extends Subcommand {
                     : CompareReports.parameters(asked()).note("The comparison ended before any JVM finished, so nothing "
                             + "was judged.").build());
             throw reached;
+        } catch (IllegalArgumentException e) {
+            // What was asked cannot run (a budget too short for the forks, a class that is no task): checked before forking.
+            throw new UserInputException(e.getMessage(), e);
         } catch (ForkFailedException e) {
             throw new UserInputException("a fork of the comparison failed: " + e.getMessage(), e);
         } catch (IllegalStateException e) {
@@ -242,7 +245,7 @@ final class CompareCommand extends Subcommand {
         if (!(confidence >= 0.5)) {
             throw new ParameterException(spec.commandLine(), "--confidence is a share from 50% to below 100%, was " + confidence);
         }
-        forking.check(spec, budget);
+        forking.check(spec);
         if (forking.forking() && (order == Compare.Order.SEQUENTIAL || everyPair || charting.chart != null)) {
             throw new ParameterException(spec.commandLine(), "--order sequential, --every-pair and --chart show one JVM's "
                     + "pairs: add --forks 0 to run in this JVM only");

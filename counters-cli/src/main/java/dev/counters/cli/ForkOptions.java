@@ -1,8 +1,6 @@
 package dev.counters.cli;
 
-import dev.counters.cli.report.HumanNumbers;
 import dev.counters.measure.Compare;
-import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -55,10 +53,11 @@ final class ForkOptions {
     }
 
     /**
-     * Refuses a count no interval can come from, options for forks that do not run, and a budget
-     * that cannot give each fork {@link Compare#MIN_BUDGET}.
+     * Refuses a count no interval can come from, and options for forks that do not run. Whether the
+     * budget holds the forks is {@link Compare}'s rule, checked when it runs (an
+     * {@link IllegalArgumentException}, which the command reports as a usage error).
      */
-    void check(CommandSpec spec, Duration budget) {
+    void check(CommandSpec spec) {
         if (forks == 1 || forks < -1) {
             throw new ParameterException(spec.commandLine(), "--forks is 0 (this JVM only) or at least 2 (an interval between "
                     + "JVMs needs two), was " + forks);
@@ -66,16 +65,6 @@ final class ForkOptions {
         if (!forking() && (jvmArgs != null || jvmArgsAppend != null)) {
             throw new ParameterException(spec.commandLine(), "--jvm-args and --jvm-args-append set the options of the "
                     + "forks, and --forks 0 starts none: give the options to the java command that runs counters instead");
-        }
-        int fewest = forks > 0 ? forks : Compare.DEFAULT_MIN_FORKS;
-        Duration least = Compare.MIN_BUDGET.multipliedBy(fewest);
-        if (forking() && budget.compareTo(least) < 0) {
-            throw new ParameterException(spec.commandLine(), "--budget " + HumanNumbers.nanos(budget.toNanos()) + " is shared "
-                    + "by " + (forks > 0 ? "the " : "at least ") + fewest + " JVMs, which leaves each "
-                    + HumanNumbers.nanos(budget.toNanos() / fewest) + ", and each needs at least "
-                    + HumanNumbers.nanos(Compare.MIN_BUDGET.toNanos()) + " (plus its start): give --budget "
-                    + least.toMillis() + "ms or more" + (forks > Compare.DEFAULT_MIN_FORKS ? ", or fewer --forks" : "")
-                    + ", or --forks 0 to run in this JVM only");
         }
     }
 }

@@ -21,19 +21,20 @@ class CompareOptionsTest {
     private static final String TWICE = TestTasks.TinyTwice.class.getName();
 
     @ParameterizedTest
-    @ValueSource(strings = {"100ms", "300ms", "499ms"})
+    @ValueSource(strings = {"100ms", "300ms", "499ms", "2499ms"})
     void aBudgetTooShortForTheForksSaysWhatEachWouldGet(String budget) {
-        // It exited 1 with a stack trace: the forks need 5 x 100 ms, which the command did not check.
-        Cli.Result result = assertUsageError("is shared by at least 5 JVMs", "compare", "--budget", budget);
-        assertTrue(result.err().contains("give --budget 500ms or more") && result.err().contains("--forks 0"), result.err());
+        // 100ms to 499ms exited 1 with a stack trace: the forks need 5 x (100 ms and their start), unchecked.
+        Cli.Result result = assertUsageError("a comparison in 5 fresh JVMs needs a budget of at least 2500 ms", "compare",
+                "--budget", budget);
+        assertTrue(result.err().contains("give a longer budget"), result.err());
     }
 
     @Test
-    void aThousandForksInTwoSecondsIsRefusedWithTheBudgetPerFork() {
+    void aThousandForksInTwoSecondsIsRefusedWithTheBudgetTheyNeed() {
         // It ran 1 JVM and blamed "the tasks are too long".
-        Cli.Result result = assertUsageError("is shared by the 1000 JVMs, which leaves each 2", "compare", "--forks", "1000",
-                "--budget", "2s");
-        assertTrue(result.err().contains("give --budget 100000ms or more, or fewer --forks"), result.err());
+        Cli.Result result = assertUsageError("a comparison in 1000 fresh JVMs needs a budget of at least 500000 ms", "compare",
+                "--forks", "1000", "--budget", "2s");
+        assertTrue(result.err().contains("or fewer forks"), result.err());
     }
 
     @Test
