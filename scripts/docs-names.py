@@ -39,7 +39,7 @@ NOT_CODE = {"ExecutionSample", "JavaScript", "GitHub", "PyPI", "JetBrains", "Hot
 
 # Dotted names under dev.counters that are not packages: system properties and span attribute keys.
 NOT_PACKAGES = {"dev.counters.binding", "dev.counters.cpu.total", "dev.counters.cpu.user", "dev.counters.cpu.system",
-                "dev.counters.cpu.unmeasured"}
+                "dev.counters.cpu.unmeasured", "dev.counters.cpu.covered"}
 
 CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 TYPE_REF = re.compile(r"^(?:[a-z][\w]*\.)*([A-Z][a-z]\w*)(?:[.#]([A-Za-z_]\w*))?(?:\(.*\))?(?:\.\w+(?:\(.*\))?)*$")

@@ -83,7 +83,7 @@ class_path() {
             *) [[ "$which" == all ]] || continue ;;
         esac
         if [[ -n "$tree" && "$name" == counters-* ]]; then
-            local artifact="${name%-0.1.0-SNAPSHOT.jar}"
+            local artifact="${name%-*-SNAPSHOT.jar}"
             file="$(ls "$tree/$artifact/target/$artifact"-*.jar | grep -v -- '-tests.jar$' | head -n 1)"
         fi
         entries+=("$file")

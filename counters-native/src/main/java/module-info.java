@@ -8,7 +8,9 @@
  */
 module dev.counters.nativeaccess {
     requires dev.counters.api;
-    requires com.sun.jna;
+    // JNA serves on JDK 17-21 (and where FFM cannot link); on JDK 22+ FFM needs no JNA, so a jlink image
+    // may leave it out. Where JNA is wanted on the module path, --add-modules com.sun.jna resolves it.
+    requires static com.sun.jna;
 
     exports dev.counters.nativeaccess to dev.counters.posix, dev.counters.windows;
 }

@@ -7,6 +7,8 @@
  * <p>On JDK 22+ the clocks are read through FFM downcalls, on 17-21 through JNA. Enable native
  * access: on the module path {@code --enable-native-access=dev.counters.posix,dev.counters.nativeaccess}
  * for FFM and {@code com.sun.jna} for JNA, on the class path {@code --enable-native-access=ALL-UNNAMED}.
+ * JNA is required statically: FFM needs none, so a jlink image on JDK 22+ leaves it out, and on the
+ * module path JDK 17-21 resolves it with {@code --add-modules com.sun.jna}.
  * Without it FFM is not used; where JNA is denied too, the provider reports itself unavailable with
  * that advice and the JDK provider serves.
  *
@@ -36,7 +38,7 @@
 module dev.counters.posix {
     requires transitive dev.counters.api;
     requires dev.counters.nativeaccess;
-    requires com.sun.jna;
+    requires static com.sun.jna; // JDK 17-21 only: see dev.counters.nativeaccess
     requires java.management;
 
 

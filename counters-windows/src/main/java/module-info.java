@@ -7,7 +7,9 @@
  * {@code --enable-native-access=dev.counters.windows,dev.counters.nativeaccess,com.sun.jna} (the counters modules for FFM, JNA for
  * the fallback), on the class path {@code --enable-native-access=ALL-UNNAMED}. Without it FFM is
  * not used and JNA serves; where that is denied too, the provider reports itself unavailable with
- * that advice and the JDK provider serves.
+ * that advice and the JDK provider serves. JNA is required statically: FFM needs none, so a jlink
+ * image on JDK 22+ leaves it out, and on the module path JDK 17-21 resolves it with
+ * {@code --add-modules com.sun.jna,com.sun.jna.platform}.
  *
  * <h2>Platforms</h2>
  * What counters-posix and counters-windows read for each kind on each platform, and how far that has
@@ -35,8 +37,8 @@
 module dev.counters.windows {
     requires transitive dev.counters.api;
     requires dev.counters.nativeaccess;
-    requires com.sun.jna;
-    requires com.sun.jna.platform;
+    requires static com.sun.jna; // JDK 17-21 only: see dev.counters.nativeaccess
+    requires static com.sun.jna.platform;
 
     exports dev.counters.windows;
 

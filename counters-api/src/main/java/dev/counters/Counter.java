@@ -26,8 +26,16 @@ import dev.counters.internal.VirtualThreads;
  * (interpreted, and in C1-compiled code), nothing after. Such a counter's
  * {@link CounterInfo#notes()} says so; through FFM, and on Windows, SYSTEM_TIME allocates nothing.
  *
- * <p>A counter is confined to the thread that uses it; a thread-times counter checks this and
- * throws {@link IllegalStateException} when stopped on another thread than it was started on.
+ * <p>A counter belongs to one thread: the thread that first starts it owns it for as long as that
+ * thread lives, whatever the kind. {@code stop()} and {@code restartFromStop()} on another thread,
+ * and {@code start()} on another thread while the owner lives, throw {@link IllegalStateException}
+ * naming both threads, and leave the owner's interval as it was: a second thread's {@code start()}
+ * would otherwise move the start the owner measures from (a 100 ms interval read 49 ms) and a reading
+ * taken while another thread restarts could be negative. Use one counter per thread (a counter for
+ * each task, or a {@code ThreadLocal}). Readings are not checked: once the owner has stopped the
+ * counter, another thread may read it after a hand-over such as {@code Thread.join()}. The check
+ * compares {@link Thread#currentThread()} with a field and costs well under a nanosecond a pair; it
+ * reads plain fields, so it catches misuse but is no lock.
  * The thread-bound kinds ({@link CounterKind#isThreadBound()}) also refuse to start on a virtual
  * thread, which has no CPU clock of its own.
  * A native failure throws {@link CounterException}, never a silent zero.
@@ -37,7 +45,8 @@ public interface Counter extends CounterReadings {
     /**
      * Marks the start of the interval and clears its end.
      *
-     * @throws IllegalStateException if the kind is thread-bound and the calling thread is virtual
+     * @throws IllegalStateException if another thread that is still alive started this counter, or
+     *     if the kind is thread-bound and the calling thread is virtual
      */
     void start();
 
@@ -45,7 +54,7 @@ public interface Counter extends CounterReadings {
      * Marks the end of the interval. May be called again later: every call measures from the
      * same start, so successive calls give growing laps from the start.
      *
-     * @throws IllegalStateException if the counter was never started
+     * @throws IllegalStateException if the counter was never started, or was started on another thread
      */
     void stop();
 
@@ -53,7 +62,7 @@ public interface Counter extends CounterReadings {
      * Begins a new interval at the instant of the last {@link #stop()}, without reading the
      * clock again: consecutive laps then leave no gap and cost one native read each.
      *
-     * @throws IllegalStateException if the counter was not stopped
+     * @throws IllegalStateException if the counter was not stopped, or was started on another thread
      */
     void restartFromStop();
 }

@@ -31,18 +31,25 @@ import java.util.Set;
  *
  * <p>A provider that fails to load (a native library missing, a class that cannot link) does
  * not break selection: it is listed in {@link #providers()} with the reason, and the next best
- * provider serves its kinds.
+ * provider serves its kinds. So does a provider that throws once loaded, from any of its methods:
+ * from {@code name()}, {@code rank()} or {@code unavailableReason()}, it is listed as failed and
+ * serves nothing; from {@code support}, {@code create} or {@code describe} for a kind, it serves that
+ * kind no more in this registry, the next best provider serves it, and the report says, for that
+ * kind, which method threw what (with the provider's class). A kind that no provider is left to
+ * serve throws {@link UnsupportedOperationException} with every provider's reason, and what the
+ * provider threw as its cause.
  */
 public final class CounterRegistry {
     private static final CounterKind[] KINDS = CounterKind.values();
 
     /** Every provider, the available ones best first, then those that stepped aside. */
-    private final List<CounterProvider> providers;
-    private final List<CounterProvider> availableBestFirst;
+    private final List<GuardedProvider> providers;
+    private final List<GuardedProvider> availableBestFirst;
+    /** Those that failed to load, or threw when first asked their name, rank or availability. */
     private final List<ProviderReport> loadFailures;
-    private final PerKind<Optional<CounterProvider>> choices = new PerKind<>() {
+    private final PerKind<Optional<GuardedProvider>> choices = new PerKind<>() {
         @Override
-        protected Optional<CounterProvider> compute(CounterKind kind) {
+        protected Optional<GuardedProvider> compute(CounterKind kind) {
             return choose(kind);
         }
     };
@@ -50,15 +57,23 @@ public final class CounterRegistry {
     private volatile List<ProviderReport> reports;
 
     private CounterRegistry(List<? extends CounterProvider> providers, List<ProviderReport> loadFailures) {
-        this.availableBestFirst = List.copyOf(Ranking.bestFirst(List.copyOf(providers)));
-        List<CounterProvider> all = new ArrayList<>(availableBestFirst);
+        List<ProviderReport> failed = new ArrayList<>(loadFailures);
+        List<GuardedProvider> guarded = new ArrayList<>();
         for (CounterProvider provider : providers) {
+            GuardedProvider asked = GuardedProvider.guard(provider, failed);
+            if (asked != null) {
+                guarded.add(asked);
+            }
+        }
+        this.availableBestFirst = List.copyOf(Ranking.bestFirst(guarded));
+        List<GuardedProvider> all = new ArrayList<>(availableBestFirst);
+        for (GuardedProvider provider : guarded) {
             if (provider.unavailableReason().isPresent()) {
                 all.add(provider);
             }
         }
         this.providers = Collections.unmodifiableList(all);
-        this.loadFailures = List.copyOf(loadFailures);
+        this.loadFailures = List.copyOf(failed);
     }
 
     /** The registry of every provider {@link ServiceLoader} finds, built once per process. */
@@ -107,11 +122,32 @@ public final class CounterRegistry {
         if (kind == null) {
             throw new NullPointerException("kind is null; pass one of " + List.of(KINDS));
         }
-        Optional<CounterProvider> provider = choices.get(kind);
-        if (provider.isEmpty()) {
-            throw new UnsupportedOperationException(unsupportedMessage(kind));
+        return create(kind, false);
+    }
+
+    /** A new counter of {@code kind} from the best provider that serves it, asking the next where one fails. */
+    private Counter create(CounterKind kind, boolean cpuTimes) {
+        GuardedProvider.Failed failure = null;
+        while (true) {
+            Optional<GuardedProvider> provider = choices.get(kind);
+            if (provider.isEmpty()) {
+                throw new UnsupportedOperationException(unsupportedMessage(kind), failure == null ? null : failure.getCause());
+            }
+            try {
+                return provider.get().create(kind, cpuTimes);
+            } catch (GuardedProvider.Failed failed) {
+                failure = failed;
+                failedOn(kind);
+            }
         }
-        return provider.get().create(kind);
+    }
+
+    /** A provider failed on {@code kind} and serves it no more: decide the kind again, and the report anew. */
+    private void failedOn(CounterKind kind) {
+        choices.forget(kind);
+        synchronized (reportsLock) {
+            reports = null;
+        }
     }
 
     /** A new CPU-times counter of {@code kind} ({@link CounterKind#THREAD_TIMES} or {@link CounterKind#PROCESS_TIMES}). */
@@ -122,12 +158,12 @@ public final class CounterRegistry {
         if (!kind.isCpuTimes()) {
             throw new IllegalArgumentException(kind + " does not measure CPU time; use THREAD_TIMES or PROCESS_TIMES");
         }
-        return (CpuTimesCounter) create(kind);
+        return (CpuTimesCounter) create(kind, true);
     }
 
     /** Which provider serves {@code kind} here, if any. */
     public Optional<String> providerFor(CounterKind kind) {
-        Optional<CounterProvider> provider = choices.get(kind);
+        Optional<GuardedProvider> provider = choices.get(kind);
         return provider.isEmpty() ? Optional.empty() : Optional.of(provider.get().name());
     }
 
@@ -139,9 +175,15 @@ public final class CounterRegistry {
     public List<CounterInfo> available() {
         List<CounterInfo> infos = new ArrayList<>();
         for (CounterKind kind : KINDS) {
-            Optional<CounterProvider> provider = choices.get(kind);
-            if (provider.isPresent()) {
-                infos.add(provider.get().describe(kind));
+            Optional<GuardedProvider> provider = choices.get(kind);
+            while (provider.isPresent()) {
+                try {
+                    infos.add(provider.get().describe(kind));
+                    break;
+                } catch (GuardedProvider.Failed failed) { // reported in providers(); the next provider describes
+                    failedOn(kind);
+                    provider = choices.get(kind);
+                }
             }
         }
         return Collections.unmodifiableList(infos);
@@ -149,7 +191,9 @@ public final class CounterRegistry {
 
     /**
      * Every provider found, best first, with what it serves and why it does not serve the rest; then
-     * those that failed to load. The first call asks every provider about every kind.
+     * those that failed to load or threw when asked their name, rank or availability. The first call
+     * asks every provider about every kind; a provider that fails later on a kind makes the next call
+     * ask again, so the report always shows the failure.
      */
     public List<ProviderReport> providers() {
         List<ProviderReport> known = reports;
@@ -158,7 +202,7 @@ public final class CounterRegistry {
                 known = reports;
                 if (known == null) {
                     List<ProviderReport> all = new ArrayList<>();
-                    for (CounterProvider provider : providers) {
+                    for (GuardedProvider provider : providers) {
                         all.add(ProviderReport.of(provider));
                     }
                     all.addAll(loadFailures);
@@ -171,8 +215,8 @@ public final class CounterRegistry {
     }
 
     /** The best provider that serves {@code kind}, asking each about that kind alone, best first. */
-    private Optional<CounterProvider> choose(CounterKind kind) {
-        for (CounterProvider provider : availableBestFirst) {
+    private Optional<GuardedProvider> choose(CounterKind kind) {
+        for (GuardedProvider provider : availableBestFirst) {
             if (provider.support(kind).isSupported()) {
                 return Optional.of(provider);
             }
@@ -184,8 +228,8 @@ public final class CounterRegistry {
         StringBuilder message = new StringBuilder()
                 .append("No provider serves ").append(kind).append(" counters on ").append(platform()).append('.');
         Set<String> loaded = new HashSet<>();
-        for (CounterProvider provider : providers) {
-            message.append(' ').append(provider.name()).append(": ").append(ProviderReport.reasonFor(supportOf(provider, kind))).append('.');
+        for (GuardedProvider provider : providers) {
+            message.append(' ').append(provider.name()).append(": ").append(ProviderReport.reasonFor(provider.support(kind))).append('.');
             loaded.add(provider.name());
         }
         for (ProviderReport failure : loadFailures) {
@@ -261,12 +305,12 @@ public final class CounterRegistry {
             this.loadFailure = requireNonNull(loadFailure, "loadFailure");
         }
 
-        /** The provider's name, or its class name if it failed to load. */
+        /** The provider's name, or its class name if it failed to load or to say its name. */
         public String name() {
             return name;
         }
 
-        /** Its rank; {@link Integer#MIN_VALUE} if it failed to load. */
+        /** Its rank; {@link Integer#MIN_VALUE} if it failed to load or to say its rank or availability. */
         public int rank() {
             return rank;
         }
@@ -276,15 +320,18 @@ public final class CounterRegistry {
             return supportByKind;
         }
 
-        /** Why it could not be loaded; empty if it loaded. */
+        /**
+         * Why it could not be loaded, or which of its methods threw what when first asked its name,
+         * rank or availability ({@code "failed: its unavailableReason() threw ..."}); empty if it loaded.
+         */
         public String loadFailure() {
             return loadFailure;
         }
 
-        static ProviderReport of(CounterProvider provider) {
+        static ProviderReport of(GuardedProvider provider) {
             Map<CounterKind, KindSupport> support = new EnumMap<>(CounterKind.class);
             for (CounterKind kind : CounterKind.values()) {
-                support.put(kind, supportOf(provider, kind));
+                support.put(kind, provider.support(kind));
             }
             return new ProviderReport(provider.name(), provider.rank(), support, "");
         }
@@ -294,12 +341,16 @@ public final class CounterRegistry {
             while (root.getCause() != null && root.getCause() != root) {
                 root = root.getCause();
             }
-            String reason = "failed to load (" + root.getClass().getSimpleName() + ": " + root.getMessage() + ")";
+            return failed(type, "failed to load (" + root.getClass().getSimpleName() + ": " + root.getMessage() + ")");
+        }
+
+        /** The provider called {@code name} serves nothing because of {@code reason}, a failure. */
+        static ProviderReport failed(String name, String reason) {
             Map<CounterKind, KindSupport> none = new EnumMap<>(CounterKind.class);
             for (CounterKind kind : CounterKind.values()) {
                 none.put(kind, KindSupport.unsupported(reason));
             }
-            return new ProviderReport(type, Integer.MIN_VALUE, none, reason);
+            return new ProviderReport(name, Integer.MIN_VALUE, none, reason);
         }
 
         /** Whether the provider loaded; if not, {@link #loadFailure()} says why. */
@@ -320,12 +371,6 @@ public final class CounterRegistry {
         public String toString() {
             return name + (isLoaded() ? " (rank " + rank + ")" : " " + loadFailure);
         }
-    }
-
-    /** What {@code provider} says about {@code kind}, or its reason for stepping aside altogether. */
-    private static KindSupport supportOf(CounterProvider provider, CounterKind kind) {
-        Optional<String> unavailable = provider.unavailableReason();
-        return unavailable.isPresent() ? KindSupport.unsupported(unavailable.get()) : provider.support(kind);
     }
 
     private static final class DefaultHolder {

@@ -17,8 +17,8 @@ import com.google.common.base.Ticker;
  *
  * <p>The ticker owns the counter: it starts it once and each {@link Ticker#read()} stops it
  * again, which measures from that first start at the cost of one native read. Like the counter,
- * the ticker is for one thread: it is not for a cache that many threads share, and a
- * thread-times ticker read on another thread throws.
+ * the ticker is for one thread: it is not for a cache that many threads share, and a ticker
+ * read on another thread than the one that made it throws {@link IllegalStateException}.
  */
 public final class Tickers {
     private Tickers() {}

@@ -8,9 +8,19 @@ import dev.counters.CounterKind;
 import java.util.function.Supplier;
 
 /**
- * The start/stop state machine shared by every counter: which calls are legal in which order,
- * and, for thread-bound kinds, the same-thread rule and the refusal to measure a virtual thread
+ * The start/stop state machine shared by every counter: which calls are legal in which order, the
+ * thread that owns the counter, and, for thread-bound kinds, the refusal to measure a virtual thread
  * ({@link VirtualThreads}). Subclasses only read their sources.
+ *
+ * <p>A counter belongs to the thread that first starts it, for as long as that thread lives:
+ * {@code stop()} and {@code restartFromStop()} on any other thread throw, and so does a
+ * {@code start()} while the owner lives. Its readings are plain fields, so two threads would mix
+ * their intervals (a second thread's {@code start()} made the first one's 100 ms read 49 ms; a
+ * reading taken while another thread restarted was negative). The check costs one comparison of
+ * {@link Thread#currentThread()} with a field per call, taken only on the owner's calls (well
+ * under a nanosecond a pair: {@code docs/PERFORMANCE.md}); it reads plain fields, so it catches
+ * misuse, it is not a lock. Readings are not checked: another thread may read the counter once the
+ * owner has stopped it and handed it on (after {@code Thread.join()}, say).
  */
 abstract class IntervalCounter implements Counter {
     private static final int NEW = 0;
@@ -42,13 +52,9 @@ abstract class IntervalCounter implements Counter {
 
     @Override
     public final void start() {
-        if (threadBound) {
-            Thread current = Thread.currentThread();
-            if (VirtualThreads.isVirtual(current)) {
-                state = NEW;
-                throw VirtualThreads.refusal(kind, current);
-            }
-            owner = current;
+        Thread current = Thread.currentThread();
+        if (current != owner) {
+            claim(current);
         }
         try {
             readStart();
@@ -84,6 +90,31 @@ abstract class IntervalCounter implements Counter {
         state = STARTED;
     }
 
+    /**
+     * Makes {@code current} the owner, unless a live thread owns the counter; a thread-bound
+     * counter is never owned by a virtual thread, so its owner's calls need no check of that.
+     */
+    private void claim(Thread current) {
+        Thread previous = owner;
+        if (previous != null && previous.isAlive()) {
+            throw CounterMisuse.ownedByAnotherThread("started again", kind, previous, current);
+        }
+        if (threadBound && VirtualThreads.isVirtual(current)) {
+            state = NEW;
+            throw VirtualThreads.refusal(kind, current);
+        }
+        owner = current;
+    }
+
+    /** Makes the calling thread the owner; see {@link CounterHandover}. */
+    final void handOverToCurrentThread() {
+        if (threadBound) {
+            throw new IllegalArgumentException("A " + kind + " counter reads one thread's clock and cannot be handed to "
+                    + "another thread: use one counter per thread");
+        }
+        owner = Thread.currentThread();
+    }
+
     /** Throws unless a start()/stop() pair has completed. */
     final void checkReadable() {
         if (state == STOPPED) {
@@ -93,12 +124,9 @@ abstract class IntervalCounter implements Counter {
     }
 
     private void checkOwner(String action) {
-        if (threadBound && owner != Thread.currentThread()) {
-            throw new IllegalStateException(String.format(
-                    "This %s counter was started on %s but %s on %s; a thread's CPU "
-                            + "time can only be read on that thread: use one counter per thread",
-                    kind, VirtualThreads.describeThread(owner), action,
-                    VirtualThreads.describeThread(Thread.currentThread())));
+        Thread current = Thread.currentThread();
+        if (current != owner) {
+            throw CounterMisuse.ownedByAnotherThread(action, kind, owner, current);
         }
     }
 

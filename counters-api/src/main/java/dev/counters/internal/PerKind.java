@@ -13,7 +13,8 @@ import java.util.function.Supplier;
  *
  * <p>Thread-safe: threads that ask for a kind at the same time wait for one computation and
  * all see its value; once known, a value is read through a volatile field, without a lock. A
- * computation that throws leaves the kind unknown, to be tried again by the next request.
+ * computation that throws leaves the kind unknown, to be tried again by the next request, as
+ * {@link #forget} does.
  *
  * <p>Subclass it where the values are made, typically as an anonymous class: no lambda is created,
  * so start-up does not pay for the lambda machinery ({@code docs/PERFORMANCE.md}, "First reading").
@@ -43,6 +44,14 @@ public abstract class PerKind<T> {
     /** Whether {@code kind}'s value has been computed; asking computes nothing. */
     public final boolean isKnown(CounterKind kind) {
         return slots[requireNonNull(kind, "kind").ordinal()].value != null;
+    }
+
+    /**
+     * Forgets {@code kind}'s value, so that the next request computes it again: for a decision that
+     * a later failure overturned (a provider chosen for a kind that then failed to create it).
+     */
+    public final void forget(CounterKind kind) {
+        slots[requireNonNull(kind, "kind").ordinal()].forget();
     }
 
     /** {@link #get}{@code (kind)} as a supplier, for a counter's memoised description. */
@@ -76,6 +85,10 @@ public abstract class PerKind<T> {
                 }
             }
             return known;
+        }
+
+        synchronized void forget() {
+            value = null;
         }
 
         @Override

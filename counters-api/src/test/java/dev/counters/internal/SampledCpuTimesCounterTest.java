@@ -165,18 +165,6 @@ class SampledCpuTimesCounterTest {
     }
 
     @Test
-    void processTimesMayBeStoppedOnAnyThread() throws Exception {
-        SampledCpuTimesCounter counter = new SampledCpuTimesCounter(CounterKind.PROCESS_TIMES, source, true,
-                LazyFrequency.fixed(NANOS), FakeCounters.info(CounterKind.PROCESS_TIMES, NANOS));
-        counter.start();
-        source.advance(10, 5, 5);
-        Thread other = new Thread(counter::stop);
-        other.start();
-        other.join();
-        assertEquals(10, counter.getPeriodCount());
-    }
-
-    @Test
     void opensWithTheStartReadingAndClosesWithTheEndReading() {
         StringBuilder calls = new StringBuilder();
         CpuTimesSource ordered = new CpuTimesSource() {

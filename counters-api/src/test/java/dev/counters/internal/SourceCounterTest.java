@@ -184,13 +184,4 @@ class SourceCounterTest {
         counter.stop();
         assertTrue(counter.toString().contains("5 ticks"), counter.toString());
     }
-
-    @Test
-    void wallCountersMayBeStoppedOnAnotherThread() throws Exception {
-        counter.start();
-        Thread other = new Thread(counter::stop);
-        other.start();
-        other.join();
-        assertEquals(0, counter.getPeriodCount());
-    }
 }

@@ -40,7 +40,10 @@ public class CounterMachineryBenchmark extends NanosecondBenchmark {
         cpuTimes = new SampledCpuTimesCounter(CounterKind.THREAD_TIMES, fakeTimes, true, NANOSECONDS, NO_INFO);
     }
 
-    /** {@link SourceCounter}: the state machine and two stores around two field reads. */
+    /**
+     * {@link SourceCounter}: the state machine (with its thread-owner check) and two stores around
+     * two field reads. {@code scripts/pair-ab.sh} compares it between two commits.
+     */
     @Benchmark
     public void sourceCounterPair(Blackhole blackhole) {
         singleSource.start();
@@ -48,7 +51,7 @@ public class CounterMachineryBenchmark extends NanosecondBenchmark {
         blackhole.consume(singleSource.getPeriodCount());
     }
 
-    /** {@link SampledCpuTimesCounter} of a thread-bound kind: adds the owner check and two 3-long samples. */
+    /** {@link SampledCpuTimesCounter} of a thread-bound kind: adds two 3-long samples. */
     @Benchmark
     public void sampledCpuTimesCounterPair(Blackhole blackhole) {
         cpuTimes.start();

@@ -18,8 +18,16 @@ import dev.counters.spi.KindSupport;
 public final class NativeAccess {
     /** What to add on JDK 24+ so that JNA may load its library and the FFM layers link, for each way of launching. */
     public static final String HOW_TO_ENABLE = "enable it with java --enable-native-access=ALL-UNNAMED (class path) "
-            + "or --enable-native-access=com.sun.jna,dev.counters.nativeaccess,dev.counters.posix (module path; "
-            + "dev.counters.windows on Windows), or Enable-Native-Access: ALL-UNNAMED in an executable jar's manifest";
+            + "or --enable-native-access=dev.counters.nativeaccess,dev.counters.posix (module path; "
+            + "dev.counters.windows on Windows; add com.sun.jna where JNA is resolved too), "
+            + "or Enable-Native-Access: ALL-UNNAMED in an executable jar's manifest";
+    /**
+     * What to do where JNA's classes are missing: the platform modules require JNA only statically (FFM needs
+     * none, so a jlink image may leave it out), and the module path resolves it only when asked.
+     */
+    public static final String HOW_TO_ADD_JNA = "JNA (module com.sun.jna) is not present, and JDK 17-21 reads through it: "
+            + "put jna.jar on the class path, or on the module path with --add-modules com.sun.jna "
+            + "(com.sun.jna,com.sun.jna.platform on Windows; or requires com.sun.jna in the application's module-info)";
 
     private NativeAccess() {}
 
@@ -41,7 +49,9 @@ public final class NativeAccess {
      */
     public static String describe(Throwable failure) {
         StringBuilder text = new StringBuilder();
-        if (isDenied(failure)) {
+        if (isJnaMissing(failure)) {
+            text.append(HOW_TO_ADD_JNA).append(": ");
+        } else if (isDenied(failure)) {
             text.append("native access is denied by the JVM, ").append(HOW_TO_ENABLE).append(" (");
         }
         for (Throwable cause = failure; cause != null; cause = next(cause)) {
@@ -51,6 +61,18 @@ public final class NativeAccess {
             text.append(cause.getClass().getSimpleName()).append(": ").append(cause.getMessage());
         }
         return isDenied(failure) ? text.append(')').toString() : text.toString();
+    }
+
+    /** Whether {@code failure}, or anything it was caused by, says that JNA's classes are not there to load. */
+    public static boolean isJnaMissing(Throwable failure) {
+        for (Throwable cause = requireNonNull(failure, "failure"); cause != null; cause = next(cause)) {
+            boolean classMissing = cause instanceof NoClassDefFoundError || cause instanceof ClassNotFoundException;
+            String message = String.valueOf(cause.getMessage()).replace('/', '.');
+            if (classMissing && message.startsWith("com.sun.jna.") && !isDenied(failure)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Throwable next(Throwable cause) {

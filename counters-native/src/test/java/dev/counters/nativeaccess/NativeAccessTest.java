@@ -19,8 +19,9 @@ class NativeAccessTest {
         assertTrue(NativeAccess.isDenied(failure));
         String reason = NativeAccess.describe(failure);
         assertTrue(reason.startsWith("native access is denied by the JVM, enable it with java "
-                + "--enable-native-access=ALL-UNNAMED (class path) or --enable-native-access=com.sun.jna,"
-                + "dev.counters.nativeaccess,dev.counters.posix (module path; dev.counters.windows on Windows)"), reason);
+                + "--enable-native-access=ALL-UNNAMED (class path) or --enable-native-access="
+                + "dev.counters.nativeaccess,dev.counters.posix (module path; dev.counters.windows on Windows; add com.sun.jna"
+                + " where JNA is resolved too)"), reason);
         assertTrue(reason.endsWith("(ExceptionInInitializerError: null; caused by IllegalCallerException: "
                 + "Illegal native access from an unnamed module (file:/app.jar))"), reason);
     }
@@ -44,7 +45,18 @@ class NativeAccessTest {
         assertFalse(NativeAccess.isDenied(missing));
         assertEquals("UnsatisfiedLinkError: Unable to load library 'c'; caused by IllegalArgumentException: no such file",
                 NativeAccess.describe(missing));
-        assertEquals("NoClassDefFoundError: com/sun/jna/Native", NativeAccess.describe(new NoClassDefFoundError("com/sun/jna/Native")));
+        assertFalse(NativeAccess.isJnaMissing(missing));
+    }
+
+    @Test
+    void missingJnaClassesSayHowToAddJna() {
+        Throwable missing = new NoClassDefFoundError("com/sun/jna/Platform");
+        missing.initCause(new ClassNotFoundException("com.sun.jna.Platform"));
+        assertTrue(NativeAccess.isJnaMissing(missing));
+        assertEquals(NativeAccess.HOW_TO_ADD_JNA + ": NoClassDefFoundError: com/sun/jna/Platform; caused by "
+                + "ClassNotFoundException: com.sun.jna.Platform", NativeAccess.describe(missing));
+        assertFalse(NativeAccess.isJnaMissing(new NoClassDefFoundError("dev/counters/posix/LibcDirect")));
+        assertFalse(NativeAccess.isJnaMissing(new IllegalStateException("com.sun.jna.Native")));
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.counters.opentelemetry;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JavaAgentExtensionIT {
     private static final Pattern TOTAL = Pattern.compile("'computing' .*dev\\.counters\\.cpu\\.total=([0-9.E-]+)");
+    private static final Pattern HANDED = Pattern.compile("'handed' .*dev\\.counters\\.cpu\\.total=([0-9.E-]+)");
+    private static final Pattern PROPAGATED = Pattern.compile("'propagated' .*dev\\.counters\\.cpu\\.total=([0-9.E-]+)");
 
     @Test
     void theAgentWithTheExtensionAddsCpuTimeToSpans(@TempDir Path dir) throws Exception {
@@ -42,7 +45,18 @@ class JavaAgentExtensionIT {
         Matcher total = TOTAL.matcher(log);
         assertTrue(total.find(), log);
         assertTrue(Double.parseDouble(total.group(1)) >= 0.045, log);
-        assertTrue(log.matches("(?s).*'handed' .*dev\\.counters\\.cpu\\.unmeasured=other-thread.*"), log);
+        // Started on main, computing and ended on a pool thread the context reached: measured there.
+        Matcher handed = HANDED.matcher(log);
+        assertTrue(handed.find(), log);
+        assertTrue(Double.parseDouble(handed.group(1)) >= 0.025, log);
+        // Current on main while the agent's executor instrumentation carried its context to a pool thread.
+        Matcher propagated = PROPAGATED.matcher(log);
+        assertTrue(propagated.find(), log);
+        assertTrue(Double.parseDouble(propagated.group(1)) >= 0.025, log);
+        assertFalse(log.matches("(?s).*'(computing|handed|propagated)' [^\\n]*dev\\.counters\\.cpu\\.unmeasured.*"), log);
+        if (Runtime.version().feature() >= 21) {
+            assertTrue(log.matches("(?s).*'virtual' [^\\n]*dev\\.counters\\.cpu\\.unmeasured=virtual-thread.*"), log);
+        }
         // The split needs the platform module inside the extension jar: found through the
         // extension's own class loader, not the application's (the thread's context loader).
         assertTrue(log.matches("(?s).*'computing' .*dev\\.counters\\.cpu\\.user=.*"), log);

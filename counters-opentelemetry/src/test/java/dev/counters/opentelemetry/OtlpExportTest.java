@@ -50,7 +50,10 @@ class OtlpExportTest {
                 .build();
         try {
             io.opentelemetry.api.trace.Span span = tracing.get("otlp").spanBuilder("computing").startSpan();
-            long cpu = Work.burnCpu(Duration.ofMillis(30));
+            long cpu;
+            try (io.opentelemetry.context.Scope ignored = span.makeCurrent()) {
+                cpu = Work.burnCpu(Duration.ofMillis(30));
+            }
             span.end();
             tracing.forceFlush().join(30, TimeUnit.SECONDS);
 

@@ -1,6 +1,7 @@
 package dev.counters.posix;
 
 import dev.counters.nativeaccess.CodeBinder;
+import dev.counters.internal.TickSource;
 import dev.counters.nativeaccess.Scratch;
 
 /**
@@ -19,6 +20,14 @@ interface PosixCalls {
 
     /** {@code clock_gettime(clockId, &timespec)}. */
     int clockGettime(int clockId, Scratch timespec);
+
+    /**
+     * A source that reads {@code clock} with {@link #clockGettime}, in nanoseconds, owning its result
+     * memory (so it serves one thread). A layer may return a leaner one of its own.
+     */
+    default TickSource clock(NamedClock clock) {
+        return new ClockGettime(this, clock);
+    }
 
     /** {@code clock_getres(clockId, &timespec)}. */
     int clockGetres(int clockId, Scratch timespec);

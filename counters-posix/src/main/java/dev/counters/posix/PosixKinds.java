@@ -283,8 +283,8 @@ final class PosixKinds {
         return new ThreadMxBeanCpuTime(() -> clockSource(CounterKind.THREAD_TIMES));
     }
 
-    private ClockGettime clockSource(CounterKind kind) {
-        return new ClockGettime(natives().calls, platform.clock(kind).orElseThrow());
+    private TickSource clockSource(CounterKind kind) {
+        return natives().calls.clock(platform.clock(kind).orElseThrow());
     }
 
     boolean hasSplit(CounterKind kind) {

@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.counters.CounterInfo;
+import dev.counters.internal.TickSource;
 import dev.counters.nativeaccess.Binding;
 import dev.counters.nativeaccess.CodeBinder;
 import dev.counters.nativeaccess.ForeignCode;
@@ -71,13 +72,21 @@ final class FfmPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public int clockGettime(int clockId, Scratch timespec) {
-        long address = timespec.address();
+        return clockGettime(clockId, timespec.address());
+    }
+
+    private static int clockGettime(int clockId, long address) {
         try {
             int result = (int) Downcalls.CLOCK_GETTIME.invokeExact(clockId, address);
             return result == 0 ? 0 : callCapturingErrno(Downcalls.CLOCK_GETTIME_ERRNO, clockId, address);
         } catch (Throwable impossible) {
             throw ForeignLayers.downcallThrew("clock_gettime", impossible);
         }
+    }
+
+    @Override
+    public TickSource clock(NamedClock clock) {
+        return new Clock(clock);
     }
 
     @Override
@@ -131,14 +140,7 @@ final class FfmPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public int close(int fd) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
-            int result = (int) Downcalls.CLOSE_ERRNO.invokeExact(state, fd);
-            remember(state, result != 0);
-            return result;
-        } catch (Throwable thrown) {
-            throw ForeignLayers.downcallThrew("close", thrown);
-        }
+        return capturingErrno("close", state -> (int) Downcalls.CLOSE_ERRNO.invokeExact(state, fd));
     }
 
     @Override
@@ -178,26 +180,12 @@ final class FfmPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public int mprotect(long address, long length, int protection) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
-            int result = (int) Downcalls.MPROTECT_ERRNO.invokeExact(state, address, length, protection);
-            remember(state, result != 0);
-            return result;
-        } catch (Throwable thrown) {
-            throw ForeignLayers.downcallThrew("mprotect", thrown);
-        }
+        return capturingErrno("mprotect", state -> (int) Downcalls.MPROTECT_ERRNO.invokeExact(state, address, length, protection));
     }
 
     @Override
     public int munmap(long address, long length) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
-            int result = (int) Downcalls.MUNMAP_ERRNO.invokeExact(state, address, length);
-            remember(state, result != 0);
-            return result;
-        } catch (Throwable thrown) {
-            throw ForeignLayers.downcallThrew("munmap", thrown);
-        }
+        return capturingErrno("munmap", state -> (int) Downcalls.MUNMAP_ERRNO.invokeExact(state, address, length));
     }
 
     @Override
@@ -271,14 +259,7 @@ final class FfmPosixCalls implements PosixCalls, SchedulingCalls {
 
     @Override
     public int setpriority(int which, int who, int nice) {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
-            int result = (int) SchedulingDowncalls.SETPRIORITY.invokeExact(state, which, who, nice);
-            remember(state, result != 0);
-            return result;
-        } catch (Throwable thrown) {
-            throw ForeignLayers.downcallThrew("setpriority", thrown);
-        }
+        return capturingErrno("setpriority", state -> (int) SchedulingDowncalls.SETPRIORITY.invokeExact(state, which, who, nice));
     }
 
     @Override
@@ -297,19 +278,48 @@ final class FfmPosixCalls implements PosixCalls, SchedulingCalls {
     }
 
     private static int callCapturingErrno(MethodHandle capturing, int first, long address) {
+        return capturingErrno("a libc call", state -> (int) capturing.invokeExact(state, first, address));
+    }
+
+    /** A downcall that returns {@code 0} or {@code -1}, made with {@code errno} captured into {@code state}. */
+    private interface ErrnoCall {
+        int call(MemorySegment state) throws Throwable;
+    }
+
+    /** Makes {@code call}, remembering {@code errno} where it failed. */
+    private static int capturingErrno(String function, ErrnoCall call) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment state = arena.allocate(Downcalls.CALL_STATE);
-            int result = (int) capturing.invokeExact(state, first, address);
+            int result = call.call(state);
             remember(state, result != 0);
             return result;
-        } catch (Throwable impossible) {
-            throw ForeignLayers.downcallThrew("a libc call", impossible);
+        } catch (Throwable thrown) {
+            throw ForeignLayers.downcallThrew(function, thrown);
         }
     }
 
     private static void remember(MemorySegment state, boolean failed) {
         if (failed) {
             LAST_ERROR.get()[0] = (int) Downcalls.ERRNO.get(state, 0L);
+        }
+    }
+
+    /** {@link ClockGettime} for FFM, serving one thread: the address in a field, the result read from the segment. */
+    private final class Clock implements TickSource {
+        private final NamedClock clock;
+        private final MemorySegment timespec = Arena.ofAuto().allocate(Layouts.TIMESPEC_BYTES, Long.BYTES);
+        private final long address = timespec.address();
+
+        Clock(NamedClock clock) {
+            this.clock = clock;
+        }
+
+        @Override
+        public long read() {
+            if (clockGettime(clock.id(), address) != 0) {
+                throw PosixErrors.of(FfmPosixCalls.this, clock.gettimeApi());
+            }
+            return Layouts.nanos(timespec.get(JAVA_LONG, 0), timespec.get(JAVA_LONG, Long.BYTES));
         }
     }
 

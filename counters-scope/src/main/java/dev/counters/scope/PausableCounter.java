@@ -26,10 +26,11 @@ import dev.counters.internal.ForwardingCounter;
  * <p>Pausing and resuming each read the clock once; the readings accumulate in native ticks, so
  * nothing is lost to rounding.
  *
- * <p>Over a thread-bound kind ({@link dev.counters.CounterKind#isThreadBound()}, such as
- * {@code THREAD_TIMES}) every call after {@link #start()} must come from the thread that started
- * it, as for the counter itself: a {@link #resume()} on another thread throws
- * {@link IllegalStateException} instead of adding that thread's CPU time.
+ * <p>Like the counter it wraps, it belongs to the thread that started it: every call after
+ * {@link #start()} must come from that thread, and a {@link #pause()}, {@link #resume()},
+ * {@link #stop()} or {@link #restartFromStop()} on another thread throws
+ * {@link IllegalStateException}, leaving the interval as it was (over {@code THREAD_TIMES}, instead
+ * of adding that thread's CPU time; over a wall clock, instead of mixing two threads' intervals).
  */
 public final class PausableCounter extends ForwardingCounter {
     /** Ticks counted in the interval's segments already ended by a pause. */
@@ -41,14 +42,11 @@ public final class PausableCounter extends ForwardingCounter {
     private boolean readable;
     /** Whether the last stop() fell inside the segment still running (no pause since). */
     private boolean stoppedInRunningSegment;
-    /** Whether the wrapped counter reads one thread's clock, so that every call must come from that thread. */
-    private final boolean threadBound;
-    /** The thread that started the interval, for a thread-bound counter. */
+    /** The thread that started the interval: every later call must come from it. */
     private Thread owner;
 
     private PausableCounter(Counter counter) {
         super(counter);
-        this.threadBound = counter.getInfo().kind().isThreadBound();
     }
 
     /** Wraps {@code counter}, which must not be used elsewhere. */
@@ -59,17 +57,18 @@ public final class PausableCounter extends ForwardingCounter {
     /** Starts a new interval with nothing accumulated. */
     @Override
     public void start() {
+        delegate().start(); // first: where it refuses this thread, the owner's interval is left as it was
         accumulated = 0;
         started = true;
         running = true;
         readable = false;
-        delegate().start();
         owner = Thread.currentThread();
     }
 
     /** Stops counting until {@link #resume()}; pausing a paused counter does nothing. */
     public void pause() {
         requireStarted("pause()");
+        requireOwner("pause()");
         if (running) {
             delegate().stop();
             accumulated += delegate().getPeriodCount();
@@ -83,8 +82,8 @@ public final class PausableCounter extends ForwardingCounter {
         requireStarted("resume()");
         requireOwner("resume()");
         if (!running) {
-            running = true;
             delegate().start();
+            running = true;
         }
     }
 
@@ -101,6 +100,7 @@ public final class PausableCounter extends ForwardingCounter {
     @Override
     public void stop() {
         requireStarted("stop()");
+        requireOwner("stop()");
         long running = 0;
         if (this.running) {
             delegate().stop();
@@ -121,6 +121,7 @@ public final class PausableCounter extends ForwardingCounter {
         if (!readable) {
             throw CounterMisuse.restartNeedsStop();
         }
+        requireOwner("restartFromStop()");
         if (stoppedInRunningSegment) {
             // Nothing ended since the stop: the new interval is the running segment from the stop on.
             delegate().restartFromStop();
@@ -147,12 +148,12 @@ public final class PausableCounter extends ForwardingCounter {
     }
 
     /**
-     * Throws if a thread-bound counter is called on a thread other than the one that started it.
-     * While it runs, the wrapped counter checks this itself; a paused one is stopped, and would
-     * start afresh on any thread.
+     * Throws if called on a thread other than the one that started the interval. The wrapped
+     * counter checks its own calls too, but a paused one is stopped and would accept a start() from
+     * any thread once its owner has ended; and some calls here change only this wrapper's fields.
      */
     private void requireOwner(String call) {
-        if (threadBound && owner != Thread.currentThread()) {
+        if (owner != Thread.currentThread()) {
             throw CounterMisuse.calledOnAnotherThread(call, getInfo().kind(), owner);
         }
     }

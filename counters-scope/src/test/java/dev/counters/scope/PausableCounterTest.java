@@ -39,15 +39,27 @@ class PausableCounterTest {
         assertTrue(threadTimer.isRunning());
     }
 
+    /** Issue 44 item 10: a wall clock is confined to one thread too; before, another thread's resume() was taken. */
     @Test
-    void aWallClockCounterMayResumeOnAnotherThread() throws Exception {
+    void aWallClockCounterRefusesEveryCallFromAnotherThreadAndKeepsItsInterval() throws Exception {
         timer.start();
         clock.advance(3);
         timer.pause();
-        assertEquals(null, onAnotherThread(timer::resume));
+        Throwable resumed = onAnotherThread(timer::resume);
+        assertEquals("resume() called on thread 'other', but this HIGH_PERFORMANCE counter was started on thread '"
+                + Thread.currentThread().getName() + "'; a counter is confined to one thread: its start and end are plain "
+                + "fields, so a call from another thread would mix two intervals: use one counter per thread",
+                resumed.getMessage());
+        assertFalse(timer.isRunning());
+        timer.resume();
         clock.advance(4);
+        for (Runnable call : new Runnable[] {timer::pause, timer::stop, timer::start}) {
+            assertTrue(onAnotherThread(call) instanceof IllegalStateException);
+        }
+        assertTrue(timer.isRunning(), "untouched by the refused calls");
         timer.stop();
         assertEquals(7, timer.getPeriodCount());
+        assertTrue(onAnotherThread(timer::restartFromStop) instanceof IllegalStateException);
     }
 
     /** What {@code call} threw on a new platform thread named "other", or null. */

@@ -82,8 +82,8 @@ class DocsExamplesIT {
                 static void handle(Object request) { work(); }
                 static int[] copyOf(int[] a) { return a.clone(); }
                 static int[] sort(int[] a) { java.util.Arrays.sort(a); return a; }
-                static int[] oldSort(int[] a) { return sort(a); }
-                static int[] newSort(int[] a) { return sort(a); }
+                static void oldSort(int[] a) { java.util.Arrays.sort(a); }
+                static void newSort(int[] a) { java.util.Arrays.sort(a); }
                 static final class Log { void info(String format, Object... args) { System.out.println(format); } }
                 static final class MyBenchmark {}
             """;
@@ -128,7 +128,7 @@ class DocsExamplesIT {
                 Launch classPath = Launch.run(jdk.java(), List.of("--enable-native-access=ALL-UNNAMED",
                         "-cp", onClassPath + File.pathSeparator + path, "docs.examples." + example.className()));
                 assertEquals(0, classPath.exitCode(), example.name() + " on the class path, " + jdk + ": " + classPath);
-                Launch modulePath = Launch.run(jdk.java(), List.of("--enable-native-access=ALL-UNNAMED,com.sun.jna",
+                Launch modulePath = Launch.run(jdk.java(), List.of("--add-modules", "com.sun.jna", "--enable-native-access=ALL-UNNAMED,com.sun.jna",
                         "--module-path", onModulePath + File.pathSeparator + path,
                         "--module", "docs.examples/docs.examples." + example.className()));
                 assertEquals(0, modulePath.exitCode(), example.name() + " on the module path, " + jdk + ": " + modulePath);

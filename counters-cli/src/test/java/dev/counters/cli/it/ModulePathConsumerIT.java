@@ -71,7 +71,8 @@ class ModulePathConsumerIT {
         compile(modulePath, classes, source.resolve("module-info.java"), source.resolve("consumer/Main.java"));
 
         for (Jdks.Jdk jdk : Jdks.toTest()) {
-            Launch run = Launch.run(jdk.java(), List.of("--enable-native-access=com.sun.jna",
+            // JNA is an optional module of the platform modules: JDK 17-21 users resolve it (the README).
+            Launch run = Launch.run(jdk.java(), List.of("--add-modules", "com.sun.jna", "--enable-native-access=com.sun.jna",
                     "--module-path", classes + File.pathSeparator + modulePath, "--module", "consumer/consumer.Main"));
             System.out.println(jdk + " module path consumer:\n" + run.out());
             assertEquals(0, run.exitCode(), run.toString());

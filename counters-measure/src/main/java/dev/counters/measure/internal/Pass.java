@@ -132,7 +132,7 @@ public final class Pass {
 
     private static String describe(Counter counter) {
         try {
-            return counter.getInfo().source() + " (" + counter.getInfo().provider() + ")";
+            return counter.getInfo().source() + " (" + counter.getInfo().provider() + ", " + counter.getInfo().binding() + ")";
         } catch (RuntimeException e) {
             return counter.getClass().getSimpleName();
         }

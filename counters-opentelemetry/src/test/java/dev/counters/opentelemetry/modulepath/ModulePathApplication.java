@@ -33,7 +33,9 @@ public final class ModulePathApplication {
                 .getOpenTelemetrySdk();
         try {
             var span = sdk.getTracer("module-path").spanBuilder("computing").startSpan();
-            Work.burnCpu(Duration.ofMillis(20));
+            try (var ignored = span.makeCurrent()) {
+                Work.burnCpu(Duration.ofMillis(20));
+            }
             span.end();
             for (SpanData ended : exported.getFinishedSpanItems()) { // before close, which empties the exporter
                 System.out.println("'" + ended.getName() + "' total="

@@ -7,7 +7,8 @@ import java.util.Arrays;
 
 /**
  * Reads TICK and THREAD_TIMES as the README shows, and prints for each what reads it and what one
- * start/stop pair costs here (the median of 21 batches; a figure to compare, not a check).
+ * start/stop pair costs here (the median of 21 batches; a figure to compare, not a check); then, as
+ * {@code counters list} does, what serves every kind this platform has.
  */
 public final class Main {
     private static final int PAIRS_PER_BATCH = 20_000;
@@ -19,6 +20,10 @@ public final class Main {
         System.out.printf("java %s, %s%n", Runtime.version(), Main.class.getModule().isNamed() ? "module path" : "class path");
         report("TICK", Counters.tick());
         report("THREAD_TIMES", Counters.threadTimes());
+        for (CounterInfo info : Counters.available()) {
+            System.out.printf("list %-16s binding=%s provider=%s source=%s%n", info.kind(), info.binding(), info.provider(),
+                    info.source());
+        }
     }
 
     private static void report(String kind, Counter counter) {

@@ -104,7 +104,7 @@ public final class ForkChild {
                 VerdictRule.otherThreads(result.otherThreadShareA(), result.otherThreadShareB()), result.pairs(),
                 result.conclusion().verdict(), result.noise().machine(), result.noise().summary(), result.collectedRunsA(),
                 result.collectedRunsB(), result.elapsed().toNanos(), result.invocationsPerRun(), request.seed(), instances,
-                result.warnings(), nonDaemonThreadsLeft());
+                result.counters(), result.warnings(), nonDaemonThreadsLeft());
     }
 
     private static ForkReply.Failed failed(String task, String call, String what) {

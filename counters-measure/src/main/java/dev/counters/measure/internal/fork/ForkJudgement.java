@@ -62,9 +62,19 @@ final class ForkJudgement {
     /** The outcome of {@code forks} so far, at the look {@code rule} reads after them. */
     static ForkedOutcome judge(List<Fork> forks, ForkStoppingRule rule, CompareSettings settings, List<String> jvmOptions,
             int fewest) {
+        return judge(forks, rule, settings, jvmOptions, fewest, "");
+    }
+
+    /** As above, warning when a fork read its clocks otherwise than {@code ownCounters} says this JVM does ("": not known). */
+    static ForkedOutcome judge(List<Fork> forks, ForkStoppingRule rule, CompareSettings settings, List<String> jvmOptions,
+            int fewest, String ownCounters) {
         List<Fork> counted = forks.stream().filter(Fork::counted).toList();
         List<ForkRun> runs = forks.stream().map(Fork::run).toList();
         List<String> warnings = warnings(forks);
+        forks.stream().filter(fork -> fork.figures() != null && !ownCounters.isEmpty()
+                        && !fork.figures().counters().equals(ownCounters)).findFirst()
+                .ifPresent(fork -> warnings.add("JVM " + fork.number() + " read its clocks as " + fork.figures().counters()
+                        + ", where this JVM reads " + ownCounters + ": give the forks the same options (--jvm-args-append)"));
         String machine = forks.stream().anyMatch(fork -> fork.figures() != null && fork.figures().machine().equals("loaded"))
                 ? "loaded" : "quiet";
         double lookConfidence = rule.lookConfidence(counted.size());

@@ -76,6 +76,7 @@ final class ForkProcess {
             }
         } catch (InterruptedException e) {
             kill(process);
+            awaitEnd(process);
             throw e;
         } catch (IOException e) {
             kill(process);
@@ -102,6 +103,18 @@ final class ForkProcess {
             String text = new String(bytes, StandardCharsets.UTF_8);
             int newline = text.indexOf('\n');
             return length > size && newline >= 0 ? text.substring(newline + 1) : text;
+        }
+    }
+
+    /** Waits a little for a killed {@code process} to be gone, so that none is left when the caller goes on. */
+    private static void awaitEnd(Process process) {
+        if (process == null) {
+            return;
+        }
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException again) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -19,17 +19,19 @@ public sealed interface ForkReply extends ForkMessage {
      * @param verdict what this JVM alone concluded: never final
      * @param machine {@code quiet} or {@code loaded}, from its noise report
      * @param invocations how many invocations of each task one timed run held
+     * @param counters the clocks it read, their sources, providers and bindings
      * @param leftRunning the non-daemon threads the tasks left running, by name
      */
     record Measured(int version, double wallRatio, double cpuRatio, double wallFloor, double cpuFloor, double aWall,
             double bWall, double aCpu, double bCpu, double otherThreads, int pairs, Verdict verdict, String machine,
             String machineSummary, int collectedRunsA, int collectedRunsB, long elapsedNanos, int invocations, long seed,
-            int instances, List<String> warnings, List<String> leftRunning) implements ForkReply {
+            int instances, String counters, List<String> warnings, List<String> leftRunning) implements ForkReply {
         private static final long serialVersionUID = 1L;
 
         public Measured {
             requireNonNull(verdict, "verdict");
             requireNonNull(machine, "machine");
+            requireNonNull(counters, "counters");
             warnings = List.copyOf(warnings);
             leftRunning = List.copyOf(leftRunning);
         }

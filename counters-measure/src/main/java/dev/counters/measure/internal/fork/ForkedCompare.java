@@ -5,7 +5,9 @@ import static java.util.Objects.requireNonNull;
 import dev.counters.measure.CompareTerms;
 import dev.counters.measure.ForkFailedException;
 import dev.counters.measure.Verdict;
+import dev.counters.Counters;
 import dev.counters.measure.internal.CompareSettings;
+import dev.counters.measure.internal.Pass;
 import dev.counters.measure.internal.stats.ForkStoppingRule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -107,6 +109,7 @@ public final class ForkedCompare {
         List<ForkJudgement.Fork> forks = new ArrayList<>();
         long startAndEnd = ForkPlan.FIRST_START_AND_END.toNanos();
         SplittableRandom seeds = new SplittableRandom();
+        String own = ownCounters();
         ForkedOutcome outcome = null;
         while (true) {
             long left = settings.budget().toNanos() - (System.nanoTime() - start);
@@ -138,12 +141,21 @@ public final class ForkedCompare {
                 continue;
             }
             startAndEnd = Math.max(0, fork.nanos() - fork.figures().elapsedNanos());
-            outcome = ForkJudgement.judge(forks, rule, settings, forkOptions(), fewest);
+            outcome = ForkJudgement.judge(forks, rule, settings, forkOptions(), fewest, own);
             int counted = (int) forks.stream().filter(ForkJudgement.Fork::counted).count();
             if (rule.stops(counted, outcome.verdict()) || forks.size() >= maxForks) {
                 boolean decided = outcome.verdict().isDecisive() || outcome.verdict() == Verdict.INDISTINGUISHABLE;
                 return outcome.stopped(decided ? CompareTerms.StopReason.DECIDED : CompareTerms.StopReason.FORKS);
             }
+        }
+    }
+
+    /** The clocks a comparison in this JVM reads, as a fork describes its own; "" where they cannot be made here. */
+    private static String ownCounters() {
+        try {
+            return Pass.of(Counters.performance(), Counters.threadTimes()).describeCounters();
+        } catch (RuntimeException e) {
+            return "";
         }
     }
 

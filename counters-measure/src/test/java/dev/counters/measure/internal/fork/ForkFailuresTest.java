@@ -89,11 +89,11 @@ class ForkFailuresTest {
     @Test
     void aForkWhoseTaskLeftAThreadRunningIsTakenAndEndedAndTheThreadsNamed() {
         long start = System.nanoTime();
-        CompareResult result = Compare.of(Once.class, LeavesAThreadRunning.class).forks(2).budget(Duration.ofSeconds(5)).run();
+        CompareResult result = Compare.of(Once.class, LeavesAThreadRunning.class).forks(2).budget(Duration.ofSeconds(10)).run();
         assertEquals(2, result.jvms(), result.toString());
         assertTrue(result.warnings().stream().anyMatch(w -> w.contains("non-daemon thread") && w.contains("left-running-")),
                 result.warnings().toString());
-        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(25), "the forks ended with their result");
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30), "the forks ended with their result");
     }
 
     @Test
@@ -113,6 +113,35 @@ class ForkFailuresTest {
         } finally {
             Files.delete(output);
         }
+    }
+
+    @Test
+    void anInterruptEndsAForkedComparisonWithTheForksSoFarAndLeavesNoForkRunning(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path marker = dir.resolve("fork");
+        Path second = Path.of(marker + ".second");
+        java.util.concurrent.atomic.AtomicReference<Object> outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread comparing = new Thread(() -> {
+            try {
+                outcome.set(ForkTasks.forked(Once.class, ForkTasks.NeverMadeInTheSecondFork.class, Duration.ofSeconds(60), 3, 3,
+                        List.of("-Dcounters.test.marker=" + marker)).run());
+            } catch (RuntimeException e) {
+                outcome.set(e);
+            }
+        });
+        comparing.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.exists(second) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertTrue(Files.exists(second), "the second fork is running");
+        comparing.interrupt();
+        comparing.join(TimeUnit.SECONDS.toMillis(20));
+        assertFalse(comparing.isAlive(), "the interrupt ended the comparison");
+        ForkedOutcome result = (ForkedOutcome) outcome.get();
+        assertEquals(dev.counters.measure.Compare.StopReason.INTERRUPTED, result.stoppedBy());
+        assertEquals(1, result.runs().size(), "the first fork's figures, kept");
+        assertEquals(0, ProcessHandle.current().descendants().count(), "the running fork was killed");
     }
 
     @Test

@@ -23,7 +23,7 @@ class ForkJudgementTest {
     private static ForkJudgement.Fork fork(int number, double ratio, double floor, int pairs, String machine) {
         ForkReply.Measured figures = new ForkReply.Measured(ForkMessage.VERSION, ratio, ratio, floor, floor, 60e6, 60e6 * ratio,
                 59e6, 59e6 * ratio, 0, pairs, Verdict.TOO_FEW, machine, machine + ": 3 of 4 runs preempted", 0, 0,
-                3_000_000_000L, 1, 1, 4, List.of(), List.of());
+                3_000_000_000L, 1, 1, 4, "wall w (posix, FFM), thread CPU t (posix, FFM)", List.of(), List.of());
         Duration share = Duration.ofMillis(3600);
         return new ForkJudgement.Fork(number, figures, 3_400_000_000L, share, ForkJudgement.leftOut(figures, share));
     }
@@ -41,6 +41,16 @@ class ForkJudgementTest {
         assertTrue(outcome.runs().stream().allMatch(ForkRun::counted));
         assertEquals(59e6, outcome.nanosPerRunA(), 1, "on thread CPU time, whose interval is as narrow: the verdict's clock");
         assertEquals(59e6 * 0.55, outcome.nanosPerRunB(), 1);
+    }
+
+    @Test
+    void aForkThatReadsItsClocksOtherwiseThanThisJvmIsNamed() {
+        ForkedOutcome outcome = ForkJudgement.judge(List.of(fork(1, 1.0, 0, 40, "quiet")), RULE, SETTINGS, List.of(), 5,
+                "wall w (posix, FFM), thread CPU t (posix, JNA)");
+        assertTrue(outcome.warnings().stream().anyMatch(w -> w.startsWith("JVM 1 read its clocks as wall w (posix, FFM)")),
+                outcome.warnings().toString());
+        assertTrue(ForkJudgement.judge(List.of(fork(1, 1.0, 0, 40, "quiet")), RULE, SETTINGS, List.of(), 5,
+                "wall w (posix, FFM), thread CPU t (posix, FFM)").warnings().isEmpty());
     }
 
     @Test

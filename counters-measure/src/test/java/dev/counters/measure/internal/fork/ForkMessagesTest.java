@@ -38,7 +38,7 @@ class ForkMessagesTest {
     @Test
     void aReplyArrivesWholeMeasuredOrFailed() throws IOException {
         ForkReply.Measured measured = new ForkReply.Measured(ForkMessage.VERSION, 1.03, 1.02, 1e-5, 2e-5, 100, 103, 99, 101,
-                0.01, 40, Verdict.SLOWER, "quiet", "quiet: ...", 0, 1, 2_000_000_000L, 1, 7, 4, List.of("a warning"),
+                0.01, 40, Verdict.SLOWER, "quiet", "quiet: ...", 0, 1, 2_000_000_000L, 1, 7, 4, "wall (posix, FFM)", List.of("a warning"),
                 List.of("pool-1-thread-1"));
         assertEquals(measured, roundTrip(measured, ForkReply.class));
         ForkReply.Failed failed = new ForkReply.Failed(ForkMessage.VERSION, "B", "run()", "boom");

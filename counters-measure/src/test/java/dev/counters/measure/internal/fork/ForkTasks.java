@@ -89,6 +89,41 @@ public final class ForkTasks {
         }
     }
 
+    /**
+     * Made at once in the first JVM that makes it (which creates the file named by the system
+     * property {@code counters.test.marker}); never returns from being made in the next one, which
+     * creates the file with {@code .second} appended first.
+     */
+    public static final class NeverMadeInTheSecondFork extends Steps {
+        /** Whether this JVM is the first to make the class: decided once, when the class is loaded. */
+        private static final boolean FIRST_JVM = claim(Path.of(System.getProperty("counters.test.marker")));
+
+        public NeverMadeInTheSecondFork() {
+            super(100_000);
+            if (!FIRST_JVM) {
+                hang();
+            }
+        }
+
+        private static boolean claim(Path first) {
+            try {
+                Files.createFile(first);
+                return true;
+            } catch (FileAlreadyExistsException e) {
+                try {
+                    Files.createFile(Path.of(first + ".second"));
+                    return false;
+                } catch (FileAlreadyExistsException again) {
+                    return true;
+                } catch (IOException e2) {
+                    throw new UncheckedIOException(e2);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
     /** Throws from its fifth run on. */
     public static final class ThrowsInRun extends Steps {
         private int runs;
