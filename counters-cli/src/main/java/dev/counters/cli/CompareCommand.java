@@ -176,7 +176,8 @@ final class CompareCommand extends Subcommand {
             // What was asked cannot run (a budget too short for the forks, a class that is no task): checked before forking.
             throw new UserInputException(e.getMessage(), e);
         } catch (ForkFailedException e) {
-            throw new UserInputException("a fork of the comparison failed: " + e.getMessage(), e);
+            // It says which fork, task and call, and the exception's first lines, indented with tabs a terminal is not sent.
+            throw new UserInputException(e.getMessage().replace("\t", "    "), e);
         } catch (IllegalStateException e) {
             throw new UserInputException(e.getMessage() + ". " + tooLong(System.nanoTime() - start), e);
         }

@@ -92,6 +92,8 @@ class CompareForksTest {
         Cli.Result without = Cli.run("compare", "--task-a", task, "--task-b", task, "--forks", "2", "--budget", "4s", "-q");
         assertEquals(2, without.exitCode(), "without it the forks fail, named: " + without);
         assertTrue(without.err().contains(TestTasks.NeedsAProperty.PROPERTY + " is not set"), without.err());
+        assertTrue(without.err().contains("\n    at ") && !without.err().contains("\\t"), "its first lines, indented: "
+                + without.err());
 
         Cli.Result replaced = Cli.run("compare", "--task-a", task, "--task-b", task, "--forks", "2", "--budget", "4s",
                 "--jvm-args", property, "--format", "json", "-q");
