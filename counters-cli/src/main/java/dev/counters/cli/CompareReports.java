@@ -7,6 +7,7 @@ import dev.counters.cli.report.Report;
 import dev.counters.cli.report.Table;
 import dev.counters.measure.Compare;
 import dev.counters.measure.CompareResult;
+import dev.counters.measure.CompareTerms;
 import dev.counters.measure.Verdict;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -108,8 +109,12 @@ final class CompareReports {
         // The noise report's first clause says why a machine is loaded; the notes hold the rest.
         int clause = machine.indexOf(';');
         report.lead("Machine: " + (clause < 0 ? machine : machine.substring(0, clause)).replaceAll("\\.$", "") + ".");
-        result.budgetToDecide().ifPresent(budget -> report.lead("To decide, run again with --budget "
-                + Math.max(1, (budget.toMillis() + 999) / 1000) + "s (from what was measured)."));
+        if (result.stoppedBy() == CompareTerms.StopReason.INTERRUPTED) {
+            report.lead("Ended early by --timeout or a signal, not by the budget: the figures are what was measured before.");
+        } else {
+            result.budgetToDecide().ifPresent(budget -> report.lead("To decide, run again with --budget "
+                    + Math.max(1, (budget.toMillis() + 999) / 1000) + "s (from what was measured)."));
+        }
     }
 
     /** {@code 2.6} for a share of 0.026: a percentage to two significant digits, at least one decimal below 10%. */
