@@ -21,10 +21,13 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * {@code counters compare}: is B faster than A on this (noisy, shared) machine, by how much, and
- * how sure is that? A thin command over {@link Compare}: A and B run in balanced pairs (A B, B A)
- * inside one process, the ratio B/A of each pair is taken on wall time and thread CPU time, and
- * each clock gets the median ratio, its order-statistic confidence interval and a verdict. It adds
- * pairs until the interval is within {@code --target} or {@code --budget} ends, and says which.
+ * how sure is that? A thin command over {@link Compare}: by default in several fresh JVMs
+ * ({@link ForkOptions}), each running A and B in balanced pairs (A B, B A) and the verdict judged over
+ * the JVMs' ratios; with {@code --forks 0} in this JVM alone, each clock getting the median ratio of
+ * the pairs, its order-statistic confidence interval and a verdict. What A and B are is
+ * {@link CompareTasks}' (the built-in workload, two classes, or two builds of one class); the
+ * reports are {@link CompareReport} and {@link ForkedCompareReport}. {@code --timeout}, SIGINT and
+ * SIGTERM interrupt a forked comparison, which hands over the JVMs that ended for the report.
  * {@code --order sequential} runs all of A, then all of B, the naive way, for comparison;
  * {@code --order duet} runs A and B at the same time on two threads pinned to different CPUs,
  * A on each worker once in every two pairs.
