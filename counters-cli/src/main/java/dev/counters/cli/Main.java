@@ -13,7 +13,12 @@ public final class Main {
         // Charts are drawn off screen; no display is needed or wanted.
         System.setProperty("java.awt.headless", "true");
         CommandLine commandLine = CountersCommand.commandLine();
+        // The report owns standard output (file descriptor 1, kept aside by StandardOutput); whatever a
+        // --task or a library prints through System.out goes to standard error, so that a JSON or CSV
+        // report stays whole and valid however chatty the task. Never undone: a task still running after
+        // --timeout may print until the JVM ends.
         commandLine.setOut(StandardOutput.open());
+        System.setOut(System.err);
         int exitCode = commandLine.execute(args);
         commandLine.getOut().flush();
         commandLine.getErr().flush();

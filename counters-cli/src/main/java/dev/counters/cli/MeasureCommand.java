@@ -37,7 +37,9 @@ import picocli.CommandLine.ParameterException;
             + "removes. The task is a built-in ~100 ms CPU-bound function, or your class: "
             + "--task com.example.MyTask (implementing dev.counters.measure.Task, with a public no-argument "
             + "constructor), found on the class path or in --class-path. A task that throws, overflows its stack or "
-            + "calls System.exit ends the command with exit code 2 and the run it failed in.",
+            + "calls System.exit ends the command with exit code 2 and the run it failed in. A task that calls "
+            + "Runtime.halt ends the JVM at once with the status it gives, which no code in the JVM sees: the table "
+            + "format prints its title and parameters before the task runs, so such a run shows them and nothing else.",
 })
 final class MeasureCommand extends Subcommand {
     /** How the statistics table's interval is bounded, for the notes. */
@@ -103,6 +105,8 @@ final class MeasureCommand extends Subcommand {
 
     /** Runs both phases on the calling thread, keeping each result in {@code results} as it completes. */
     private Results measureBoth(WatchedTask task, Results results) {
+        // After the task loaded: a class that is no task is a usage error with nothing on standard output.
+        output.printHeading(spec, heading(task.name()).build());
         Progress progress = output.progress(spec);
         progress.step(runs + " unprepared runs of " + task.name());
         task.enter("the unprepared runs");
@@ -144,12 +148,7 @@ final class MeasureCommand extends Subcommand {
         MeasureResult prepared = results.prepared;
         CellFormat time = charting.timeFormat();
         String unitName = charting.unitName();
-        Report.Builder report = Report.builder("measure", "Unprepared vs prepared runs of " + taskName + ", on "
-                        + Platform.describe())
-                .parameter("task", taskName)
-                .parameter("runs", (long) runs)
-                .parameter("trim", (long) trim)
-                .parameter("warm_up_ms", warmUp.toMillis());
+        Report.Builder report = heading(taskName);
         if (unprepared == null) {
             return report.note("No phase was complete, so nothing was measured.").build();
         }
@@ -207,6 +206,15 @@ final class MeasureCommand extends Subcommand {
         report.note("Noise during the prepared runs: " + prepared.noise().summary());
         report.note(CI_NOTE);
         return report.build();
+    }
+
+    /** The title and parameters, which the table format prints before the task runs. */
+    private Report.Builder heading(String taskName) {
+        return Report.builder("measure", "Unprepared vs prepared runs of " + taskName + ", on " + Platform.describe())
+                .parameter("task", taskName)
+                .parameter("runs", (long) runs)
+                .parameter("trim", (long) trim)
+                .parameter("warm_up_ms", warmUp.toMillis());
     }
 
     private Table perRun(MeasureResult unprepared, MeasureResult prepared, CellFormat time, String unitName) {

@@ -4,9 +4,12 @@ import dev.counters.CounterKind;
 import dev.counters.TimeUnits;
 import dev.counters.cli.report.ChartFile;
 import dev.counters.cli.report.OutputFormat;
+import dev.counters.measure.Compare;
 import java.math.BigInteger;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -116,6 +119,110 @@ final class OptionConverters {
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
+        }
+    }
+
+    /**
+     * A share, written as a fraction ({@code 0.0025}) or a percentage ({@code 0.25%}): the one
+     * convention of {@code --target}, {@code --margin} and {@code --confidence}, as the API's
+     * {@code target(0.0025)}. A bare number of 1 or more is refused: it is most likely a percentage
+     * without its sign.
+     */
+    static final class ShareConverter implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            String text = value.trim();
+            boolean percent = text.endsWith("%");
+            double number;
+            try {
+                number = Double.parseDouble(percent ? text.substring(0, text.length() - 1).trim() : text);
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("'" + value + "' is not a share; write it as 0.0025 or 0.25%");
+            }
+            double share = percent ? number / 100 : number;
+            if (!(share >= 0 && share < 1)) {
+                throw new TypeConversionException("'" + value + "' is not a share from 0 to below 1; write it as 0.0025 or "
+                        + "0.25%" + (percent || !(number >= 1 && number < 100) ? "" : " (did you mean " + text + "%?)"));
+            }
+            return share;
+        }
+    }
+
+    /** {@code auto}, {@code wall} or {@code cpu}, ignoring case. */
+    static final class JudgedByConverter implements ITypeConverter<Compare.JudgedBy> {
+        @Override
+        public Compare.JudgedBy convert(String value) {
+            return constant(Compare.JudgedBy.class, value, "clock");
+        }
+    }
+
+    /** {@code alternating}, {@code sequential} or {@code duet}, ignoring case. */
+    static final class OrderConverter implements ITypeConverter<Compare.Order> {
+        @Override
+        public Compare.Order convert(String value) {
+            return constant(Compare.Order.class, value, "order");
+        }
+    }
+
+    /** The constant of {@code type} named {@code value}, ignoring case, or a message listing them. */
+    private static <E extends Enum<E>> E constant(Class<E> type, String value, String what) {
+        for (E constant : type.getEnumConstants()) {
+            if (constant.name().equalsIgnoreCase(value.trim())) {
+                return constant;
+            }
+        }
+        List<String> names = Arrays.stream(type.getEnumConstants()).map(c -> c.name().toLowerCase(Locale.ROOT)).toList();
+        throw new TypeConversionException("unknown " + what + " '" + value + "'; use " + String.join(", ", names.subList(0,
+                names.size() - 1)) + " or " + names.get(names.size() - 1));
+    }
+
+    /**
+     * JVM options in one argument, as JMH's {@code -jvmArgs} takes them: {@code "-Xmx1g -XX:+UseG1GC"},
+     * split at spaces outside quotes; single or double quotes keep a value with spaces together
+     * ({@code -Dname="a b"}) and are removed.
+     */
+    static final class JvmArgsConverter implements ITypeConverter<List<String>> {
+        @Override
+        public List<String> convert(String value) {
+            List<String> options = new ArrayList<>();
+            StringBuilder option = new StringBuilder();
+            boolean started = false;
+            char quote = 0;
+            for (char c : value.toCharArray()) {
+                if (quote != 0) {
+                    if (c == quote) {
+                        quote = 0;
+                    } else {
+                        option.append(c);
+                    }
+                } else if (c == '"' || c == '\'') {
+                    quote = c;
+                    started = true;
+                } else if (Character.isWhitespace(c)) {
+                    if (started) {
+                        options.add(option.toString());
+                        option.setLength(0);
+                        started = false;
+                    }
+                } else {
+                    option.append(c);
+                    started = true;
+                }
+            }
+            if (quote != 0) {
+                throw new TypeConversionException("the quote " + quote + " in " + Messages.quote(value) + " is not closed");
+            }
+            if (started) {
+                options.add(option.toString());
+            }
+            for (String each : options) {
+                if (!each.startsWith("-")) {
+                    throw new TypeConversionException(Messages.quote(each) + " in " + Messages.quote(value) + " is not a "
+                            + "JVM option (they start with '-', as -Xmx1g); give the options only, in one argument: "
+                            + "--jvm-args \"-Xmx1g -XX:+UseG1GC\"");
+                }
+            }
+            return List.copyOf(options);
         }
     }
 }

@@ -18,6 +18,8 @@ final class OutputOptions {
     @Option(names = {"-q", "--quiet"}, description = "Print no progress on standard error.")
     boolean quiet;
 
+    private boolean headingPrinted;
+
     /**
      * Writes {@code report} to the command's standard output in the chosen format.
      *
@@ -28,7 +30,28 @@ final class OutputOptions {
      */
     void print(CommandSpec spec, Report report) {
         PrintWriter out = spec.commandLine().getOut();
-        format.write(report, out);
+        if (headingPrinted) {
+            format.writeAfterHeading(report, out);
+        } else {
+            format.write(report, out);
+        }
+        checkWritten(spec, out);
+    }
+
+    /**
+     * Writes the heading of {@code report} (title and parameters) now, in the table format, before
+     * anything is measured; {@link #print} then writes the rest. A task that ends the JVM with
+     * {@code Runtime.halt} runs no shutdown hook and leaves its exit status, which nothing in the
+     * JVM can report or change: the heading at least shows that the command started and never
+     * finished, where the output was otherwise empty.
+     */
+    void printHeading(CommandSpec spec, Report heading) {
+        PrintWriter out = spec.commandLine().getOut();
+        headingPrinted = format.writeHeading(heading, out);
+        checkWritten(spec, out);
+    }
+
+    private void checkWritten(CommandSpec spec, PrintWriter out) {
         if (out instanceof StandardOutput standardOutput && standardOutput.readerWentAway()) {
             throw new ReaderWentAway();
         }

@@ -52,6 +52,17 @@ final class TimeLimit {
      * @throws Reached if the limit passed first; the work has been interrupted
      */
     <T> T call(String name, Callable<T> work, Supplier<String> where) {
+        return call(name, work, where, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #call(String, Callable, Supplier)}, but when the limit or a signal interrupts the
+     * work, waits up to {@code grace} for it to end before throwing {@link Reached}: work that
+     * answers an interrupt by returning what it has (a comparison across JVMs kills its running fork
+     * and returns the forks that ended) gets to hand that over, for the report. {@code grace} must
+     * leave a signal time to print the report within {@link #REPORT_GRACE}.
+     */
+    <T> T call(String name, Callable<T> work, Supplier<String> where, Duration grace) {
         FutureTask<T> future = new FutureTask<>(work);
         Thread worker = new Thread(future, name);
         worker.setDaemon(true);
@@ -69,12 +80,14 @@ final class TimeLimit {
         } catch (TimeoutException e) {
             String doing = where.get();
             worker.interrupt();
+            awaitEnd(future, grace);
             throw new Reached("--timeout " + HumanNumbers.nanos(timeout.toNanos()) + " ended the command during "
                     + doing + "; the report above holds only what was measured before it (raise --timeout to "
                     + "let it finish)");
         } catch (InterruptedException e) {
             String doing = where.get();
             worker.interrupt();
+            awaitEnd(future, grace);
             if (signalled.get()) {
                 throw new Reached("a signal (SIGINT or SIGTERM) ended the command during " + doing
                         + "; the report above holds only what was measured before it");
@@ -98,6 +111,20 @@ final class TimeLimit {
      */
     static void commandFinished() {
         FINISHED.countDown();
+    }
+
+    /** Waits up to {@code grace} for interrupted work to end; what it returned or threw is its own business. */
+    private static void awaitEnd(FutureTask<?> future, Duration grace) {
+        if (grace.isZero()) {
+            return;
+        }
+        try {
+            future.get(grace.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | java.util.concurrent.CancellationException ended) {
+            // It failed or still runs: the report says what was kept before.
+        }
     }
 
     private static void awaitTheReport() {

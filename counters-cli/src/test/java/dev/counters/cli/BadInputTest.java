@@ -185,8 +185,11 @@ class BadInputTest {
 
     @Test
     void aTaskThatThrowsIsTheUsersMistakeAndShowsItsCause() {
-        assertMentions(mistake("measure", "--task", TestTasks.ThrowsWhileRunning.class.getName(), "--runs", "3",
-                "--trim", "0", "--warm-up", "1ms"), "input.csv: No such file or directory", "Fix the task");
+        Cli.Result result = Cli.run("measure", "--task", TestTasks.ThrowsWhileRunning.class.getName(), "--runs", "3",
+                "--trim", "0", "--warm-up", "1ms");
+        assertEquals(CountersCommand.EXIT_USAGE, result.exitCode(), result.toString());
+        TaskFailureTest.assertNoFigures(result.out());
+        assertMentions(result, "input.csv: No such file or directory", "Fix the task");
     }
 
     @org.junit.jupiter.params.ParameterizedTest

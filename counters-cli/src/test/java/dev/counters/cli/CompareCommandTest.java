@@ -121,8 +121,12 @@ class CompareCommandTest {
         assertTrue(1 < json.get("ratio_low").asDouble() && json.get("ratio_low").asDouble() <= json.get("ratio").asDouble()
                 && json.get("ratio").asDouble() <= json.get("ratio_high").asDouble(), json.toString());
         assertTrue(json.get("reason").asText().startsWith("B is "), json.toString());
+        // Issue 41, item 4: the answer's figures follow the earlier members, every one of which stays.
         assertEquals(List.of("command", "verdict", "ratio", "ratio_low", "ratio_high", "decided_by", "reason", "machine",
-                "scope", "title"), fieldNames(json).subList(0, 10));
+                "scope", "summary", "a_ns_per_run", "b_ns_per_run", "difference_ruled_out", "budget_to_decide_ms", "title"),
+                fieldNames(json).subList(0, 15));
+        double perRun = json.get("b_ns_per_run").asDouble() / json.get("a_ns_per_run").asDouble();
+        assertTrue(perRun > 1.5 && perRun < 2.5, "twice the steps, about twice the time per run: " + perRun);
         JsonNode clocks = json.get("clocks");
         assertEquals(2, clocks.size());
         List<String> names = new ArrayList<>();
@@ -192,7 +196,11 @@ class CompareCommandTest {
     void tableSaysTheVerdictInWords() {
         Cli.Result result = Cli.run(args("--budget", "2s"));
         assertEquals(0, result.exitCode(), result.toString());
-        assertTrue(result.out().startsWith("Verdict: SLOWER. B is "), result.out());
+        // Issue 41, item 4: the verdict in one sentence with the ratio and interval, then the time per run of A and B.
+        List<String> lines = result.out().lines().toList();
+        assertTrue(lines.get(0).startsWith("B is ") && lines.get(0).contains("% slower than A: B/A "), result.out());
+        assertTrue(lines.get(1).startsWith("Time per run: A ") && lines.get(1).contains(" us, B "), result.out());
+        assertTrue(lines.get(2).startsWith("Machine: quiet") || lines.get(2).startsWith("Machine: loaded"), result.out());
         assertTrue(result.out().contains("wall: B is slower: it takes") || result.out().contains("wall: too noisy to tell"),
                 result.out());
         assertTrue(result.out().contains("thread CPU: B is slower"), result.out());

@@ -59,6 +59,37 @@ class SignalTest {
     }
 
     @Test
+    void sigtermDuringAForkedComparisonPrintsTheForksThatEndedAndLeavesNoProcess() throws Exception {
+        // Issue 44, item 2: exit 143 with nothing on standard error, no figures, and the running fork left running.
+        // A against A at a target no interval reaches: each of the 3 forks runs its whole share, about 10 s.
+        Process process = start(List.of(Main.class.getName(), "compare", "--iterations-a", "200000", "--iterations-b",
+                "200000", "--forks", "3", "--budget", "30s", "--target", "0.001%", "--format", "json"));
+        CompletableFuture<String> out = readAll(process);
+        BufferedReader errors = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
+        List<String> err = new ArrayList<>();
+        awaitLine(errors, err, "in fresh JVMs");
+        CompletableFuture<List<String>> rest = CompletableFuture.supplyAsync(() -> errors.lines().toList());
+        Thread.sleep(15_000); // the first fork has ended, the second runs
+        List<ProcessHandle> forks = process.descendants().toList();
+        kill("-TERM", process); // not Process.destroy(), which closes the pipes this test reads
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the signal ended it");
+        err.addAll(rest.get(10, TimeUnit.SECONDS));
+
+        assertEquals(143, process.exitValue(), String.join("\n", err));
+        assertTrue(err.stream().anyMatch(line -> line.contains("counters compare: a signal (SIGINT or SIGTERM) ended the "
+                + "command during the comparison in fresh JVMs")), String.join("\n", err));
+        JsonNode report = new ObjectMapper().readTree(out.get(10, TimeUnit.SECONDS));
+        assertEquals("interrupted", report.get("stopped_by").asText(), report.toString());
+        assertTrue(report.get("jvms").size() >= 1, "the forks that ended: " + report);
+        assertTrue(report.get("notes").toString().contains("Stopped by an interrupt (--timeout, SIGINT or SIGTERM)"),
+                report.get("notes").toString());
+        assertTrue(!forks.isEmpty(), "a fork was running when the signal came");
+        for (ProcessHandle fork : forks) {
+            fork.onExit().get(10, TimeUnit.SECONDS); // ended with its parent, or the test fails here
+        }
+    }
+
+    @Test
     void sigtermWhileAChartIsWrittenLeavesNoTemporaryFileAndExits143() throws Exception {
         Path chart = Files.createDirectory(folder.resolve("charts")).resolve("c3.png");
         Path errors = folder.resolve("stderr.txt");

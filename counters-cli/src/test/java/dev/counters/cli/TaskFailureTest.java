@@ -24,12 +24,21 @@ class TaskFailureTest {
 
     private static void assertFailedWithoutStackTrace(Cli.Result result, String... fragments) {
         assertEquals(CountersCommand.EXIT_USAGE, result.exitCode(), result.toString());
-        assertEquals("", result.out(), "no report after a failed task");
+        assertNoFigures(result.out());
         for (String fragment : fragments) {
             assertTrue(result.err().contains(fragment), "missing '" + fragment + "' in:\n" + result.err());
         }
         assertFalse(result.err().lines().anyMatch(line -> STACK_FRAME.matcher(line).find()), "no stack trace:\n" + result.err());
         assertTrue(result.err().lines().count() <= 3, "one clear message:\n" + result.err());
+    }
+
+    /**
+     * No report after a failed task: at most the heading (title and parameters), which the table
+     * format prints before the task runs (issue 44, item 11: a task that halts the JVM leaves it).
+     */
+    static void assertNoFigures(String out) {
+        assertTrue(out.isEmpty() || out.startsWith("Unprepared vs prepared runs of ") && out.lines().count() == 2,
+                "no report after a failed task, only its heading:\n" + out);
     }
 
     @Test

@@ -192,4 +192,56 @@ public final class TestTasks {
             return folder;
         }
     }
+
+    /** Prints a line of {@link #LINE_LENGTH} characters to {@code System.out} on every run, as a chatty task does. */
+    public static final class Chatty implements Task {
+        static final String MARK = "chatty task line ";
+        static final int LINE_LENGTH = 200;
+        private int runs;
+
+        @Override
+        public Object run() {
+            String line = MARK + ++runs + " ";
+            System.out.println(line + "x".repeat(LINE_LENGTH - line.length()));
+            return SpinWorkload.spin(20_000, runs);
+        }
+    }
+
+    /** Ends the JVM with {@code Runtime.halt(0)} on its second run: no shutdown hook runs, the status is 0. */
+    public static final class Halts implements Task {
+        private int runs;
+
+        @Override
+        public Object run() {
+            if (++runs == 2) {
+                Runtime.getRuntime().halt(0);
+            }
+            return runs;
+        }
+    }
+
+    /** {@link Tiny}'s work, and a failure unless the JVM has the system property {@value #PROPERTY}: a fork's options show. */
+    public static final class NeedsAProperty implements Task {
+        static final String PROPERTY = "counters.test.forkOption";
+
+        public NeedsAProperty() {
+            if (System.getProperty(PROPERTY) == null) {
+                throw new IllegalStateException("-D" + PROPERTY + " is not set");
+            }
+        }
+
+        @Override
+        public Object run() {
+            return SpinWorkload.spin(20_000, 7);
+        }
+    }
+
+    /** Runs of ten seconds: too long for any short budget. */
+    public static final class TenSecondRuns implements Task {
+        @Override
+        public Object run() throws InterruptedException {
+            Thread.sleep(10_000);
+            return 1;
+        }
+    }
 }

@@ -32,6 +32,21 @@ class TimeoutTest {
     }
 
     @Test
+    void aForkedComparisonEndsAtTheTimeoutWithExitThree() {
+        // Issue 44, item 4: --timeout was ignored when forking; --budget 86400s --timeout 5s ran until killed.
+        long start = System.nanoTime();
+        Cli.Result result = Cli.run("compare", "--iterations-a", "200000", "--iterations-b", "200000", "--budget", "86400s",
+                "--timeout", "5s", "--target", "0.001%", "--format", "json", "-q");
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(CountersCommand.EXIT_TIMEOUT, result.exitCode(), result.toString());
+        // 5 s, the 3 s an interrupted comparison may take to hand over its forks, and a loaded machine's margin.
+        assertTrue(seconds >= 5 && seconds < 20, "ended after " + seconds + " s");
+        assertTrue(result.err().contains("counters compare: --timeout 5 s ended the command during the comparison in fresh "
+                + "JVMs"), result.err());
+        assertEquals("compare", result.json().get("command").asText(), "the report of what was measured, valid JSON");
+    }
+
+    @Test
     void isolationAndFrequencyAreBoundToo() {
         Cli.Result isolation = Cli.run("isolation", "--threads", "1", "--runs", "20", "--iterations", "50000000",
                 "--timeout", "1s", "--format", "json", "-q");

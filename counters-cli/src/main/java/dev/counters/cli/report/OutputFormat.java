@@ -13,6 +13,20 @@ public enum OutputFormat {
         public void write(Report report, PrintWriter out) {
             TextTables.write(report, out);
         }
+
+        @Override
+        public boolean writeHeading(Report report, PrintWriter out) {
+            if (report.headline().isPresent()) {
+                return false;
+            }
+            TextTables.writeHeading(report, out);
+            return true;
+        }
+
+        @Override
+        public void writeAfterHeading(Report report, PrintWriter out) {
+            TextTables.writeRest(report, out);
+        }
     },
     /** One rectangular RFC 4180 table: a {@code section} column naming each row's table, then every table's columns. */
     CSV {
@@ -31,6 +45,23 @@ public enum OutputFormat {
 
     /** Writes {@code report} to {@code out} and flushes it. */
     public abstract void write(Report report, PrintWriter out);
+
+    /**
+     * Writes what {@code report} says before any figure (a table's title and parameters), before
+     * the figures exist, so that a run cut short where nothing can report it still shows what ran;
+     * {@link #writeAfterHeading} then writes the rest. Only the table format does, for a report
+     * without a headline: CSV and JSON are one document, written whole by {@link #write}.
+     *
+     * @return whether a heading was written
+     */
+    public boolean writeHeading(Report report, PrintWriter out) {
+        return false;
+    }
+
+    /** Writes {@code report} after {@link #writeHeading} wrote its heading (and returned true). */
+    public void writeAfterHeading(Report report, PrintWriter out) {
+        write(report, out);
+    }
 
     /** The name users type: {@code table}, {@code csv}, {@code json}. */
     public String optionName() {

@@ -68,6 +68,7 @@ public final class RatioChart {
 
     /** Draws the chart into {@code file}; see {@link ChartFile#write}. */
     public void write(ChartFile file) throws IOException {
+        FontCache.keepOutOfHome();
         JFreeChart chart = build();
         file.write(out -> {
             if (file.format() == ChartFile.Format.SVG) {

@@ -21,9 +21,11 @@ public final class Report {
     private final ImmutableList<Table> tables;
     private final ImmutableList<String> notes;
     private final String headline;
+    private final ImmutableList<String> leads;
 
     private Report(Builder builder) {
         this.headline = builder.headline;
+        this.leads = ImmutableList.copyOf(builder.leads);
         this.command = builder.command;
         this.title = builder.title;
         this.parameters = ImmutableMap.copyOf(builder.parameters);
@@ -45,6 +47,15 @@ public final class Report {
      */
     public java.util.Optional<Table> headlineTable() {
         return headline == null ? java.util.Optional.empty() : java.util.Optional.of(tables.get(0));
+    }
+
+    /**
+     * Lines a person reads right after the {@link #headline()}, before the title and the details
+     * (compare's time per run of A and of B, the machine's state): the table format prints them
+     * there; their figures are in the tables, which is what CSV and JSON carry.
+     */
+    public List<String> leads() {
+        return leads;
     }
 
     /** Starts the report of {@code command} (e.g. {@code "cost"}) with a title for people. */
@@ -81,6 +92,7 @@ public final class Report {
         private final Map<String, Object> parameters = new LinkedHashMap<>();
         private final List<Table> tables = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
+        private final List<String> leads = new ArrayList<>();
         private String headline;
 
         private Builder(String command, String title) {
@@ -138,6 +150,15 @@ public final class Report {
             }
             table(figures);
             headline = sentence;
+            return this;
+        }
+
+        /** Adds a line after the headline (see {@link Report#leads()}); call {@link #headline} first. */
+        public Builder lead(String line) {
+            if (headline == null) {
+                throw new IllegalStateException("a lead line follows the headline: call headline(...) first");
+            }
+            leads.add(requireNonNull(line, "line"));
             return this;
         }
 

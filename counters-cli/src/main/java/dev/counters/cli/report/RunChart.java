@@ -124,6 +124,7 @@ public final class RunChart {
      * @throws IllegalStateException if the panels do not all hold the same series, in one order
      */
     public void write(ChartFile file) throws IOException {
+        FontCache.keepOutOfHome();
         JFreeChart chart = build();
         file.write(out -> {
             if (file.format() == ChartFile.Format.SVG) {

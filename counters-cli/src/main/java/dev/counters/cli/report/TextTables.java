@@ -19,12 +19,27 @@ final class TextTables {
 
     static void write(Report report, PrintWriter out) {
         report.headline().ifPresent(headline -> out.println(TerminalText.line(headline)));
+        report.leads().forEach(line -> out.println(TerminalText.line(line)));
+        if (!report.leads().isEmpty()) {
+            out.println();
+        }
+        writeHeading(report, out);
+        writeRest(report, out);
+    }
+
+    /** The title and the parameters: what a report says before any figure. */
+    static void writeHeading(Report report, PrintWriter out) {
         out.println(TerminalText.line(report.title()));
         if (!report.parameters().isEmpty()) {
             out.println(TerminalText.line(report.parameters().entrySet().stream()
                     .map(TextTables::parameter)
                     .collect(Collectors.joining(", "))));
         }
+        out.flush();
+    }
+
+    /** The tables and notes: what follows {@link #writeHeading}. */
+    static void writeRest(Report report, PrintWriter out) {
         Table headline = report.headlineTable().orElse(null);
         for (Table table : report.tables()) {
             if (table == headline) {

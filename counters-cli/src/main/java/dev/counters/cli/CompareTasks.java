@@ -1,0 +1,142 @@
+package dev.counters.cli;
+
+import dev.counters.measure.Compare;
+import java.io.File;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * Which two tasks {@code counters compare} runs: the built-in workload at two sizes
+ * ({@code --iterations-a}, {@code --iterations-b}), two task classes ({@code --task-a},
+ * {@code --task-b}), or two builds of one class ({@code --task} with {@code --class-path-a} and
+ * {@code --class-path-b}: the question a library author asks before a release). A mix of these is
+ * refused with a message saying which options go together.
+ */
+final class CompareTasks {
+    /** A few milliseconds of the built-in workload: thousands of pairs fit in the default budget. */
+    static final String DEFAULT_ITERATIONS = "2000000";
+
+    @Option(names = "--task-a", paramLabel = "CLASS",
+            description = "Class of task A, the baseline, implementing dev.counters.measure.Task (default: the built-in workload).")
+    String taskA;
+
+    @Option(names = "--task-b", paramLabel = "CLASS",
+            description = "Class of task B, the contender; ratios are B/A (default: the built-in workload).")
+    String taskB;
+
+    @Option(names = "--task", paramLabel = "CLASS",
+            description = "One task class in two builds: A is CLASS from --class-path-a, B the same name from "
+                    + "--class-path-b, each loaded in its own class loader (e.g. the released jar against the new one).")
+    String task;
+
+    @Option(names = "--class-path-a", paramLabel = "PATH",
+            description = "Jars and folders of build A of --task (with whatever it needs), separated by '${sys:path.separator}'.")
+    String classPathA;
+
+    @Option(names = "--class-path-b", paramLabel = "PATH",
+            description = "Jars and folders of build B of --task, separated by '${sys:path.separator}'.")
+    String classPathB;
+
+    @Option(names = "--iterations-a", paramLabel = "N", defaultValue = DEFAULT_ITERATIONS,
+            description = "Size of built-in task A in xorshift steps (default: ${DEFAULT-VALUE}, a few ms).")
+    long iterationsA;
+
+    @Option(names = "--iterations-b", paramLabel = "M", defaultValue = DEFAULT_ITERATIONS,
+            description = "Size of built-in task B in xorshift steps (default: ${DEFAULT-VALUE}).")
+    long iterationsB;
+
+    /** Whether A and B are two builds of one class ({@code --task}). */
+    boolean builds() {
+        return task != null;
+    }
+
+    /** Whether A and B are the user's classes, not the built-in workload. */
+    boolean userClasses() {
+        return taskA != null || task != null;
+    }
+
+    /** A for people: the class, the class and its build, or the built-in workload and its size. */
+    String nameA() {
+        return builds() ? task + " from " + classPathA : taskA != null ? taskA : new SpinTask(iterationsA).toString();
+    }
+
+    /** B for people, as {@link #nameA()}. */
+    String nameB() {
+        return builds() ? task + " from " + classPathB : taskB != null ? taskB : new SpinTask(iterationsB).toString();
+    }
+
+    /** A, to run in this JVM (not two builds). */
+    WatchedTask a(TaskOptions options) {
+        return options.task(taskA, iterationsA);
+    }
+
+    /** B, to run in this JVM (not two builds). */
+    WatchedTask b(TaskOptions options) {
+        return options.task(taskB, iterationsB);
+    }
+
+    /**
+     * The comparison in fresh JVMs: of the two builds, of the two classes (found on this JVM's class
+     * path and {@code --class-path}, which the forks get too), or of the built-in workload, whose sizes
+     * the forks read from system properties. The classes are checked here, before anything forks.
+     */
+    Compare forked(TaskOptions options) {
+        if (builds()) {
+            TaskLoader.type(task, classPathA);
+            TaskLoader.type(task, classPathB);
+            return Compare.ofBuilds(task, classPathA, classPathB);
+        }
+        if (taskA != null) {
+            String classPath = System.getProperty("java.class.path")
+                    + (options.classPath == null ? "" : File.pathSeparator + options.classPath);
+            return Compare.of(TaskLoader.type(taskA, options.classPath), TaskLoader.type(taskB, options.classPath))
+                    .classPath(classPath);
+        }
+        return Compare.of(SpinTask.ForkedA.class, SpinTask.ForkedB.class)
+                .systemProperty(SpinTask.ITERATIONS_A, Long.toString(iterationsA))
+                .systemProperty(SpinTask.ITERATIONS_B, Long.toString(iterationsB));
+    }
+
+    /** Refuses options that do not go together, each with what to give instead. */
+    void check(CommandSpec spec, TaskOptions options) {
+        if (task != null && (taskA != null || taskB != null)) {
+            throw usage(spec, "--task names one class in two builds (with --class-path-a and --class-path-b); --task-a "
+                    + "and --task-b name two classes: give one or the other");
+        }
+        if (task != null && (classPathA == null || classPathB == null)) {
+            throw usage(spec, "--task compares two builds of one class: give both --class-path-a (the baseline's jars "
+                    + "and folders) and --class-path-b (the contender's)");
+        }
+        if (task == null && (classPathA != null || classPathB != null)) {
+            throw usage(spec, "--class-path-a and --class-path-b hold two builds of the class that --task names: add "
+                    + "--task CLASS (for two classes of one build, give --task-a and --task-b, and --class-path)");
+        }
+        if (task != null && options.classPath != null) {
+            throw usage(spec, "--class-path is for --task-a and --task-b; for two builds, put what both need in "
+                    + "--class-path-a and in --class-path-b");
+        }
+        if ((taskA == null) != (taskB == null)) {
+            throw usage(spec, "give both --task-a and --task-b, or neither (to compare the built-in workload with "
+                    + "--iterations-a and --iterations-b)");
+        }
+        options.checkClassPathHasUse(spec, userClasses(), "--task-a and --task-b");
+        for (String option : new String[] {"--iterations-a", "--iterations-b"}) {
+            if (userClasses() && matched(spec, option)) {
+                throw usage(spec, option + " sizes the built-in workload, which " + (builds() ? "--task" : "--task-a and "
+                        + "--task-b") + " replace: leave it out (your task sets its own size)");
+            }
+        }
+        OptionChecks.requireBetween(spec, "--iterations-a", iterationsA, 1, SpinTask.MAX_ITERATIONS);
+        OptionChecks.requireBetween(spec, "--iterations-b", iterationsB, 1, SpinTask.MAX_ITERATIONS);
+    }
+
+    /** Whether the command line gave {@code option}, not only its default. */
+    static boolean matched(CommandSpec spec, String option) {
+        return spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption(option);
+    }
+
+    private static ParameterException usage(CommandSpec spec, String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}
