@@ -57,15 +57,15 @@ final class CpuTimeMeters {
     }
 
     /**
-     * Records what {@code cpu} gathered, at its observation's stop ({@code nowNanos}): the covered wall
+     * Records what {@code cpu} gathered, once its observation has stopped: the covered wall
      * time always; the total, kernel and user CPU time where a stretch was measured (only the total
      * where the clock has no kernel/user split: never a made-up zero); and one count per reason a
      * stretch went unmeasured. Each meter carries the {@value #ERROR_TAG} tag the wall-time timer carries.
      */
-    void record(Observation.Context context, ObservationCpu cpu, long nowNanos) {
+    void record(Observation.Context context, ObservationCpu cpu) {
         TaggedMeters meters = meters(context);
         String error = errorValue(context);
-        meters.timer(CpuPart.COVERED, error).record(cpu.coveredNanos(nowNanos), TimeUnit.NANOSECONDS);
+        meters.timer(CpuPart.COVERED, error).record(cpu.coveredNanos(), TimeUnit.NANOSECONDS);
         if (cpu.measured()) {
             long total = cpu.totalNanos();
             meters.timer(CpuPart.TOTAL, error).record(total, TimeUnit.NANOSECONDS);
@@ -167,7 +167,7 @@ final class CpuTimeMeters {
                             .withRegistry(registry));
             unmeasured = Counter.builder(cpu + ".unmeasured")
                     .description("Observations with a stretch that could not be measured, by unmeasured.reason: virtual-thread,"
-                            + " clock-failed, no-scope, open-at-stop")
+                            + " clock-failed, no-scope")
                     .withRegistry(registry);
         }
 

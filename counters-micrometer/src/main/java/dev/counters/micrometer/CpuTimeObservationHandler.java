@@ -53,9 +53,10 @@ import java.util.function.Supplier;
  * observation's own {@code reason} tag is kept; {@code unmeasured_reason} in Prometheus):
  * {@code virtual-thread} (a scope on a virtual thread, which has no CPU clock of its own: no JDK up to
  * 25 reads one, and its carrier's clock counts the other virtual threads mounted in between),
- * {@code clock-failed} (the clock could not be made or read), {@code no-scope} (the observation never
- * opened a scope: nothing tells its work from other work on the thread) and {@code open-at-stop} (a
- * scope was still open on another thread when it stopped). Nothing in this handler throws into the
+ * {@code clock-failed} (the clock could not be made or read) and {@code no-scope} (the observation
+ * never opened a scope: nothing tells its work from other work on the thread). An observation whose
+ * scope is still open on some thread when it stops (a pool thread that handed over the result that
+ * ended the request) is recorded when that scope closes, so that thread's CPU is not lost. Nothing in this handler throws into the
  * observed work: a failure of its own, even an {@code OutOfMemoryError} of direct memory while making
  * a clock, is counted as {@code clock-failed}, and a failure to record is logged once.
  *
@@ -81,7 +82,7 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
     CpuTimeObservationHandler(MeterRegistry registry, Supplier<? extends CpuTimesCounter> counters) {
         this.meters = new CpuTimeMeters(requireNonNull(registry, "registry is null; pass the MeterRegistry to record into"));
         requireNonNull(counters, "counters");
-        this.stretches = ThreadLocal.withInitial(() -> new ThreadStretches(counters, this));
+        this.stretches = ThreadLocal.withInitial(() -> new ThreadStretches(counters, this, this::record));
     }
 
     @Override
@@ -131,34 +132,36 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
         }
     }
 
+    /**
+     * Records the observation now, or, where a measured stretch of it is still open on some thread,
+     * when the last one closes (so that a pool thread's work that ended the request is not lost).
+     */
     @Override
     public void onStop(Observation.Context context) {
         ObservationCpu cpu = context.get(this);
         if (cpu == null) {
             return;
         }
-        String name = CpuTimeMeters.requireName(context);
-        try {
-            record(context, cpu);
-        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
-            if (recordingFailureLogged.compareAndSet(false, true)) {
-                LOG.log(Level.WARNING, "counters: could not record the CPU time of observation " + name
-                        + " (logged once; the observed work goes on)", failed);
-            }
-        } finally {
-            context.remove(this);
+        CpuTimeMeters.requireName(context);
+        if (cpu.stop(context, System.nanoTime())) {
+            record(cpu);
         }
     }
 
-    private void record(Observation.Context context, ObservationCpu cpu) {
-        int here = VirtualThreads.isCurrentThreadVirtual() ? 0 : stretches.get().flush(cpu);
-        if (cpu.openStretches() > here) {
-            cpu.unmeasured(Unmeasured.OPEN_AT_STOP);
+    /** Records what {@code cpu} gathered; a failure is logged once and never reaches the observed work. */
+    private void record(ObservationCpu cpu) {
+        Observation.Context context = cpu.stoppedContext();
+        try {
+            if (!cpu.scoped()) {
+                cpu.unmeasured(Unmeasured.NO_SCOPE);
+            }
+            meters.record(context, cpu);
+        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
+            if (recordingFailureLogged.compareAndSet(false, true)) {
+                LOG.log(Level.WARNING, "counters: could not record the CPU time of observation " + context.getName()
+                        + " (logged once; the observed work goes on)", failed);
+            }
         }
-        if (!cpu.scoped()) {
-            cpu.unmeasured(Unmeasured.NO_SCOPE);
-        }
-        meters.record(context, cpu, System.nanoTime());
     }
 
     /** True for every context: CPU time means the same whatever the observation is. */

@@ -1,5 +1,6 @@
 package dev.counters.micrometer;
 
+import io.micrometer.observation.Observation;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -7,12 +8,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * What one observation has gathered so far, from every thread it was current on: the CPU time of its
  * measured stretches (total and kernel part), the wall time during which at least one measured stretch
  * was open (the union over threads, so parallel stretches count once), and why any stretch could not be
- * measured. Threads add to it concurrently, lock-free; the observation's stop reads it once.
+ * measured. Threads add to it concurrently, lock-free.
+ *
+ * <p>It is recorded once, when the observation has stopped and no measured stretch of it is open: at
+ * the stop, or, where a thread still runs in its scope then (a pool thread that handed over the result
+ * that ended the request, and has yet to leave the scope), when that last stretch closes, so its CPU
+ * is not lost. The covered wall time is taken at the stop.
  */
 final class ObservationCpu {
-    /** Bits of {@link #coverage} that count the measured stretches open now; the rest is when the first opened. */
+    /** Bits of {@link #coverage} that count the measured stretches open now and hold the two flags; the rest is when the first opened. */
     private static final int COUNT_BITS = 16;
-    private static final long COUNT_MASK = (1L << COUNT_BITS) - 1;
+    private static final long COUNT_MASK = (1L << 14) - 1;
+    /** The observation has stopped. */
+    private static final long STOPPED = 1L << 14;
+    /** The observation has been recorded (by its stop, or by the close of its last open stretch). */
+    private static final long RECORDED = 1L << 15;
     /** The largest offset from {@link #startNanos} that fits beside the count (about 39 hours). */
     private static final long MAX_OFFSET = Long.MAX_VALUE >>> COUNT_BITS;
 
@@ -24,6 +34,8 @@ final class ObservationCpu {
     private final AtomicLong coverage = new AtomicLong();
     private final AtomicInteger reasons = new AtomicInteger();
     private volatile boolean measured;
+    private volatile Observation.Context stoppedContext;
+    private volatile long coveredAtStop;
     private volatile boolean split;
     private volatile boolean scoped;
 
@@ -63,12 +75,16 @@ final class ObservationCpu {
                 return;
             }
             long since = open == 0 ? offset : old >>> COUNT_BITS;
-            next = since << COUNT_BITS | (open + 1);
+            next = since << COUNT_BITS | (old & (STOPPED | RECORDED)) | (open + 1);
         } while (!coverage.compareAndSet(old, next));
     }
 
-    /** A measured stretch closed at {@code nowNanos}: when it was the last one open, its span is covered. */
-    void stretchClosed(long nowNanos) {
+    /**
+     * A measured stretch closed at {@code nowNanos}: when it was the last one open, its span is covered.
+     * Returns whether the caller must now record the observation: it has stopped, and this was its last
+     * open stretch.
+     */
+    boolean stretchClosed(long nowNanos) {
         long offset = offset(nowNanos);
         long old;
         long next;
@@ -76,13 +92,43 @@ final class ObservationCpu {
             old = coverage.get();
             long open = old & COUNT_MASK;
             if (open == 0) {
-                return;
+                return false;
             }
             next = old - 1;
+            if (open == 1 && (old & (STOPPED | RECORDED)) == STOPPED) {
+                next |= RECORDED;
+            }
         } while (!coverage.compareAndSet(old, next));
         if ((old & COUNT_MASK) == 1) {
             covered.addAndGet(Math.max(0, offset - (old >>> COUNT_BITS)));
         }
+        return (next & RECORDED) != 0 && (old & RECORDED) == 0;
+    }
+
+    /**
+     * The observation stopped at {@code nowNanos}: takes the covered wall time, and returns whether the
+     * caller must record it now (no measured stretch is open); otherwise the close of the last one does.
+     */
+    boolean stop(Observation.Context context, long nowNanos) {
+        stoppedContext = context;
+        long offset = offset(nowNanos);
+        long old;
+        long next;
+        do {
+            old = coverage.get();
+            if ((old & STOPPED) != 0) {
+                return false;
+            }
+            long open = old & COUNT_MASK;
+            coveredAtStop = covered.get() + (open == 0 ? 0 : Math.max(0, offset - (old >>> COUNT_BITS)));
+            next = old | STOPPED | (open == 0 ? RECORDED : 0);
+        } while (!coverage.compareAndSet(old, next));
+        return (next & RECORDED) != 0;
+    }
+
+    /** The context of the stopped observation, for the one who records it. */
+    Observation.Context stoppedContext() {
+        return stoppedContext;
     }
 
     /** A stretch that could not be measured, and why. */
@@ -122,16 +168,9 @@ final class ObservationCpu {
         return (reasons.get() & 1 << reason.ordinal()) != 0;
     }
 
-    /** The number of measured stretches open now, on any thread. */
-    int openStretches() {
-        return (int) (coverage.get() & COUNT_MASK);
-    }
-
-    /** The wall time covered by measured stretches up to {@code nowNanos}, counting those still open up to then. */
-    long coveredNanos(long nowNanos) {
-        long state = coverage.get();
-        long open = (state & COUNT_MASK) == 0 ? 0 : Math.max(0, offset(nowNanos) - (state >>> COUNT_BITS));
-        return covered.get() + open;
+    /** The wall time covered by measured stretches up to the stop. */
+    long coveredNanos() {
+        return coveredAtStop;
     }
 
     private long offset(long nowNanos) {

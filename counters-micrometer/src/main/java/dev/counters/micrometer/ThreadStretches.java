@@ -4,6 +4,7 @@ import dev.counters.CpuTimesCounter;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationView;
 import java.util.Arrays;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -21,6 +22,7 @@ import java.util.function.Supplier;
 final class ThreadStretches {
     private final Supplier<? extends CpuTimesCounter> counters;
     private final Object key;
+    private final Consumer<ObservationCpu> recorder;
     private CpuTimesCounter clock;
     private boolean split;
     private Frame[] frames = new Frame[4];
@@ -28,10 +30,14 @@ final class ThreadStretches {
     private long nowTotal;
     private long nowKernel;
 
-    /** The stretches of the current thread, read with counters from {@code counters}; {@code key} finds each context's {@link ObservationCpu}. */
-    ThreadStretches(Supplier<? extends CpuTimesCounter> counters, Object key) {
+    /**
+     * The stretches of the current thread, read with counters from {@code counters}; {@code key} finds
+     * each context's {@link ObservationCpu}, and {@code recorder} records one whose last stretch closes here after its stop.
+     */
+    ThreadStretches(Supplier<? extends CpuTimesCounter> counters, Object key, Consumer<ObservationCpu> recorder) {
         this.counters = counters;
         this.key = key;
+        this.recorder = recorder;
     }
 
     /** A scope of {@code context} (whose state is {@code cpu}) opened on this thread. */
@@ -94,7 +100,7 @@ final class ThreadStretches {
                 charge(frame);
                 long wall = System.nanoTime();
                 for (int i = 0; i < frame.targetCount; i++) {
-                    frame.targets[i].stretchClosed(wall);
+                    closed(frame.targets[i], wall);
                 }
             }
             if (frame.suspended > 0 && clock != null) {
@@ -110,34 +116,6 @@ final class ThreadStretches {
         }
     }
 
-    /**
-     * At {@code cpu}'s stop on this thread: charges this thread's open stretches of it up to now, and
-     * returns how many there are, so that the caller can tell the stretches open on other threads.
-     */
-    int flush(ObservationCpu cpu) {
-        int open = 0;
-        boolean read = false;
-        try {
-            for (int at = 0; at < depth; at++) {
-                Frame frame = frames[at];
-                if (frame.measured && frame.active && frame.targets(cpu)) {
-                    if (!read) {
-                        read();
-                        read = true;
-                    }
-                    charge(frame);
-                    frame.startTotal = nowTotal;
-                    frame.startKernel = nowKernel;
-                    open++;
-                }
-            }
-        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
-            fail();
-            return 0;
-        }
-        return open;
-    }
-
     private boolean clockMade(ObservationCpu cpu) {
         try {
             CpuTimesCounter made = counters.get();
@@ -148,6 +126,13 @@ final class ThreadStretches {
         } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
             cpu.unmeasured(Unmeasured.CLOCK_FAILED);
             return false;
+        }
+    }
+
+    /** A measured stretch of {@code cpu} ended at {@code wall}; if it was the last of a stopped observation, records it. */
+    private void closed(ObservationCpu cpu, long wall) {
+        if (cpu.stretchClosed(wall)) {
+            recorder.accept(cpu);
         }
     }
 
@@ -176,7 +161,7 @@ final class ThreadStretches {
             if (frame.measured) {
                 charge(frame);
                 for (int i = 0; i < frame.targetCount; i++) {
-                    frame.targets[i].stretchClosed(wall);
+                    closed(frame.targets[i], wall);
                 }
             }
         }
@@ -207,7 +192,7 @@ final class ThreadStretches {
                 for (int i = 0; i < frame.targetCount; i++) {
                     frame.targets[i].unmeasured(Unmeasured.CLOCK_FAILED);
                     if (frame.active) {
-                        frame.targets[i].stretchClosed(wall);
+                        closed(frame.targets[i], wall);
                     }
                 }
                 frame.measured = false;

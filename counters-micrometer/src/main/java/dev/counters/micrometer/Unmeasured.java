@@ -10,9 +10,7 @@ enum Unmeasured {
     /** The thread's CPU clock could not be made or read: the observed work goes on unmeasured. */
     CLOCK_FAILED("clock-failed"),
     /** The observation never opened a scope on any thread, so no stretch of it can be told from other work. */
-    NO_SCOPE("no-scope"),
-    /** A scope was still open on another thread when the observation stopped: that thread's part is missing. */
-    OPEN_AT_STOP("open-at-stop");
+    NO_SCOPE("no-scope");
 
     private final String tag;
 
