@@ -1,8 +1,8 @@
 package dev.counters.micrometer;
 
 import io.micrometer.observation.Observation;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * What one observation has gathered so far, from every thread it was current on: the CPU time of its
@@ -26,13 +26,20 @@ final class ObservationCpu {
     /** The largest offset from {@link #startNanos} that fits beside the count (about 39 hours). */
     private static final long MAX_OFFSET = Long.MAX_VALUE >>> COUNT_BITS;
 
+    private static final VarHandle TOTAL = field("total", long.class);
+    private static final VarHandle KERNEL = field("kernel", long.class);
+    private static final VarHandle COVERED = field("covered", long.class);
+    private static final VarHandle COVERAGE = field("coverage", long.class);
+    private static final VarHandle REASONS = field("reasons", int.class);
+
     private final long startNanos;
-    private final AtomicLong total = new AtomicLong();
-    private final AtomicLong kernel = new AtomicLong();
-    private final AtomicLong covered = new AtomicLong();
-    /** The number of measured stretches open now (low bits) and when the first of them opened (high bits). */
-    private final AtomicLong coverage = new AtomicLong();
-    private final AtomicInteger reasons = new AtomicInteger();
+    /** One object per observation: its counts are fields updated through the handles above, not atomic objects of their own. */
+    private volatile long total;
+    private volatile long kernel;
+    private volatile long covered;
+    /** The number of measured stretches open now and the two flags (low bits), and when the first of them opened (high bits). */
+    private volatile long coverage;
+    private volatile int reasons;
     private volatile boolean measured;
     private volatile Observation.Context stoppedContext;
     private volatile long coveredAtStop;
@@ -52,8 +59,8 @@ final class ObservationCpu {
         if (!measured) {
             measured = true;
         }
-        total.addAndGet(totalNanos);
-        kernel.addAndGet(kernelNanos);
+        TOTAL.getAndAdd(this, totalNanos);
+        KERNEL.getAndAdd(this, kernelNanos);
     }
 
     /** A scope of this observation opened on some thread, measured or not. */
@@ -69,14 +76,14 @@ final class ObservationCpu {
         long old;
         long next;
         do {
-            old = coverage.get();
+            old = coverage;
             long open = old & COUNT_MASK;
             if (open == COUNT_MASK) {
                 return;
             }
             long since = open == 0 ? offset : old >>> COUNT_BITS;
             next = since << COUNT_BITS | (old & (STOPPED | RECORDED)) | (open + 1);
-        } while (!coverage.compareAndSet(old, next));
+        } while (!COVERAGE.compareAndSet(this, old, next));
     }
 
     /**
@@ -89,7 +96,7 @@ final class ObservationCpu {
         long old;
         long next;
         do {
-            old = coverage.get();
+            old = coverage;
             long open = old & COUNT_MASK;
             if (open == 0) {
                 return false;
@@ -98,9 +105,9 @@ final class ObservationCpu {
             if (open == 1 && (old & (STOPPED | RECORDED)) == STOPPED) {
                 next |= RECORDED;
             }
-        } while (!coverage.compareAndSet(old, next));
+        } while (!COVERAGE.compareAndSet(this, old, next));
         if ((old & COUNT_MASK) == 1) {
-            covered.addAndGet(Math.max(0, offset - (old >>> COUNT_BITS)));
+            COVERED.getAndAdd(this, Math.max(0, offset - (old >>> COUNT_BITS)));
         }
         return (next & RECORDED) != 0 && (old & RECORDED) == 0;
     }
@@ -115,14 +122,14 @@ final class ObservationCpu {
         long old;
         long next;
         do {
-            old = coverage.get();
+            old = coverage;
             if ((old & STOPPED) != 0) {
                 return false;
             }
             long open = old & COUNT_MASK;
-            coveredAtStop = covered.get() + (open == 0 ? 0 : Math.max(0, offset - (old >>> COUNT_BITS)));
+            coveredAtStop = covered + (open == 0 ? 0 : Math.max(0, offset - (old >>> COUNT_BITS)));
             next = old | STOPPED | (open == 0 ? RECORDED : 0);
-        } while (!coverage.compareAndSet(old, next));
+        } while (!COVERAGE.compareAndSet(this, old, next));
         return (next & RECORDED) != 0;
     }
 
@@ -134,8 +141,8 @@ final class ObservationCpu {
     /** A stretch that could not be measured, and why. */
     void unmeasured(Unmeasured reason) {
         int bit = 1 << reason.ordinal();
-        if ((reasons.get() & bit) == 0) {
-            reasons.getAndUpdate(seen -> seen | bit);
+        if ((reasons & bit) == 0) {
+            REASONS.getAndBitwiseOr(this, bit);
         }
     }
 
@@ -155,22 +162,30 @@ final class ObservationCpu {
     }
 
     long totalNanos() {
-        return total.get();
+        return total;
     }
 
     /** The kernel part, never more than the total. */
     long kernelNanos() {
-        return Math.min(kernel.get(), total.get());
+        return Math.min(kernel, total);
     }
 
     /** Whether a stretch of {@code reason} was unmeasured. */
     boolean wasUnmeasured(Unmeasured reason) {
-        return (reasons.get() & 1 << reason.ordinal()) != 0;
+        return (reasons & 1 << reason.ordinal()) != 0;
     }
 
     /** The wall time covered by measured stretches up to the stop. */
     long coveredNanos() {
         return coveredAtStop;
+    }
+
+    private static VarHandle field(String name, Class<?> type) {
+        try {
+            return MethodHandles.lookup().findVarHandle(ObservationCpu.class, name, type);
+        } catch (ReflectiveOperationException impossible) {
+            throw new ExceptionInInitializerError(impossible);
+        }
     }
 
     private long offset(long nowNanos) {
