@@ -6,6 +6,7 @@ import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import dev.counters.internal.VirtualThreads;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.NullObservation;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import java.lang.System.Logger.Level;
@@ -93,36 +94,52 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
     @Override
     public void onScopeOpened(Observation.Context context) {
         ObservationCpu cpu = context.get(this);
-        if (cpu == null) {
+        boolean hiding = context instanceof NullObservation.NullContext;
+        if (cpu == null && !hiding) {
             return;
         }
         try {
             if (VirtualThreads.isCurrentThreadVirtual()) {
+                if (hiding) {
+                    return;
+                }
                 cpu.scopeOpened();
                 cpu.unmeasured(Unmeasured.VIRTUAL_THREAD);
                 return;
             }
             stretches.get().open(context, cpu);
         } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
-            cpu.unmeasured(Unmeasured.CLOCK_FAILED);
+            if (cpu != null) {
+                cpu.unmeasured(Unmeasured.CLOCK_FAILED);
+            }
         }
     }
 
     @Override
     public void onScopeClosed(Observation.Context context) {
-        closed(context);
+        try {
+            if ((context.get(this) != null || context instanceof NullObservation.NullContext)
+                    && !VirtualThreads.isCurrentThreadVirtual()) {
+                stretches.get().close(context);
+            }
+        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
+            ObservationCpu cpu = context.get(this);
+            if (cpu != null) {
+                cpu.unmeasured(Unmeasured.CLOCK_FAILED);
+            }
+        }
     }
 
-    /** Micrometer resets the scopes of a thread (context propagation clearing it): each open stretch ends there. */
+    /**
+     * Micrometer resets the scopes of this thread, all of them (context propagation clearing it, or
+     * rebuilding its scopes before making one current, when each is opened again): every stretch open
+     * here ends now.
+     */
     @Override
     public void onScopeReset(Observation.Context context) {
-        closed(context);
-    }
-
-    private void closed(Observation.Context context) {
         try {
-            if (context.get(this) != null && !VirtualThreads.isCurrentThreadVirtual()) {
-                stretches.get().close(context);
+            if (!VirtualThreads.isCurrentThreadVirtual()) {
+                stretches.get().reset();
             }
         } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
             ObservationCpu cpu = context.get(this);

@@ -40,11 +40,17 @@ final class ThreadStretches {
         this.recorder = recorder;
     }
 
-    /** A scope of {@code context} (whose state is {@code cpu}) opened on this thread. */
+    /**
+     * A scope of {@code context} (whose state is {@code cpu}) opened on this thread; {@code cpu} is null
+     * for a scope that only hides the observations below it (Micrometer's {@code NullObservation}, which
+     * context propagation opens to clear a thread), so it suspends them and charges nothing.
+     */
     void open(Observation.Context context, ObservationCpu cpu) {
-        cpu.scopeOpened();
+        if (cpu != null) {
+            cpu.scopeOpened();
+        }
         Frame frame = push(context);
-        if (clock == null && !clockMade(cpu)) {
+        if (clock == null && (cpu == null || !clockMade(cpu))) {
             return;
         }
         try {
@@ -56,6 +62,9 @@ final class ThreadStretches {
                     read = true;
                     frame.suspended = suspendBelow(depth - 1);
                 }
+            }
+            if (cpu == null) {
+                return;
             }
             addTarget(frame, cpu);
             for (ObservationView parent = context.getParentObservation(); parent != null;
@@ -80,7 +89,39 @@ final class ThreadStretches {
             }
         } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
             fail();
-            cpu.unmeasured(Unmeasured.CLOCK_FAILED);
+            if (cpu != null) {
+                cpu.unmeasured(Unmeasured.CLOCK_FAILED);
+            }
+        }
+    }
+
+    /**
+     * Micrometer reset this thread's scopes (context propagation clearing the thread, or rebuilding its
+     * scopes before making one current, which reopens each): every stretch open here ends now.
+     */
+    void reset() {
+        try {
+            boolean read = false;
+            long wall = System.nanoTime();
+            for (int at = depth - 1; at >= 0; at--) {
+                Frame frame = frames[at];
+                if (frame.measured && frame.active) {
+                    if (!read) {
+                        read();
+                        read = true;
+                    }
+                    charge(frame);
+                    for (int i = 0; i < frame.targetCount; i++) {
+                        closed(frame.targets[i], wall);
+                    }
+                }
+            }
+        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
+            fail();
+        } finally {
+            while (depth > 0) {
+                remove(depth - 1);
+            }
         }
     }
 

@@ -10,6 +10,7 @@ import dev.counters.testing.Work;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.NullObservation;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.lang.management.ManagementFactory;
@@ -178,6 +179,47 @@ class CpuAcrossThreadsTest {
         assertEquals(1, meters.get("virtual.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "virtual-thread").counter().count());
         long recorded = nanos("virtual.cpu");
         assertTrue(recorded <= truth + 2 * SLACK_NANOS, "recorded " + recorded + " ns: the platform thread's " + truth + " ns only");
+    }
+
+    /**
+     * Context propagation clears a thread by opening a {@code NullObservation}'s scope over whatever was
+     * current there: the request below is not current while it is open, and gets none of its CPU.
+     */
+    @Test
+    void aNullObservationsScopeHidesTheStretchBelowIt() {
+        Observation request = Observation.start("hidden", observations);
+        long truth;
+        try (Observation.Scope scope = request.openScope()) {
+            truth = burn(10);
+            try (Observation.Scope cleared = new NullObservation(observations).start().openScope()) {
+                burn(50);
+            }
+            truth += burn(10);
+        }
+        request.stop();
+
+        long recorded = nanos("hidden.cpu");
+        assertTrue(recorded <= truth + 2 * SLACK_NANOS, "recorded " + recorded + " ns for " + truth + " ns; the 50 ms under the null scope left out");
+    }
+
+    /** Micrometer's reset clears every scope of the thread: every stretch there ends, so the observation is recorded at its stop. */
+    @Test
+    void aResetEndsEveryStretchOfTheThread() {
+        Observation outer = Observation.start("reset", observations);
+        Observation.Scope outerScope = outer.openScope();
+        long truth = burn(10);
+        Observation inner = Observation.start("inner", observations);
+        Observation.Scope innerScope = inner.openScope();
+        truth += burn(10);
+        innerScope.reset();
+        burn(30);   // after the reset, nobody's
+        inner.stop();
+        outer.stop();
+
+        long recorded = nanos("reset.cpu");
+        assertTrue(recorded >= truth - SLACK_NANOS && recorded <= truth + 2 * SLACK_NANOS, "recorded " + recorded + " ns for " + truth);
+        assertEquals(1, meters.get("inner.cpu").timer().count(), "the inner one too");
+        assertNull(observations.getCurrentObservationScope(), "Micrometer cleared the thread: " + outerScope);
     }
 
     /** Issue #44 item 9: an OutOfMemoryError of direct memory while making a clock never reaches the observed work. */
