@@ -3,8 +3,12 @@ package dev.counters.spring;
 import dev.counters.CounterInfo;
 import dev.counters.Counters;
 import dev.counters.micrometer.ProcessCpuMetrics;
+import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.lang.reflect.Method;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ApplicationListener;
@@ -19,6 +23,8 @@ final class StartupReport implements ApplicationListener<ApplicationReadyEvent> 
     static final String UNMEASURED_SERIES = "http_server_requests_cpu_unmeasured_total";
     static final String VIRTUAL_THREAD_LABEL = "unmeasured_reason=\"virtual-thread\"";
 
+    private static final String ENABLE_NATIVE_ACCESS = "--enable-native-access=";
+    private static final String ALL_UNNAMED = "ALL-UNNAMED";
     private static final System.Logger LOG = System.getLogger(CountersAutoConfiguration.class.getName());
 
     private final Environment environment;
@@ -81,15 +87,43 @@ final class StartupReport implements ApplicationListener<ApplicationReadyEvent> 
         return line.toString();
     }
 
-    /** Whether this JDK (22+) restricts native access and has not granted it to the counters' code. */
+    /**
+     * Whether this JDK (22+) restricts native access and the command line has not granted it to the class
+     * path. Asked of the command line, not of {@code Module.isNativeAccessEnabled()}: once the JDK has
+     * warned about a restricted call (JNA loading its library), it enables native access for that module
+     * so as to warn once, and the module then reads as enabled.
+     */
     private static boolean nativeAccessMissing() {
-        if (Runtime.version().feature() < 22) {
+        return Runtime.version().feature() >= 22
+                && !nativeAccessGranted(ManagementFactory.getRuntimeMXBean().getInputArguments(), System.getProperty("sun.java.command"));
+    }
+
+    /**
+     * Whether {@code arguments} (the JVM's, as the launcher normalised them) or the manifest of the jar
+     * that {@code command} runs ({@code java -jar app.jar}: {@code Enable-Native-Access: ALL-UNNAMED})
+     * grant native access to the class path, or allow it without a warning.
+     */
+    static boolean nativeAccessGranted(List<String> arguments, String command) {
+        for (String argument : arguments) {
+            if (argument.startsWith(ENABLE_NATIVE_ACCESS)
+                    && List.of(argument.substring(ENABLE_NATIVE_ACCESS.length()).split(",")).contains(ALL_UNNAMED)) {
+                return true;
+            }
+            if (argument.equals("--illegal-native-access=allow")) {
+                return true;
+            }
+        }
+        if (command == null || command.isBlank()) {
             return false;
         }
-        try {
-            Method enabled = Module.class.getMethod("isNativeAccessEnabled");
-            return !(Boolean) enabled.invoke(Counters.class.getModule());
-        } catch (ReflectiveOperationException unexpected) {
+        String program = command.strip().split("\\s+")[0];
+        if (!program.endsWith(".jar")) {
+            return false;
+        }
+        try (JarFile jar = new JarFile(program)) {
+            Manifest manifest = jar.getManifest();
+            return manifest != null && ALL_UNNAMED.equals(manifest.getMainAttributes().getValue("Enable-Native-Access"));
+        } catch (IOException | SecurityException unreadable) {
             return false;
         }
     }
