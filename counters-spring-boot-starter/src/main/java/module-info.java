@@ -4,6 +4,7 @@
  */
 module dev.counters.spring {
     requires transitive dev.counters.micrometer;
+    requires java.management;
     requires spring.beans;
     requires spring.boot;
     requires spring.boot.autoconfigure;

@@ -57,32 +57,35 @@ final class CpuTimeMeters {
     }
 
     /**
-     * Records {@code cpu}'s total, kernel and user time under the observation's name and tags, and
-     * the {@value #ERROR_TAG} tag the wall-time timer carries; only the total where the clock has no
-     * kernel/user split (never a made-up zero).
+     * Records what {@code cpu} gathered, once its observation has stopped: the covered wall
+     * time always; the total, kernel and user CPU time where a stretch was measured (only the total
+     * where the clock has no kernel/user split: never a made-up zero); and one count per reason a
+     * stretch went unmeasured. Each meter carries the {@value #ERROR_TAG} tag the wall-time timer carries.
      */
-    void record(Observation.Context context, CpuTimesReadings cpu, boolean split) {
+    void record(Observation.Context context, ObservationCpu cpu) {
         TaggedMeters meters = meters(context);
         String error = errorValue(context);
-        long total = cpu.getNanoseconds();
-        meters.timer(CpuPart.TOTAL, error).record(total, TimeUnit.NANOSECONDS);
-        if (!split) {
-            return;
+        meters.timer(CpuPart.COVERED, error).record(cpu.coveredNanos(), TimeUnit.NANOSECONDS);
+        if (cpu.measured()) {
+            long total = cpu.totalNanos();
+            meters.timer(CpuPart.TOTAL, error).record(total, TimeUnit.NANOSECONDS);
+            if (cpu.split()) {
+                long kernel = cpu.kernelNanos();
+                meters.timer(CpuPart.KERNEL, error).record(kernel, TimeUnit.NANOSECONDS);
+                meters.timer(CpuPart.USER, error).record(total - kernel, TimeUnit.NANOSECONDS);
+            }
         }
-        long kernel = cpu.getKernelNanoseconds();
-        meters.timer(CpuPart.KERNEL, error).record(kernel, TimeUnit.NANOSECONDS);
-        meters.timer(CpuPart.USER, error).record(total - kernel, TimeUnit.NANOSECONDS);
+        for (Unmeasured reason : Unmeasured.values()) {
+            if (cpu.wasUnmeasured(reason)) {
+                meters.unmeasured(reason).increment();
+            }
+        }
     }
 
     /** The error's simple class name, or {@value #NO_ERROR}: the value Micrometer's own meter handler tags with. */
     private static String errorValue(Observation.Context context) {
         Throwable error = context.getError();
         return error == null ? NO_ERROR : error.getClass().getSimpleName();
-    }
-
-    /** Counts one observation that has no CPU figure, and why. */
-    void unmeasured(Observation.Context context, Unmeasured reason) {
-        meters(context).unmeasured(reason).increment();
     }
 
     /** The meters of the context's name and low-cardinality tags: kept ones, or new ones to keep. */
@@ -106,12 +109,18 @@ final class CpuTimeMeters {
         }
     }
 
-    private Names names(Observation.Context context) {
+    /** The context's name; a context without one is refused, saying how to name it. */
+    static String requireName(Observation.Context context) {
         String name = context.getName();
         if (name == null) {
             throw new IllegalStateException("observation context " + context + " has no name at stop; "
                     + "create observations with a name, e.g. Observation.createNotStarted(\"http.request\", registry)");
         }
+        return name;
+    }
+
+    private Names names(Observation.Context context) {
+        String name = requireName(context);
         Names names = byObservationName.get(name);
         return names != null ? names : byObservationName.computeIfAbsent(name, this::newNames);
     }
@@ -131,7 +140,7 @@ final class CpuTimeMeters {
 
     /** The three timers of one observation. */
     enum CpuPart {
-        TOTAL, KERNEL, USER
+        TOTAL, KERNEL, USER, COVERED
     }
 
     /** One observation name's meter providers, and the meters kept for each of its tag sets. */
@@ -144,16 +153,21 @@ final class CpuTimeMeters {
             String cpu = observationName + ".cpu";
             timers = List.of(
                     Timer.builder(cpu)
-                            .description("CPU time on the observing thread, kernel plus user")
+                            .description("CPU time while the observation was current, summed over threads, kernel plus user")
                             .withRegistry(registry),
                     Timer.builder(cpu + ".kernel")
-                            .description("CPU time on the observing thread spent in the kernel (system time)")
+                            .description("CPU time spent in the kernel (system time) while the observation was current, summed over threads")
                             .withRegistry(registry),
                     Timer.builder(cpu + ".user")
-                            .description("CPU time on the observing thread spent in user code")
+                            .description("CPU time spent in user code while the observation was current, summed over threads")
+                            .withRegistry(registry),
+                    Timer.builder(cpu + ".covered")
+                            .description("Wall time during which the observation was current on a thread whose CPU clock measured it;"
+                                    + " divided by the observation's wall time, how complete its CPU figure is")
                             .withRegistry(registry));
             unmeasured = Counter.builder(cpu + ".unmeasured")
-                    .description("Observations with no CPU figure: started on a virtual thread, or stopped on another thread")
+                    .description("Observations with a stretch that could not be measured, by unmeasured.reason: virtual-thread,"
+                            + " clock-failed, no-scope")
                     .withRegistry(registry);
         }
 

@@ -2,19 +2,21 @@ package dev.counters.micrometer;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.CounterException;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
-import dev.counters.CpuTimesReadings;
 import dev.counters.internal.VirtualThreads;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.NullObservation;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
+import java.lang.System.Logger.Level;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
- * Records the CPU time each {@link Observation} spends on the thread that runs it, split into
- * kernel and user time: the question wall time cannot answer, because it counts waiting too.
+ * Records the CPU time each {@link Observation} spends while it is current on a thread, on every
+ * thread it reaches, split into kernel and user time: the question wall time cannot answer, because
+ * it counts waiting too.
  *
  * <pre>{@code
  * ObservationRegistry observations = ObservationRegistry.create();
@@ -26,36 +28,51 @@ import java.util.function.Supplier;
  *         .observe(() -> handle(request));
  * }</pre>
  *
- * <p>On start it reads the calling thread's CPU clock ({@code Counters.threadTimes()}); on stop,
- * on the same thread, it records three {@link io.micrometer.core.instrument.Timer Timers} with
- * the observation's low-cardinality tags and, as Micrometer's own wall-time timer has it, an
- * {@code error} tag ({@code none}, or the error's simple class name): {@code <name>.cpu} (the
- * total), {@code <name>.cpu.kernel} and {@code <name>.cpu.user}. Kernel plus user equals the total
- * exactly, to the nanosecond. Where no platform module (counters-posix, counters-windows) is
- * present, the JDK's {@code ThreadMXBean} serves the total alone (its user time moves in scheduler
- * ticks, so it has no honest split): only {@code <name>.cpu} is recorded, and the kernel and user
- * timers are absent rather than zero or guessed.
+ * <p>What it measures: the stretches during which the observation's scope is open on a thread, from
+ * {@code onScopeOpened} to {@code onScopeClosed}, each read on that thread's own CPU clock
+ * ({@code Counters.threadTimes()}), summed over threads. Micrometer opens a scope where
+ * {@code observe(...)} or {@code openScope()} runs, and context propagation opens one on each thread
+ * the observation is carried to: executors wrapped by {@code ContextExecutorService} or a
+ * {@code ContextPropagatingTaskDecorator} (Spring MVC's {@code Callable}, {@code @Async}), and Reactor
+ * with automatic context propagation (WebFlux). A thread that serves other work between two stretches
+ * never adds that work to this observation; a stretch of an unrelated observation opened inside this
+ * one's on the same thread (another request's, restored there) suspends this one until it closes. A
+ * child observation's stretches count for its parent too.
  *
- * <p>It never records another thread's CPU time. An observation started on a virtual thread
- * (which has no CPU clock of its own: its carriers change whenever it blocks), or stopped on a
- * different thread than it started on, records no CPU timer; instead it counts once in
- * {@code <name>.cpu.unmeasured}, tagged {@code unmeasured.reason=virtual-thread} or {@code =other-thread}
- * (a key of its own, so that an observation's own {@code reason} tag is kept),
- * so missing figures are visible rather than silently zero. Nor does a failing clock fail the
- * observed work: where the thread's CPU clock cannot be read (a {@link dev.counters.CounterException}
- * at start or stop), the observation counts in {@code unmeasured.reason=clock-failed} instead.
+ * <p>On stop it records, with the observation's low-cardinality tags and, as Micrometer's own
+ * wall-time timer has it, an {@code error} tag ({@code none}, or the error's simple class name):
+ * {@code <name>.cpu} (the total), {@code <name>.cpu.kernel} and {@code <name>.cpu.user}, for an
+ * observation with at least one measured stretch; and, for every observation, {@code <name>.cpu.covered},
+ * the wall time during which at least one measured stretch was open, so that
+ * {@code covered / wall} says how complete a figure is (work on a thread the context never reached is
+ * in the wall time, not in the covered time). Kernel plus user equals the total exactly. Where no
+ * platform module (counters-posix, counters-windows) is present, the JDK's {@code ThreadMXBean} serves
+ * the total alone: the kernel and user timers are absent rather than zero or guessed.
  *
- * <p>Nested observations on one thread each get their own figures. The handler supports every
- * context, so it composes with Micrometer's {@code DefaultMeterObservationHandler} and with
- * tracing handlers. Its own bookkeeping allocates nothing per observation once a thread has run
- * one: each thread keeps a pool of started clocks, one per nesting level, and the meters of each
- * observation name and tag set are registered once and kept, so a stop records into them without
- * a look-up in the registry. What remains is what Micrometer allocates to put a value on a context
- * and to hand out its low-cardinality key values (docs/PERFORMANCE.md has the figures).
+ * <p>What it cannot measure it counts, once per observation and reason, in
+ * {@code <name>.cpu.unmeasured} with the tag {@code unmeasured.reason} (a key of its own, so that an
+ * observation's own {@code reason} tag is kept; {@code unmeasured_reason} in Prometheus):
+ * {@code virtual-thread} (a scope on a virtual thread, which has no CPU clock of its own: no JDK up to
+ * 25 reads one, and its carrier's clock counts the other virtual threads mounted in between),
+ * {@code clock-failed} (the clock could not be made or read) and {@code no-scope} (the observation
+ * never opened a scope: nothing tells its work from other work on the thread). An observation whose
+ * scope is still open on some thread when it stops (a pool thread that handed over the result that
+ * ended the request) is recorded when that scope closes, so that thread's CPU is not lost. Nothing in this handler throws into the
+ * observed work: a failure of its own, even an {@code OutOfMemoryError} of direct memory while making
+ * a clock, is counted as {@code clock-failed}, and a failure to record is logged once.
+ *
+ * <p>Cost: two reads of the thread's CPU clock per stretch (one THREAD_TIMES pair) and one small object
+ * per observation; each thread keeps its clock and its stack of stretches, so a thread's steady state
+ * allocates nothing more, and the meters of each observation name and tag set are registered once and
+ * kept (docs/PERFORMANCE.md has the figures). The handler supports every context, so it composes with
+ * Micrometer's {@code DefaultMeterObservationHandler} and with tracing handlers.
  */
 public final class CpuTimeObservationHandler implements ObservationHandler<Observation.Context> {
+    private static final System.Logger LOG = System.getLogger(CpuTimeObservationHandler.class.getName());
+
     private final CpuTimeMeters meters;
-    private final ThreadLocal<CpuClockPool> pools;
+    private final ThreadLocal<ThreadStretches> stretches;
+    private final AtomicBoolean recordingFailureLogged = new AtomicBoolean();
 
     /** A handler recording into {@code registry}; register it with an {@code ObservationRegistry}. */
     public CpuTimeObservationHandler(MeterRegistry registry) {
@@ -66,55 +83,102 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
     CpuTimeObservationHandler(MeterRegistry registry, Supplier<? extends CpuTimesCounter> counters) {
         this.meters = new CpuTimeMeters(requireNonNull(registry, "registry is null; pass the MeterRegistry to record into"));
         requireNonNull(counters, "counters");
-        this.pools = ThreadLocal.withInitial(() -> new CpuClockPool(counters));
+        this.stretches = ThreadLocal.withInitial(() -> new ThreadStretches(counters, this, this::record));
     }
 
     @Override
     public void onStart(Observation.Context context) {
-        Thread current = Thread.currentThread();
-        if (VirtualThreads.isVirtual(current)) {
-            context.put(this, Unmeasured.VIRTUAL_THREAD);
-            return;
-        }
-        CpuClock clock;
-        try {
-            clock = pools.get().take(current);
-            clock.start();
-        } catch (CounterException failed) {   // a clock that failed is dropped, not given back to the pool
-            context.put(this, Unmeasured.CLOCK_FAILED);
-            return;
-        }
-        context.put(this, clock);
+        context.put(this, new ObservationCpu(System.nanoTime()));
     }
 
     @Override
-    public void onStop(Observation.Context context) {
-        Object state = context.remove(this);
-        if (state instanceof CpuClock) {
-            CpuClock clock = (CpuClock) state;
-            if (clock.isOwnedBy(Thread.currentThread())) {
-                if (recorded(context, clock)) {
-                    pools.get().giveBack(clock);
+    public void onScopeOpened(Observation.Context context) {
+        ObservationCpu cpu = context.get(this);
+        boolean hiding = context instanceof NullObservation.NullContext;
+        if (cpu == null && !hiding) {
+            return;
+        }
+        try {
+            if (VirtualThreads.isCurrentThreadVirtual()) {
+                if (hiding) {
+                    return;
                 }
-            } else {
-                meters.unmeasured(context, Unmeasured.OTHER_THREAD);
+                cpu.scopeOpened();
+                cpu.unmeasured(Unmeasured.VIRTUAL_THREAD);
+                return;
             }
-        } else if (state instanceof Unmeasured) {
-            meters.unmeasured(context, (Unmeasured) state);
+            stretches.get().open(context, cpu);
+        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
+            if (cpu != null) {
+                cpu.unmeasured(Unmeasured.CLOCK_FAILED);
+            }
         }
     }
 
-    /** Stops {@code clock} and records its figures; or counts the clock's failure, and the clock is not reused. */
-    private boolean recorded(Observation.Context context, CpuClock clock) {
-        CpuTimesReadings readings;
+    @Override
+    public void onScopeClosed(Observation.Context context) {
         try {
-            readings = clock.stop();
-        } catch (CounterException failed) {
-            meters.unmeasured(context, Unmeasured.CLOCK_FAILED);
-            return false;
+            if ((context.get(this) != null || context instanceof NullObservation.NullContext)
+                    && !VirtualThreads.isCurrentThreadVirtual()) {
+                stretches.get().close(context);
+            }
+        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
+            ObservationCpu cpu = context.get(this);
+            if (cpu != null) {
+                cpu.unmeasured(Unmeasured.CLOCK_FAILED);
+            }
         }
-        meters.record(context, readings, clock.hasKernelUserSplit());
-        return true;
+    }
+
+    /**
+     * Micrometer resets the scopes of this thread, all of them (context propagation clearing it, or
+     * rebuilding its scopes before making one current, when each is opened again): every stretch open
+     * here ends now.
+     */
+    @Override
+    public void onScopeReset(Observation.Context context) {
+        try {
+            if (!VirtualThreads.isCurrentThreadVirtual()) {
+                stretches.get().reset();
+            }
+        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
+            ObservationCpu cpu = context.get(this);
+            if (cpu != null) {
+                cpu.unmeasured(Unmeasured.CLOCK_FAILED);
+            }
+        }
+    }
+
+    /**
+     * Records the observation now, or, where a measured stretch of it is still open on some thread,
+     * when the last one closes (so that a pool thread's work that ended the request is not lost).
+     */
+    @Override
+    public void onStop(Observation.Context context) {
+        ObservationCpu cpu = context.get(this);
+        if (cpu == null) {
+            return;
+        }
+        CpuTimeMeters.requireName(context);
+        if (cpu.stop(context, System.nanoTime())) {
+            record(cpu);
+        }
+    }
+
+    /** Records what {@code cpu} gathered; a failure is logged once and never reaches the observed work. */
+    private void record(ObservationCpu cpu) {
+        Observation.Context context = cpu.stoppedContext();
+        try {
+            if (!cpu.scoped()) {
+                cpu.unmeasured(Unmeasured.NO_SCOPE);
+            }
+            meters.record(context, cpu);
+        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
+            if (recordingFailureLogged.compareAndSet(false, true)) {
+                LOG.log(Level.WARNING, "counters: could not record the CPU time of observation " + context.getName()
+                        + " (logged once; the observed work goes on)", failed);
+            }
+        }
     }
 
     /** True for every context: CPU time means the same whatever the observation is. */

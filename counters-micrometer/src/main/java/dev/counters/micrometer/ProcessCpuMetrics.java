@@ -26,8 +26,9 @@ import io.micrometer.core.instrument.binder.MeterBinder;
  * Windows) and count from the moment {@link #bindTo} ran, not from the process's start as
  * {@code process.cpu.time} does: set their rates beside its rate, which is what a dashboard plots
  * ({@code rate(process_cpu_kernel_seconds_total[1m]) + rate(process_cpu_user_seconds_total[1m])}
- * against {@code rate(process_cpu_time_seconds_total[1m])} in Prometheus), never their sum beside its
- * value, which falls short by the CPU time the process spent before binding.
+ * against {@code rate(process_cpu_time_ns_total[1m]) / 1e9} in Prometheus, where Micrometer's
+ * {@code process.cpu.time} counts nanoseconds), never their sum beside its value, which falls short by
+ * the CPU time the process spent before binding.
  *
  * <p>They never decrease, as a counter must not (Prometheus reads a decrease as a reset). The
  * kernel's split comes from sampled ticks and is apportioned over the exact total, so on its own

@@ -1,13 +1,16 @@
 package dev.counters.micrometer;
 
-/** Why an observation has no CPU figure: the {@code unmeasured.reason} tag of {@code <name>.cpu.unmeasured}. */
+/**
+ * Why part of an observation has no CPU figure: the {@code unmeasured.reason} tag of
+ * {@code <name>.cpu.unmeasured} (in Prometheus, the label {@code unmeasured_reason}).
+ */
 enum Unmeasured {
-    /** Started on a virtual thread, which has no CPU clock of its own. */
+    /** A scope opened on a virtual thread, which has no CPU clock of its own (JDK 21 to 25 give none). */
     VIRTUAL_THREAD("virtual-thread"),
-    /** Stopped on a different thread than it started on: neither thread's clock measures it. */
-    OTHER_THREAD("other-thread"),
-    /** The thread's CPU clock failed to read (a {@link dev.counters.CounterException}): the observation goes on unmeasured. */
-    CLOCK_FAILED("clock-failed");
+    /** The thread's CPU clock could not be made or read: the observed work goes on unmeasured. */
+    CLOCK_FAILED("clock-failed"),
+    /** The observation never opened a scope on any thread, so no stretch of it can be told from other work. */
+    NO_SCOPE("no-scope");
 
     private final String tag;
 

@@ -42,9 +42,9 @@ class CpuTimeMetersTest {
         assertSame(registry.get("request.cpu").tag("uri", "/a").timer(), total, "the kept timer is the registry's");
         assertSame(total, meters.meters(second).timer(CpuTimeMeters.CpuPart.TOTAL, CpuTimeMeters.NO_ERROR));
         assertSame(kept.timer(CpuTimeMeters.CpuPart.KERNEL, CpuTimeMeters.NO_ERROR), meters.meters(second).timer(CpuTimeMeters.CpuPart.KERNEL, CpuTimeMeters.NO_ERROR));
-        Counter unmeasured = kept.unmeasured(Unmeasured.OTHER_THREAD);
-        assertSame(unmeasured, meters.meters(second).unmeasured(Unmeasured.OTHER_THREAD));
-        assertSame(registry.get("request.cpu.unmeasured").tags("uri", "/a", CpuTimeMeters.REASON_TAG, "other-thread").counter(), unmeasured);
+        Counter unmeasured = kept.unmeasured(Unmeasured.NO_SCOPE);
+        assertSame(unmeasured, meters.meters(second).unmeasured(Unmeasured.NO_SCOPE));
+        assertSame(registry.get("request.cpu.unmeasured").tags("uri", "/a", CpuTimeMeters.REASON_TAG, "no-scope").counter(), unmeasured);
     }
 
     @Test
@@ -75,11 +75,11 @@ class CpuTimeMetersTest {
     void anUnmeasuredCounterRemovedFromTheRegistryIsRegisteredAnew() {
         CpuTimeMeters meters = new CpuTimeMeters(registry);
         Observation.Context context = context("request", "uri", "/a");
-        meters.unmeasured(context, Unmeasured.VIRTUAL_THREAD);
+        meters.meters(context).unmeasured(Unmeasured.VIRTUAL_THREAD).increment();
         Counter removed = registry.get("request.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "virtual-thread").counter();
         registry.remove(removed);
 
-        meters.unmeasured(context, Unmeasured.VIRTUAL_THREAD);
+        meters.meters(context).unmeasured(Unmeasured.VIRTUAL_THREAD).increment();
         Counter anew = registry.get("request.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "virtual-thread").counter();
         assertNotSame(removed, anew);
         assertEquals(1, anew.count());

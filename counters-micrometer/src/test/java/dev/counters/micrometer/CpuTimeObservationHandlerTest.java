@@ -110,17 +110,18 @@ class CpuTimeObservationHandlerTest {
     }
 
     @Test
-    void anObservationStoppedOnAnotherThreadRecordsNoCpuTimeButCountsAsUnmeasured() throws Exception {
+    void anObservationThatNeverOpensAScopeRecordsNoCpuTimeButCountsAsNoScope() throws Exception {
         Observation observation = Observation.start("handoff", observations);
         Work.burnCpu(Duration.ofMillis(2));
         Thread other = new Thread(observation::stop, "other");
         other.start();
         other.join();
 
-        assertNull(meters.find("handoff.cpu").timer(), "no CPU timer for a hand-off");
-        assertEquals(1, meters.get("handoff.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "other-thread").counter().count());
+        assertNull(meters.find("handoff.cpu").timer(), "no CPU timer without a scope: nothing tells its work from other work");
+        assertEquals(1, meters.get("handoff.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "no-scope").counter().count());
+        assertEquals(0, meters.get("handoff.cpu.covered").timer().totalTime(TimeUnit.NANOSECONDS), "nothing covered");
         observe("handoff", () -> Work.burnCpu(Duration.ofMillis(1)));
-        assertEquals(1, timer("handoff.cpu").count(), "the starting thread measures its next observation");
+        assertEquals(1, timer("handoff.cpu").count(), "the next observation, with its scope, is measured");
     }
 
     @Test
@@ -143,7 +144,7 @@ class CpuTimeObservationHandlerTest {
         assertTrue(ran[0] && ran[1], "the observed work ran both times");
         assertNull(meters.find("flaky.cpu").timer(), "no CPU figure from a failed clock");
         assertEquals(2, meters.get("flaky.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "clock-failed").counter().count(),
-                "one failed stop, one failed start");
+                "each observation's clock failed: the first at its first read, the second when it was made");
     }
 
     @Test
@@ -158,17 +159,6 @@ class CpuTimeObservationHandlerTest {
         assertEquals(2, meters.get("virtual.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "virtual-thread").counter().count());
     }
 
-    @Test
-    void anObservationStartedOnAPlatformThreadAndStoppedOnAVirtualOneIsAnotherThreads() throws Exception {
-        VirtualThreadRunner.assumeAvailable();
-        Observation observation = Observation.start("to-virtual", observations);
-        VirtualThreadRunner.call(() -> {
-            observation.stop();
-            return null;
-        });
-        assertEquals(1, meters.get("to-virtual.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "other-thread").counter().count());
-    }
-
     /**
      * Issue #32 item 3: an observation's own low-cardinality {@code reason} is kept on the unmeasured
      * counter, which says why it is unmeasured under a key of its own (both landed in one meter,
@@ -177,14 +167,11 @@ class CpuTimeObservationHandlerTest {
     @Test
     void anObservationsOwnReasonTagIsKeptWhenItIsUnmeasured() throws Exception {
         for (String reason : List.of("timeout", "evicted", "timeout")) {
-            Observation observation = Observation.createNotStarted("job", observations).lowCardinalityKeyValue("reason", reason).start();
-            Thread other = new Thread(observation::stop, "other");
-            other.start();
-            other.join();
+            Observation.createNotStarted("job", observations).lowCardinalityKeyValue("reason", reason).start().stop();
         }
-        assertEquals(2, meters.get("job.cpu.unmeasured").tags("reason", "timeout", CpuTimeMeters.REASON_TAG, "other-thread")
+        assertEquals(2, meters.get("job.cpu.unmeasured").tags("reason", "timeout", CpuTimeMeters.REASON_TAG, "no-scope")
                 .counter().count());
-        assertEquals(1, meters.get("job.cpu.unmeasured").tags("reason", "evicted", CpuTimeMeters.REASON_TAG, "other-thread")
+        assertEquals(1, meters.get("job.cpu.unmeasured").tags("reason", "evicted", CpuTimeMeters.REASON_TAG, "no-scope")
                 .counter().count());
     }
 

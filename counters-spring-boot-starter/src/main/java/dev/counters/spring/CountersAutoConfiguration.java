@@ -10,9 +10,9 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.core.env.Environment;
 
 /**
@@ -34,7 +34,9 @@ import org.springframework.core.env.Environment;
  * </ul>
  *
  * <p>{@code counters.cpu.observation.enabled=false} and {@code counters.cpu.process.enabled=false}
- * switch each part off; {@code counters.cpu.observation.naming=semantic-conventions} names the
+ * switch each part off (any false Boot's binder accepts: {@code no}, {@code off}, {@code 0}; a value it
+ * refuses stops the application, as for any Boot property);
+ * {@code counters.cpu.observation.naming=semantic-conventions} (or any spelling Boot accepts) names the
  * per-observation timers as OpenTelemetry's conventions name CPU time ({@code <name>.cpu.time} with a
  * {@code cpu.mode} tag). A bean of the same type of the application's own replaces each part.
  *
@@ -54,14 +56,14 @@ public class CountersAutoConfiguration {
     /** CPU time per observation, as a handler Boot registers on its own, outside its meter-handler group. */
     @Bean
     @ConditionalOnMissingBean
-    @ConditionalOnProperty(name = "counters.cpu.observation.enabled", matchIfMissing = true)
+    @Conditional(BoundConditions.ObservationEnabled.class)
     CpuTimeObservationHandler countersCpuTimeObservationHandler(MeterRegistry registry) {
         return new CpuTimeObservationHandler(registry);
     }
 
     /** {@code <name>.cpu.time} with {@code cpu.mode}, where the naming property asks for it. */
     @Bean
-    @ConditionalOnProperty(name = "counters.cpu.observation.naming", havingValue = "semantic-conventions")
+    @Conditional(BoundConditions.SemanticConventionsNamed.class)
     MeterFilter countersSemanticConventionsNaming() {
         return new SemanticConventionsNaming(Counters.threadTimes().getInfo().hasKernelUserSplit());
     }
@@ -69,7 +71,7 @@ public class CountersAutoConfiguration {
     /** {@code process.cpu.kernel} and {@code process.cpu.user}, bound by Boot to every registry. */
     @Bean
     @ConditionalOnMissingBean
-    @ConditionalOnProperty(name = "counters.cpu.process.enabled", matchIfMissing = true)
+    @Conditional(BoundConditions.ProcessEnabled.class)
     ProcessCpuMetrics countersProcessCpuMetrics() {
         return new ProcessCpuMetrics();
     }

@@ -1,48 +1,68 @@
 package dev.counters.spring;
 
+import io.micrometer.context.ContextExecutorService;
+import io.micrometer.context.ContextSnapshotFactory;
+import io.micrometer.observation.ObservationFilter;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.task.TaskDecorator;
+import org.springframework.core.task.support.ContextPropagatingTaskDecorator;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.context.request.async.DeferredResult;
 
 /**
  * A real Boot web application with the three kinds of request the starter must tell apart: one that
  * computes, one that sleeps, and one whose CPU goes to the kernel (many small file writes). Each
  * works until its thread has used the CPU asked for, by the JDK's own clock, so the figures stay
- * known on a loaded machine.
+ * known on a loaded machine. The asynchronous ones ({@code /hop}, a {@code Callable}; {@code /cf}, a
+ * {@code CompletableFuture}; {@code /deferred}, a {@code DeferredResult}) compute on another thread,
+ * which the request's observation reaches as a service owner makes it: Spring's
+ * {@code ContextPropagatingTaskDecorator} on Boot's task executor, and {@code ContextExecutorService}
+ * around the application's own pool. A request named by the test (header {@code X-Request-Id}) adds
+ * what its own code burned to {@link RequestTruth}.
  */
 @SpringBootApplication
 @RestController
 public class CpuTestApplication {
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static volatile long sink;
+    private static final String NO_ID = "";
+    /** The application's own pool, which carries the request's observation to its threads. */
+    private static final ExecutorService POOL = ContextExecutorService.wrap(Executors.newFixedThreadPool(2, work -> {
+        Thread thread = new Thread(work, "app-pool");
+        thread.setDaemon(true);
+        return thread;
+    }), () -> ContextSnapshotFactory.builder().build().captureAll());
 
-    /** This thread's CPU time; on a virtual thread, which has no CPU clock the JDK reads (-1), the wall clock. */
-    private static long cpuNanos() {
-        long cpu = THREADS.getCurrentThreadCpuTime();
-        return cpu >= 0 ? cpu : System.nanoTime();
+    /** Boot applies it to its task executor, which runs Spring MVC's {@code Callable}s: the request's observation goes along. */
+    @Bean
+    TaskDecorator contextPropagation() {
+        return new ContextPropagatingTaskDecorator();
+    }
+
+    /** Tags each request with the name the test gave it, where the test asks for it. */
+    @Bean
+    @ConditionalOnProperty("counters.test.request-ids")
+    ObservationFilter requestIds() {
+        return RequestTruth.tagging();
     }
 
     /** Computes until this thread has used {@code ms} of CPU. */
     @GetMapping("/heavy")
-    public String heavy(@RequestParam int ms) {
-        long until = cpuNanos() + ms * 1_000_000L;
-        long x = sink;
-        while (cpuNanos() < until) {
-            for (int i = 0; i < 100_000; i++) {
-                x = x * 6364136223846793005L + 1442695040888963407L;
-            }
-        }
-        sink = x;
+    public String heavy(@RequestParam int ms, @RequestHeader(name = RequestTruth.HEADER, defaultValue = NO_ID) String id) {
+        RequestTruth.burn(named(id), ms);
         return "heavy";
     }
 
@@ -51,8 +71,27 @@ public class CpuTestApplication {
      * hops threads (its observation stops on the thread of the asynchronous dispatch).
      */
     @GetMapping("/hop")
-    public Callable<String> hop(@RequestParam int ms) {
-        return () -> heavy(ms);
+    public Callable<String> hop(@RequestParam int ms, @RequestHeader(name = RequestTruth.HEADER, defaultValue = NO_ID) String id) {
+        return () -> heavy(ms, id);
+    }
+
+    /** Computes {@code ms} of CPU on the application's pool, as a {@code CompletableFuture}. */
+    @GetMapping("/cf")
+    public CompletableFuture<String> completableFuture(@RequestParam int ms,
+            @RequestHeader(name = RequestTruth.HEADER, defaultValue = NO_ID) String id) {
+        return CompletableFuture.supplyAsync(() -> heavy(ms, id), POOL);
+    }
+
+    /** Computes {@code ms} of CPU on the application's pool, which then sets the request's {@code DeferredResult}. */
+    @GetMapping("/deferred")
+    public DeferredResult<String> deferred(@RequestParam int ms, @RequestHeader(name = RequestTruth.HEADER, defaultValue = NO_ID) String id) {
+        DeferredResult<String> result = new DeferredResult<>(60_000L);
+        POOL.execute(() -> result.setResult(heavy(ms, id)));
+        return result;
+    }
+
+    private static String named(String id) {
+        return id.isEmpty() ? null : id;
     }
 
     /** Sleeps {@code ms}: wall time, next to no CPU. */
@@ -65,12 +104,12 @@ public class CpuTestApplication {
     /** Writes 64 bytes at a time to a file until this thread has used {@code ms} of CPU: mostly kernel time. */
     @GetMapping("/kernel")
     public String kernel(@RequestParam int ms) throws IOException {
-        long until = cpuNanos() + ms * 1_000_000L;
+        long until = RequestTruth.cpuNanos() + ms * 1_000_000L;
         Path file = Files.createTempFile("counters-kernel", ".bin");
         ByteBuffer chunk = ByteBuffer.allocateDirect(64);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
             int writes = 0;
-            while (cpuNanos() < until || writes == 0) {
+            while (RequestTruth.cpuNanos() < until || writes == 0) {
                 for (int i = 0; i < 200; i++, writes++) {
                     chunk.clear();
                     channel.write(chunk, (writes % 4096) * 64L);

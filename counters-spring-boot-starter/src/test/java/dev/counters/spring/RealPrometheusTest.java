@@ -1,26 +1,19 @@
 package dev.counters.spring;
 
 import static dev.counters.spring.CountersStarterTest.concurrently;
-import static dev.counters.spring.CountersStarterTest.perRequest;
+import static dev.counters.spring.PrometheusServer.ofUri;
+import static dev.counters.spring.PrometheusText.sum;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.counters.Counters;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
@@ -28,99 +21,153 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A real Prometheus server (Debian's {@code prometheus} package, which .ci/run installs) scrapes the
- * application; PromQL over its HTTP API must give each endpoint's CPU seconds per request exactly as
- * the application's own scrape does. Skipped, saying so, where Prometheus is not installed outside CI.
+ * Every PromQL query of docs/SPRING-BOOT.md and docs/MICROMETER.md, run by a real Prometheus scraping
+ * the application: each answers what the application's own scrapes say (issue #42 item 4), the
+ * {@code rate()} ones over the requests sent between two of them. A query in the docs that no test
+ * here runs fails the build.
  */
 class RealPrometheusTest {
-    private static final Pattern RESULT = Pattern.compile("\"uri\":\"([^\"]+)\"\\},\"value\":\\[[^,]+,\"([^\"]+)\"\\]");
-    private static final String PER_REQUEST = "sum by (uri) (http_server_requests_cpu_seconds_sum{uri=~\"/heavy|/sleep|/kernel\"})"
-            + " / sum by (uri) (http_server_requests_cpu_seconds_count{uri=~\"/heavy|/sleep|/kernel\"})";
-
-    private final HttpClient client = HttpClient.newHttpClient();
+    static final String PER_REQUEST = "sort_desc(\n  sum by (uri) (rate(http_server_requests_cpu_seconds_sum[5m]))\n"
+            + "/ sum by (uri) (rate(http_server_requests_cpu_seconds_count[5m])))";
+    static final String KERNEL_SHARE = "sort_desc(\n  sum by (uri) (rate(http_server_requests_cpu_kernel_seconds_sum[5m]))\n"
+            + "/ sum by (uri) (rate(http_server_requests_cpu_seconds_sum[5m])))";
+    static final String CPU_PER_WALL = "sum by (uri) (rate(http_server_requests_cpu_seconds_sum[5m]))\n"
+            + "/ sum by (uri) (rate(http_server_requests_seconds_sum[5m]))";
+    static final String COVERED_SHARE = "sum by (uri) (rate(http_server_requests_cpu_covered_seconds_sum[5m]))\n"
+            + "/ sum by (uri) (rate(http_server_requests_seconds_sum[5m]))";
+    static final String SEMCONV_PER_REQUEST = "sum by (uri) (rate(http_server_requests_cpu_time_seconds_sum[5m]))\n"
+            + "/ sum by (uri) (rate(http_server_requests_cpu_time_seconds_count{cpu_mode=\"user\"}[5m]))";
+    static final String SEMCONV_KERNEL_SHARE = "sum by (uri) (rate(http_server_requests_cpu_time_seconds_sum{cpu_mode=\"system\"}[5m]))\n"
+            + "/ sum by (uri) (rate(http_server_requests_cpu_time_seconds_sum[5m]))";
+    static final String PROCESS_SPLIT = "rate(process_cpu_kernel_seconds_total[1m]) + rate(process_cpu_user_seconds_total[1m])";
+    static final String PROCESS_TOTAL = "rate(process_cpu_time_ns_total[1m]) / 1e9";
+    private static final Set<String> RUN_HERE = Set.of(PER_REQUEST, KERNEL_SHARE, CPU_PER_WALL, COVERED_SHARE, SEMCONV_PER_REQUEST,
+            SEMCONV_KERNEL_SHARE, PROCESS_SPLIT, PROCESS_TOTAL);
+    private static final List<String> URIS = List.of("/heavy", "/sleep", "/kernel", "/hop");
+    private static final String CPU = "http_server_requests_cpu_seconds";
+    /**
+     * How near a {@code rate()} ratio comes to the scrapes' ratio: Prometheus extrapolates each series to
+     * the window's edges by up to half a scrape interval, less for a series whose first sample is near
+     * zero, so numerator and denominator may stretch differently; with 12 s or more of samples the
+     * difference stays within a few percent.
+     */
+    private static final double RATE_TOLERANCE = 0.05;
 
     @Test
-    void promQlOverARealPrometheusGivesTheScrapedCpuPerRequest(@TempDir Path dir) throws Exception {
-        Path prometheus = prometheus();
-        try (RunningApplication app = RunningApplication.start()) {
-            concurrently(2, 3, app, "/heavy?ms=30", "/sleep?ms=30", "/kernel?ms=30");
-            Map<String, Double> scraped = app.scrape();
-
-            int port = freePort();
-            Files.writeString(dir.resolve("prometheus.yml"), String.join("\n",
-                    "global:",
-                    "  scrape_interval: 1s",
-                    "scrape_configs:",
-                    "  - job_name: counters",
-                    "    metrics_path: /actuator/prometheus",
-                    "    static_configs:",
-                    "      - targets: ['127.0.0.1:" + app.port + "']",
-                    ""));
-            Process server = new ProcessBuilder(prometheus.toString(),
-                    "--config.file=" + dir.resolve("prometheus.yml"),
-                    "--storage.tsdb.path=" + dir.resolve("data"),
-                    "--web.listen-address=127.0.0.1:" + port)
-                    .redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("prometheus.log").toFile())
-                    .start();
-            try {
-                Map<String, Double> queried = awaitThreeEndpoints(port, dir);
-                for (String uri : List.of("/heavy", "/sleep", "/kernel")) {
-                    double expected = perRequest(scraped, "http_server_requests_cpu_seconds", uri);
-                    assertEquals(expected, queried.get(uri), expected * 1e-9, uri + ": PromQL " + queried + ", scrape " + expected);
+    void everyQueryOfTheDocsIsRunHere() throws IOException {
+        Pattern block = Pattern.compile("```promql\n(.*?)\n```", Pattern.DOTALL);
+        List<String> missing = new ArrayList<>();
+        int found = 0;
+        for (String page : List.of("SPRING-BOOT.md", "MICROMETER.md")) {
+            Matcher query = block.matcher(Files.readString(docs().resolve(page)));
+            while (query.find()) {
+                found++;
+                if (!RUN_HERE.contains(query.group(1).strip())) {
+                    missing.add(page + ": " + query.group(1));
                 }
-                assertTrue(queried.get("/heavy") > 10 * queried.get("/sleep"), queried.toString());
-            } finally {
-                server.destroy();
-                server.waitFor();
             }
         }
+        assertTrue(missing.isEmpty(), "queries in the docs that RealPrometheusTest does not run: " + missing);
+        assertEquals(RUN_HERE.size(), found, "each query run here is in the docs once");
     }
 
-    private Map<String, Double> awaitThreeEndpoints(int port, Path dir) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        Map<String, Double> results = new HashMap<>();
-        while (System.nanoTime() < deadline) {
-            try {
-                results = query(port, PER_REQUEST);
-                if (results.size() == 3) {
-                    return results;
+    @Test
+    void theDocsQueriesGiveWhatTheScrapesSay(@TempDir Path dir) throws Exception {
+        try (RunningApplication app = RunningApplication.start();
+                PrometheusServer prometheus = PrometheusServer.start(dir, app.port)) {
+            Batches batches = twoBatches(app, prometheus, CPU + "_count");
+            Map<String, Double> perRequest = prometheus.query(PER_REQUEST);
+            Map<String, Double> cpuPerWall = prometheus.query(CPU_PER_WALL);
+            Map<String, Double> covered = prometheus.query(COVERED_SHARE);
+            Map<String, Double> kernel = prometheus.query(KERNEL_SHARE);
+            System.out.println("PromQL, boot app: per request " + perRequest + "\n  CPU per wall " + cpuPerWall + "\n  covered "
+                    + covered + "\n  kernel share " + kernel);
+            for (String uri : URIS) {
+                double wall = batches.delta("http_server_requests_seconds_sum", uri);
+                assertNear(batches.delta(CPU + "_sum", uri) / batches.delta(CPU + "_count", uri), ofUri(perRequest, uri), uri, perRequest);
+                assertNear(batches.delta(CPU + "_sum", uri) / wall, ofUri(cpuPerWall, uri), uri, cpuPerWall);
+                assertNear(batches.delta("http_server_requests_cpu_covered_seconds_sum", uri) / wall, ofUri(covered, uri), uri, covered);
+                if (Counters.threadTimes().getInfo().hasKernelUserSplit()) {
+                    assertNear(batches.delta("http_server_requests_cpu_kernel_seconds_sum", uri) / batches.delta(CPU + "_sum", uri),
+                            ofUri(kernel, uri), uri, kernel);
                 }
-            } catch (IOException notYetListening) {
-                // Prometheus is still starting
             }
-            Thread.sleep(500);
-        }
-        return fail("Prometheus answered " + results + " after 90 s; its log:\n" + Files.readString(dir.resolve("prometheus.log")));
-    }
-
-    private Map<String, Double> query(int port, String promQl) throws IOException, InterruptedException {
-        URI uri = URI.create("http://127.0.0.1:" + port + "/api/v1/query?query=" + URLEncoder.encode(promQl, StandardCharsets.UTF_8));
-        String body = client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).body();
-        Map<String, Double> results = new HashMap<>();
-        Matcher result = RESULT.matcher(body);
-        while (result.find()) {
-            results.put(result.group(1), Double.parseDouble(result.group(2)));
-        }
-        return results;
-    }
-
-    /** Debian's Prometheus; in CI it must be there (.ci/run installs it), elsewhere the test is skipped without it. */
-    private static Path prometheus() {
-        Path installed = Path.of("/usr/bin/prometheus");
-        if (!Files.isExecutable(installed)) {
-            if ("true".equals(System.getenv("CI"))) {
-                fail("CI must install Debian's prometheus package (.ci/run does): " + installed + " is missing");
+            assertTrue(ofUri(perRequest, "/heavy") > 10 * ofUri(perRequest, "/sleep"), perRequest.toString());
+            assertTrue(ofUri(covered, "/hop") > 0.5, "the Callable's thread is covered too: " + covered);
+            if (Counters.processTimes().getInfo().hasKernelUserSplit()) {
+                double split = only(prometheus.query(PROCESS_SPLIT));
+                double total = only(prometheus.query(PROCESS_TOTAL));
+                System.out.println("PromQL, process: kernel + user " + split + " s/s, process_cpu_time_ns_total " + total + " s/s");
+                assertTrue(split > 0.7 * total && split < 1.3 * total, "kernel + user " + split + " s/s against the total's " + total);
             }
-            Assumptions.abort("Prometheus is not installed (" + installed + "): `apt-get install prometheus` to run this test;"
-                    + " .ci/run installs it");
         }
-        return installed;
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
+    @Test
+    void theSemanticConventionsQueriesReadEachRequestOnce(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(Counters.threadTimes().getInfo().hasKernelUserSplit(), "no kernel/user split here: no cpu.mode");
+        String renamed = "http_server_requests_cpu_time_seconds";
+        try (RunningApplication app = RunningApplication.start("counters.cpu.observation.naming=semantic-conventions");
+                PrometheusServer prometheus = PrometheusServer.start(dir, app.port)) {
+            Batches batches = twoBatches(app, prometheus, renamed + "_count");
+            Map<String, Double> perRequest = prometheus.query(SEMCONV_PER_REQUEST);
+            Map<String, Double> kernel = prometheus.query(SEMCONV_KERNEL_SHARE);
+            System.out.println("PromQL, semantic conventions: per request " + perRequest + "\n  kernel share " + kernel);
+            for (String uri : URIS) {
+                double requests = batches.delta(renamed + "_count", uri, "cpu_mode=\"user\"");
+                assertNear(batches.delta(renamed + "_sum", uri) / requests, ofUri(perRequest, uri), uri, perRequest);
+                assertNear(batches.delta(renamed + "_sum", uri, "cpu_mode=\"system\"") / batches.delta(renamed + "_sum", uri),
+                        ofUri(kernel, uri), uri, kernel);
+            }
+            assertTrue(ofUri(perRequest, "/heavy") >= 0.030 * 0.95, "a /heavy request burns 30 ms: " + perRequest);
         }
+    }
+
+    /** The application's scrapes before and after the second batch of requests, the one the {@code rate()}s see. */
+    private record Batches(Map<String, Double> before, Map<String, Double> after) {
+        double delta(String series, String uri, String... labels) {
+            List<String> all = new ArrayList<>(List.of(labels));
+            all.add("uri=\"" + uri + "\"");
+            String[] matching = all.toArray(new String[0]);
+            return sum(after, series, matching) - sum(before, series, matching);
+        }
+    }
+
+    /**
+     * Requests, then Prometheus's first samples of them, then the application's scrape, more requests and
+     * its scrape again, and Prometheus's samples of those: so each {@code rate()} spans the second batch.
+     */
+    private static Batches twoBatches(RunningApplication app, PrometheusServer prometheus, String counted) throws Exception {
+        String[] paths = {"/heavy?ms=30", "/sleep?ms=30", "/kernel?ms=30", "/hop?ms=30"};
+        concurrently(2, 1, app, paths);
+        String uris = "{uri=~\"/heavy|/sleep|/kernel|/hop\"}";
+        prometheus.await("count(sum by (uri) (" + counted + uris + "))", results -> results.values().stream().anyMatch(n -> n == 4));
+        Map<String, Double> before = app.scrape();
+        concurrently(2, 3, app, paths);
+        Map<String, Double> after = app.scrape();
+        double total = sum(after, counted);
+        double expected = 0;
+        for (String uri : URIS) {
+            expected += sum(after, counted, "uri=\"" + uri + "\"");
+        }
+        double sent = expected;
+        prometheus.await("sum(" + counted + uris + ")", results -> results.values().stream().anyMatch(n -> n == sent));
+        Thread.sleep(12_000);   // samples after the batch too, so the rates' extrapolation stays small beside the window
+        assertTrue(total >= expected, "the scrape holds the requests");
+        return new Batches(before, after);
+    }
+
+    private static void assertNear(double expected, double queried, String uri, Map<String, Double> results) {
+        assertEquals(expected, queried, Math.abs(expected) * RATE_TOLERANCE + 1e-9, uri + ": the scrapes say " + expected + ", PromQL " + results);
+    }
+
+    private static double only(Map<String, Double> results) {
+        assertEquals(1, results.size(), results.toString());
+        return results.values().iterator().next();
+    }
+
+    /** docs/, from this module's folder (the starter's, or counters-spring-boot4-tests'). */
+    private static Path docs() {
+        return Path.of("..", "docs").toAbsolutePath().normalize();
     }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -34,6 +35,15 @@ final class RunningApplication implements AutoCloseable {
 
     /** Starts the application with {@code properties} on top of a free loopback port and the Prometheus endpoint. */
     static RunningApplication start(String... properties) {
+        return new RunningApplication(builder(CpuTestApplication.class, properties).run());
+    }
+
+    /** Starts {@link ReactiveTestApplication} (WebFlux on Netty) the same way. */
+    static RunningApplication startReactive(String... properties) {
+        return new RunningApplication(builder(ReactiveTestApplication.class, properties).web(WebApplicationType.REACTIVE).run());
+    }
+
+    private static SpringApplicationBuilder builder(Class<?> application, String... properties) {
         List<String> all = new ArrayList<>(List.of(
                 "server.port=0",
                 "server.address=127.0.0.1",
@@ -43,16 +53,21 @@ final class RunningApplication implements AutoCloseable {
                 "server.tomcat.threads.max=64",
                 "server.tomcat.threads.min-spare=64"));
         all.addAll(List.of(properties));
-        return new RunningApplication(new SpringApplicationBuilder(CpuTestApplication.class)
-                .properties(all.toArray(new String[0]))
-                .run());
+        return new SpringApplicationBuilder(application).properties(all.toArray(new String[0]));
     }
 
     /** GETs {@code path} and returns the body; fails unless the answer is 200. */
     String get(String path) throws IOException, InterruptedException {
-        HttpResponse<String> response = client.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(60)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return get(path, null);
+    }
+
+    /** GETs {@code path} as the request the test names {@code id} (none if null); fails unless the answer is 200. */
+    String get(String path, String id) throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(60));
+        if (id != null) {
+            request.header(RequestTruth.HEADER, id);
+        }
+        HttpResponse<String> response = client.send(request.build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IOException("GET " + path + " answered " + response.statusCode() + ": " + response.body());
         }

@@ -1,0 +1,80 @@
+package dev.counters.spring;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.counters.micrometer.CpuTimeObservationHandler;
+import dev.counters.micrometer.ProcessCpuMetrics;
+import io.micrometer.core.instrument.config.MeterFilter;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Issue #42 item 3: the starter's properties mean what Boot's own binder makes of them, booleans and
+ * enums alike, and a value Boot refuses stops the application with Boot's own words.
+ */
+class PropertyBindingTest {
+    @ParameterizedTest
+    @ValueSource(strings = {"false", "no", "off", "0", "FALSE", "Off"})
+    void everyFalseBootAcceptsSwitchesEachPartOff(String off) {
+        try (ConfigurableApplicationContext context = start("counters.cpu.observation.enabled=" + off,
+                "counters.cpu.process.enabled=" + off)) {
+            assertEquals(0, context.getBeansOfType(CpuTimeObservationHandler.class).size(), off);
+            assertEquals(0, context.getBeansOfType(ProcessCpuMetrics.class).size(), off);
+            assertTrue(!context.getBean(CountersProperties.class).getObservation().isEnabled(), "the properties agree");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"true", "yes", "on", "1"})
+    void everyTrueBootAcceptsLeavesThemOn(String on) {
+        try (ConfigurableApplicationContext context = start("counters.cpu.observation.enabled=" + on)) {
+            assertEquals(1, context.getBeansOfType(CpuTimeObservationHandler.class).size(), on);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"semantic-conventions", "SEMANTIC_CONVENTIONS", "semantic_conventions", "semanticConventions"})
+    void everySpellingOfTheNamingBootAcceptsNamesAsTheConventionsDo(String naming) {
+        try (ConfigurableApplicationContext context = start("counters.cpu.observation.naming=" + naming)) {
+            assertTrue(context.getBeansOfType(MeterFilter.class).values().stream().anyMatch(SemanticConventionsNaming.class::isInstance),
+                    naming);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"counters.cpu.observation.enabled=bogus", "counters.cpu.process.enabled=maybe",
+            "counters.cpu.observation.naming=otel"})
+    void aValueBootRefusesStopsTheApplicationInBootsWords(String property) {
+        RuntimeException refused = assertThrows(RuntimeException.class, () -> start(property).close());
+        String messages = messages(refused);
+        String name = property.substring(0, property.indexOf('='));
+        assertTrue(messages.contains("Failed to bind properties under '" + name + "'"), messages);
+    }
+
+    private static String messages(Throwable thrown) {
+        StringBuilder messages = new StringBuilder();
+        for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
+            messages.append(cause.getMessage()).append('\n');
+        }
+        return messages.toString();
+    }
+
+    private static ConfigurableApplicationContext start(String... properties) {
+        return new SpringApplicationBuilder(NoWebApplication.class)
+                .web(WebApplicationType.NONE)
+                .properties(List.of(properties).toArray(new String[0]))
+                .properties("spring.main.banner-mode=off")
+                .run();
+    }
+
+    /** Boot's auto-configuration alone, with no web server; not a component, so no other test's scan finds it. */
+    @EnableAutoConfiguration
+    static class NoWebApplication {}
+}
