@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
+import dev.counters.internal.CounterHandover;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
@@ -103,6 +104,8 @@ public final class ProcessCpuMetrics implements MeterBinder {
         }
 
         private void read() {
+            // The scraping thread is seldom the one that bound the metrics: it takes the clock over (under this lock).
+            CounterHandover.toCurrentThread(counter);
             counter.stop();
             split.advance(counter.getNanoseconds(), counter.getKernelNanoseconds());
         }

@@ -60,6 +60,29 @@ class ProcessCpuMetricsTest {
     }
 
     @Test
+    void aScrapeOnAnotherThreadThanTheBindingOneReadsTheProcessClock() throws Exception {
+        Assumptions.assumeTrue(ProcessCpuMetrics.hasKernelUserSplit(), "no kernel/user split on this platform");
+        new ProcessCpuMetrics().bindTo(meters);
+        FunctionCounter user = meters.get("process.cpu.user").functionCounter();
+        double[] read = new double[2];
+        Throwable[] failed = new Throwable[1];
+        for (int scrape = 0; scrape < 2; scrape++) {
+            int i = scrape;
+            Thread scraper = new Thread(() -> {
+                try {
+                    read[i] = user.count();
+                } catch (Throwable e) {
+                    failed[0] = e;
+                }
+            }, "scraper-" + scrape);
+            scraper.start();
+            scraper.join();
+        }
+        assertEquals(null, failed[0], "a counter owned by the binding thread, read on a scraper's (issue #44 item 10)");
+        assertTrue(read[1] >= read[0] && read[0] >= 0, read[0] + " then " + read[1]);
+    }
+
+    @Test
     void onLinuxWithCountersPosixTheSplitIsThere() {
         Assumptions.assumeTrue(System.getProperty("os.name").startsWith("Linux"), "counters-posix splits on Linux");
         Assumptions.assumeFalse(servedByTheJdkFloor(), "counters-posix is not on the class path");
