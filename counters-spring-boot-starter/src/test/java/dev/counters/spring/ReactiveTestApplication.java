@@ -35,8 +35,10 @@ public class ReactiveTestApplication {
     RouterFunction<ServerResponse> routes(ObjectProvider<WebClient.Builder> clients) {
         WebClient client = clients.getIfAvailable(WebClient::builder).build();
         return RouterFunctions.route()
+                // The work runs on the parallel scheduler, never on a Netty event loop, which serves the inner requests
+                // too: burned on the loops, eight clients' hops could hold every loop while their inner requests waited.
                 .GET("/heavy", request -> ServerResponse.ok().body(
-                        Mono.fromSupplier(() -> burned(request, ms(request))), String.class))
+                        Mono.fromSupplier(() -> burned(request, ms(request))).subscribeOn(Schedulers.parallel()), String.class))
                 .GET("/hop", request -> {
                     int half = ms(request) / 2;
                     String id = request.headers().firstHeader(RequestTruth.HEADER);
@@ -50,6 +52,7 @@ public class ReactiveTestApplication {
                                         }
                                     })
                                     .retrieve().bodyToMono(String.class))
+                            .publishOn(Schedulers.parallel())
                             .map(innerAnswer -> burned(request, half));
                     return ServerResponse.ok().body(answer, String.class);
                 })
