@@ -8,6 +8,9 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * An application with no tracing code but the API: under the Java agent, one span computes, one is
@@ -33,9 +36,14 @@ public final class AgentApplication {
         // Current on main while a pool thread computes: the agent's executor instrumentation, not
         // this code, carries the context to the pool.
         Span propagated = tracer.spanBuilder("propagated").startSpan();
+        // The span ends once the pool has ended: a future is done before the task that completed it has left its
+        // scope, and a span ended while still current on the pool is current-at-end (a race on a loaded machine).
+        ExecutorService pool = Executors.newSingleThreadExecutor();
         try (Scope ignored = propagated.makeCurrent()) {
-            CompletableFuture.runAsync(() -> Work.burnCpu(Duration.ofMillis(30))).get();
+            pool.submit(() -> Work.burnCpu(Duration.ofMillis(30))).get();
         } finally {
+            pool.shutdown();
+            pool.awaitTermination(1, TimeUnit.MINUTES);
             propagated.end();
         }
         if (Runtime.version().feature() >= 21) {   // a span current on a virtual thread only
