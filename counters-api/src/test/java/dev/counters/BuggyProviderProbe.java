@@ -9,12 +9,19 @@ import java.nio.file.Path;
 /**
  * Run in a fresh JVM by {@link ProviderFailuresTest}: makes the context class loader find a provider
  * whose unavailableReason() throws, then uses the default registry twice and prints what it saw.
+ *
+ * <p>The services file goes into the test's own temporary directory, named by {@link #DIRECTORY}:
+ * {@code Files.createTempDirectory} seeds a {@code SecureRandom}, which kills a Windows JDK 21+ under
+ * Wine (see scripts/wine/WineTempDirFactory.java).
  */
 public final class BuggyProviderProbe {
+    /** The system property naming an empty directory the probe may write its services file into. */
+    static final String DIRECTORY = "counters.test.providers";
+
     private BuggyProviderProbe() {}
 
     public static void main(String[] args) throws Exception {
-        Path dir = Files.createTempDirectory("counters-buggy-provider");
+        Path dir = Path.of(System.getProperty(DIRECTORY));
         Path services = Files.createDirectories(dir.resolve("META-INF/services"));
         Path list = Files.writeString(services.resolve(CounterProvider.class.getName()),
                 ThrowingProvider.UnavailableReasonThrows.class.getName() + "\n");
@@ -36,7 +43,6 @@ public final class BuggyProviderProbe {
             Files.delete(list);
             Files.delete(services);
             Files.delete(services.getParent());
-            Files.delete(dir);
         }
     }
 }

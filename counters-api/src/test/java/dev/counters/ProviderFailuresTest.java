@@ -13,9 +13,11 @@ import dev.counters.spi.KindSupport;
 import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeTickSource;
 import dev.counters.testing.FreshJvm;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 44, item 5: a provider that throws from any of its methods is reported with its name and
@@ -130,8 +132,8 @@ class ProviderFailuresTest {
      * ExceptionInInitializerError, then NoClassDefFoundError on every later call.
      */
     @Test
-    void theDefaultRegistryServesBesideAProviderWhoseUnavailableReasonThrows() throws Exception {
-        Properties report = FreshJvm.report(BuggyProviderProbe.class);
+    void theDefaultRegistryServesBesideAProviderWhoseUnavailableReasonThrows(@TempDir Path providers) throws Exception {
+        Properties report = FreshJvm.report(BuggyProviderProbe.class, "-D" + BuggyProviderProbe.DIRECTORY + "=" + providers);
         assertEquals("2", report.getProperty("counters"), report.toString());
         assertEquals("jdk", report.getProperty("tick.provider"));
         assertEquals("failed: its unavailableReason() " + THREW + " (" + ThrowingProvider.UnavailableReasonThrows.class.getName() + ")",
