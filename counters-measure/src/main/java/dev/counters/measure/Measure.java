@@ -14,6 +14,7 @@ import dev.counters.measure.internal.PassOverhead;
 import dev.counters.measure.internal.PreparedThread;
 import dev.counters.measure.internal.Sink;
 import dev.counters.measure.internal.ThreadControls;
+import dev.counters.measure.internal.TaskState;
 import dev.counters.measure.internal.WarmUp;
 import dev.counters.measure.internal.WarmUpRuns;
 import java.lang.management.ManagementFactory;
@@ -50,6 +51,8 @@ import java.util.function.Supplier;
  * {@link MeasureResult#preparation()} says so and the measurement goes on.
  *
  * <p>Order of a run: calibration (if asked: empty passes through the same measuring code), warm-up,
+ * a full collection that moves what the task keeps to the old generation (as in an application that
+ * has kept it a while; with G1 a store into a young object costs less than into an old one),
  * preparation, repetitions (a fixed reference loop timed between them for the {@link NoiseReport}),
  * restoration. Calibration comes first because its empty task is a
  * second receiver at the measuring code's call to {@link Task#run()}: the JIT recompiles that
@@ -210,6 +213,9 @@ public final class Measure {
         WarmUpReport warmUpReport = warmUpBudget == null
                 ? WarmUpReport.skipped()
                 : WarmUp.run(new WarmUpRuns(pass, task, "warm-up run"), System::nanoTime, warmUpBudget, warmUpWindow, warmUpThreshold);
+        if (warmUpBudget != null) {
+            TaskState.promote();
+        }
         double[][] series = new double[Pass.SERIES][repetitions];
         List<PreparationStep> steps;
         NoiseReport noise;

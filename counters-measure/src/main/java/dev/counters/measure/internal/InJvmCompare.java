@@ -19,10 +19,10 @@ import java.util.function.DoubleSupplier;
 
 /**
  * A comparison of two tasks in this JVM, as {@code Compare} describes it: the clocks' reading cost
- * measured, each task warmed up through a measuring loop of its own until the JIT is quiet, short
- * tasks batched, untimed settling pairs, then rounds of pairs ({@link Schedule}) until the
- * {@link PairStoppingRule} stops them, judged by {@link PairJudgement}. The same code runs a
- * comparison of lambdas, of task classes with {@code forks(0)}, and each fork's share.
+ * measured, each task warmed up through a measuring loop of its own until the JIT is quiet, their
+ * state moved to the old generation ({@link TaskState}), short tasks batched, untimed settling
+ * pairs, then rounds of pairs ({@link Schedule}) until the {@link PairStoppingRule} stops them,
+ * judged by {@link PairJudgement}. The same code runs a comparison of lambdas, of task classes with {@code forks(0)}, and each fork's share.
  */
 public final class InJvmCompare {
     /** The longest the untimed settling pairs take, as a share of the budget: an eighth. */
@@ -74,6 +74,10 @@ public final class InJvmCompare {
         TaskLoop timedB = TaskLoops.copyFor(b, instruments.sink());
         WarmUpReport warmUpA = warmUp(pass, timedA, "A", warnings);
         WarmUpReport warmUpB = warmUp(pass, timedB, "B", warnings);
+        if (settings.warmsUp()) {
+            TaskState.tenure(pass, List.of(timedA, timedB));
+            TaskState.cannotTenure().ifPresent(warnings::add);
+        }
         int invocations = Batching.invocations(warmUpA, warmUpB, overhead.wallNanos(), stepOrCost, settings.budget().toNanos());
         timedA.invocations(invocations);
         timedB.invocations(invocations);

@@ -23,6 +23,9 @@ public interface TaskLoop extends Task {
     /** Moves on to the next instance of the task, the first after the last (a round of the schedule). */
     void next();
 
+    /** How many instances of the task the loop takes turns over ({@link Placements}): 1 for a task made once. */
+    int instances();
+
     /** Sets how many invocations of the task one run holds (1 until set); figures are reported per invocation by the caller. */
     void invocations(int invocations);
 }

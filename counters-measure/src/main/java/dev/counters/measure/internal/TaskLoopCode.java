@@ -32,6 +32,11 @@ final class TaskLoopCode implements TaskLoop {
     }
 
     @Override
+    public int instances() {
+        return instances.length;
+    }
+
+    @Override
     public void invocations(int invocations) {
         if (invocations < 1) {
             throw new IllegalArgumentException("a run holds at least one invocation, was " + invocations);
