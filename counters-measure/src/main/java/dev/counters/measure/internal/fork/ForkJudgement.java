@@ -146,6 +146,7 @@ final class ForkJudgement {
 
     private static List<String> warnings(List<Fork> forks) {
         List<String> warnings = new ArrayList<>();
+        ForkWarnings fromForks = new ForkWarnings();
         for (Fork fork : forks) {
             if (fork.figures() == null) {
                 continue;
@@ -155,12 +156,9 @@ final class ForkJudgement {
                         + " non-daemon thread(s) running (" + String.join(", ", fork.figures().leftRunning()) + "); its result "
                         + "was taken and the JVM ended");
             }
-            for (String warning : fork.figures().warnings()) {
-                if (!warnings.contains(warning)) {
-                    warnings.add(warning);
-                }
-            }
+            fromForks.add(fork.figures().warnings());
         }
+        warnings.addAll(fromForks.list());
         return warnings;
     }
 
