@@ -306,7 +306,8 @@ class CompareTest {
         assertTrue(result.warmUpA().converged() && result.warmUpB().converged());
         assertEquals(Duration.ofSeconds(1), result.warmUpA().budget());
         assertEquals(Duration.ofSeconds(1), result.warmUpB().budget());
-        assertTrue(order.toString().startsWith("AAAAA"), order.substring(0, 10));
+        assertTrue(order.toString().startsWith("AAAAA") || order.toString().startsWith("BBBBB"),
+                "one task's warm-up, then the other's (which first is drawn): " + order.substring(0, 10));
         CompareResult shortWarmUp = compare(task('A', 1_000_000, 1_000_000), task('B', 1_000_000, 1_000_000))
                 .warmUp(Duration.ofMillis(200)).run();
         assertEquals(Duration.ofMillis(200), shortWarmUp.warmUpB().budget());
@@ -432,6 +433,7 @@ class CompareTest {
             cpu.advance(0, 10);
             return 42;
         }).instruments(i -> i.withSink(sink)).run();
-        assertEquals("Sink (last object consumed: String)", sink.toString());
+        assertTrue(sink.toString().matches("Sink \\(last object consumed: (String|Integer)\\)"),
+                "a result of A or B, whichever ran last (the warm-up order is drawn): " + sink);
     }
 }

@@ -19,7 +19,8 @@ import java.util.function.DoubleSupplier;
 
 /**
  * A comparison of two tasks in this JVM, as {@code Compare} describes it: the clocks' reading cost
- * measured, each task warmed up through a measuring loop of its own until the JIT is quiet, their
+ * measured, each task warmed up through a measuring loop of its own until the JIT is quiet (in the
+ * {@link WarmUpOrder} given), their
  * state moved to the old generation ({@link TaskState}), short tasks batched, untimed settling
  * pairs, then rounds of pairs ({@link Schedule}) until the {@link PairStoppingRule} stops them,
  * judged by {@link PairJudgement}. The same code runs a comparison of lambdas, of task classes with {@code forks(0)}, and each fork's share.
@@ -33,21 +34,29 @@ public final class InJvmCompare {
     private final CompareSettings settings;
     private final Instruments instruments;
     private final boolean asFork;
+    private final boolean bFirst;
 
-    private InJvmCompare(CompareSettings settings, Instruments instruments, boolean asFork) {
+    private InJvmCompare(CompareSettings settings, Instruments instruments, boolean asFork, boolean bFirst) {
         this.settings = requireNonNull(settings, "settings");
         this.instruments = requireNonNull(instruments, "instruments");
         this.asFork = asFork;
+        this.bFirst = bFirst;
     }
 
-    /** A comparison that stops as soon as it is decided ({@link PairStoppingRule#inOneJvm}). */
+    /**
+     * A comparison that stops as soon as it is decided ({@link PairStoppingRule#inOneJvm}); which task
+     * warms up first is drawn at random ({@link WarmUpOrder}).
+     */
     public static InJvmCompare inOneJvm(CompareSettings settings, Instruments instruments) {
-        return new InJvmCompare(settings, instruments, false);
+        return new InJvmCompare(settings, instruments, false, instruments.random().nextBoolean());
     }
 
-    /** One fork's comparison: it stops at its target or share only, never because this JVM alone decided. */
-    public static InJvmCompare asFork(CompareSettings settings, Instruments instruments) {
-        return new InJvmCompare(settings, instruments, true);
+    /**
+     * One fork's comparison: it stops at its target or share only, never because this JVM alone
+     * decided; B warms up first if {@code bFirst} ({@link WarmUpOrder#bFirst}).
+     */
+    public static InJvmCompare asFork(CompareSettings settings, Instruments instruments, boolean bFirst) {
+        return new InJvmCompare(settings, instruments, true, bFirst);
     }
 
     /**
@@ -72,10 +81,17 @@ public final class InJvmCompare {
         // Each task runs, warm-up included, through a loop of its own, so that the JIT compiles each as if alone.
         TaskLoop timedA = TaskLoops.copyFor(a, instruments.sink());
         TaskLoop timedB = TaskLoops.copyFor(b, instruments.sink());
-        WarmUpReport warmUpA = warmUp(pass, timedA, "A", warnings);
-        WarmUpReport warmUpB = warmUp(pass, timedB, "B", warnings);
+        WarmUpReport warmUpA;
+        WarmUpReport warmUpB;
+        if (bFirst) {
+            warmUpB = warmUp(pass, timedB, "B", warnings);
+            warmUpA = warmUp(pass, timedA, "A", warnings);
+        } else {
+            warmUpA = warmUp(pass, timedA, "A", warnings);
+            warmUpB = warmUp(pass, timedB, "B", warnings);
+        }
         if (settings.warmsUp()) {
-            TaskState.tenure(pass, List.of(timedA, timedB));
+            TaskState.tenure(pass, bFirst ? List.of(timedB, timedA) : List.of(timedA, timedB));
             TaskState.cannotTenure().ifPresent(warnings::add);
         }
         int invocations = Batching.invocations(warmUpA, warmUpB, overhead.wallNanos(), stepOrCost, settings.budget().toNanos());

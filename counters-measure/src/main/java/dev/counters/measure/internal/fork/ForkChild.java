@@ -80,7 +80,7 @@ public final class ForkChild {
         JvmComparison result;
         try {
             phase = "the comparison";
-            result = InJvmCompare.asFork(request.settings(), Instruments.real()).run(tasks.a(), tasks.b());
+            result = InJvmCompare.asFork(request.settings(), Instruments.real(), request.bFirst()).run(tasks.a(), tasks.b());
         } catch (TaskFailedException e) {
             String task = e.phase().contains(" of B") ? "B" : e.phase().contains(" of A") ? "A" : "";
             return failed(task, "run()", "task " + task + " threw in its " + e.phase() + ": " + firstLines(e.getCause()));

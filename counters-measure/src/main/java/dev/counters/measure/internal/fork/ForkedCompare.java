@@ -8,6 +8,7 @@ import dev.counters.measure.Verdict;
 import dev.counters.Counters;
 import dev.counters.measure.internal.CompareSettings;
 import dev.counters.measure.internal.Pass;
+import dev.counters.measure.internal.WarmUpOrder;
 import dev.counters.measure.internal.stats.ForkStoppingRule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -167,7 +168,7 @@ public final class ForkedCompare {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a temporary file for a fork's reply", e);
         }
-        ForkRequest request = new ForkRequest(settings.withBudget(share), a, b, seed, reply.toString());
+        ForkRequest request = new ForkRequest(settings.withBudget(share), a, b, seed, WarmUpOrder.bFirst(number), reply.toString());
         Duration stallLimit = share.multipliedBy(2).plus(grace());
         long start = System.nanoTime();
         ForkProcess.Outcome outcome = ForkProcess.run(command(), request, stallLimit);

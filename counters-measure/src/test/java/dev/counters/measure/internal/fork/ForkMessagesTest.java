@@ -30,7 +30,7 @@ class ForkMessagesTest {
     @Test
     void aRequestArrivesWhole() throws IOException {
         ForkRequest request = new ForkRequest(SETTINGS, new TaskSpec("A", "com.example.Parser", "old.jar"),
-                new TaskSpec("B", "com.example.Parser", "new.jar"), 42, "/tmp/reply");
+                new TaskSpec("B", "com.example.Parser", "new.jar"), 42, true, "/tmp/reply");
         assertEquals(request, roundTrip(request, ForkRequest.class));
         assertEquals(ForkMessage.VERSION, request.version());
     }
