@@ -109,9 +109,7 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
             }
             stretches.get().open(context, cpu);
         } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
-            if (cpu != null) {
-                cpu.unmeasured(Unmeasured.CLOCK_FAILED);
-            }
+            clockFailed(cpu);
         }
     }
 
@@ -123,10 +121,7 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
                 stretches.get().close(context);
             }
         } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
-            ObservationCpu cpu = context.get(this);
-            if (cpu != null) {
-                cpu.unmeasured(Unmeasured.CLOCK_FAILED);
-            }
+            clockFailed(context.get(this));
         }
     }
 
@@ -142,10 +137,7 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
                 stretches.get().reset();
             }
         } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
-            ObservationCpu cpu = context.get(this);
-            if (cpu != null) {
-                cpu.unmeasured(Unmeasured.CLOCK_FAILED);
-            }
+            clockFailed(context.get(this));
         }
     }
 
@@ -185,5 +177,12 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
     @Override
     public boolean supportsContext(Observation.Context context) {
         return true;
+    }
+
+    /** A clock failed while {@code cpu}'s observation (null: not one of ours) was measured: it is reported unmeasured. */
+    private static void clockFailed(ObservationCpu cpu) {
+        if (cpu != null) {
+            cpu.unmeasured(Unmeasured.CLOCK_FAILED);
+        }
     }
 }
