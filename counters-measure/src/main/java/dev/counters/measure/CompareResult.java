@@ -119,6 +119,15 @@ public final class CompareResult {
         return conclusion.verdict();
     }
 
+    /**
+     * What the verdict means for a performance gate: {@link GateOutcome#REGRESSED} when B is decided
+     * slower by more than {@link #margin()}, {@link GateOutcome#PASSED} when faster or alike within it,
+     * {@link GateOutcome#UNDECIDED} otherwise.
+     */
+    public GateOutcome gateOutcome() {
+        return GateOutcome.of(verdict());
+    }
+
     /** The overall verdict with the ratio, interval and clock it rests on, and why. */
     public Conclusion conclusion() {
         return conclusion;
