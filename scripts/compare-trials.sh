@@ -78,6 +78,8 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jar="$root/counters-cli/target/counters.jar"
+# The trial tasks (dev.counters.cli.trials) are test classes: never in the published jar.
+trial_tasks="$root/counters-cli/target/test-classes"
 out="$root/counters-cli/target/compare-trials"
 trials=10
 build=true
@@ -187,7 +189,7 @@ compare_once() {
   local s="$1"
   case "$set_name" in
     real)
-      java ${real_jvm[$s]:-} -jar "$jar" compare --task-a "${real_a[$s]}" --task-b "${real_b[$s]}" \
+      java ${real_jvm[$s]:-} -jar "$jar" compare --task-a "${real_a[$s]}" --task-b "${real_b[$s]}" --class-path "$trial_tasks" \
         --budget "${budget:-${real_budget[$s]:-20s}}" --format json -q ;;
     identical)
       case "$s" in
@@ -195,7 +197,7 @@ compare_once() {
         aa-duet) java -jar "$jar" compare --iterations-a 20000 --iterations-b 20000 --order duet \
           --budget "${budget:-10s}" --format json -q ;;
         *) java -jar "$jar" compare --task-a "${identical_task[$s]}" --task-b "${identical_task[$s]}" \
-          --budget "${budget:-10s}" --format json -q ;;
+          --class-path "$trial_tasks" --budget "${budget:-10s}" --format json -q ;;
       esac ;;
     *)
       # The pairs of one JVM, as issues #13 and #21 measured them: --forks 0.

@@ -9,6 +9,7 @@
 module dev.counters.measure {
     requires transitive dev.counters.api;
     requires java.management;
+    requires com.fasterxml.jackson.core;
 
     exports dev.counters.measure;
     exports dev.counters.measure.internal to dev.counters.cli;

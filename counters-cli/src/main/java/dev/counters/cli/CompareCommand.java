@@ -1,10 +1,10 @@
 package dev.counters.cli;
 
 import dev.counters.CounterKind;
-import dev.counters.cli.report.CellFormat;
 import dev.counters.cli.report.RatioChart;
-import dev.counters.measure.Compare;
 import dev.counters.measure.ClockComparison;
+import dev.counters.measure.Compare;
+import dev.counters.measure.CompareReport;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.ForkFailedException;
 import dev.counters.measure.TaskFailedException;
@@ -12,92 +12,79 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IExitCodeGenerator;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
  * {@code counters compare}: is B faster than A on this (noisy, shared) machine, by how much, and
- * how sure is that? A thin command over {@link Compare}: by default in several fresh JVMs
- * ({@link ForkOptions}), each running A and B in balanced pairs (A B, B A) and the verdict judged over
- * the JVMs' ratios; with {@code --forks 0} in this JVM alone, each clock getting the median ratio of
- * the pairs, its order-statistic confidence interval and a verdict. What A and B are is
- * {@link CompareTasks}' (the built-in workload, two classes, or two builds of one class); the
- * reports are {@link CompareReport} and {@link ForkedCompareReport}. {@code --timeout}, SIGINT and
- * SIGTERM interrupt a forked comparison, which hands over the JVMs that ended for the report.
- * {@code --order sequential} runs all of A, then all of B, the naive way, for comparison;
- * {@code --order duet} runs A and B at the same time on two threads pinned to different CPUs,
- * A on each worker once in every two pairs.
+ * how sure is that? Options and printing only: {@link Compare} runs and checks the comparison (by
+ * default in several fresh JVMs, {@link ForkOptions}; with {@code --forks 0} in this JVM), the
+ * library renders the report ({@link CompareReport}, printed by {@link CompareOutput}), and
+ * {@link GateOptions} turns the answer into an exit code for a build. What A and B are is
+ * {@link CompareTasks}' (the built-in workload, two classes, or two builds of one class).
+ * {@code --timeout}, SIGINT and SIGTERM interrupt a forked comparison, which hands over the JVMs
+ * that ended for the report.
  */
 @Command(name = "compare", description = {
     "Is B faster than A? Runs A and B in balanced pairs and judges the ratio B/A of each pair.",
-    "Warms both tasks up, then runs them in blocks A B B A, timing each run on wall time and thread CPU time, and "
-            + "takes the ratio B/A of every pair: two runs back to back see nearly the same machine, so the ratio "
-            + "cancels most of what a shared host does. Per clock it reports the median ratio, its "
-            + "confidence interval (order statistics of the binomial: exact, no resampling) and a verdict: slower, "
-            + "faster, indistinguishable, too_noisy (too noisy to tell), clocks_disagree (B waits longer on the same CPU, "
-            + "or works on other threads: --by says which time matters) or too_few (too few pairs for the confidence asked). "
-            + "Pairs are added until the verdict is decided at a stricter confidence (stopped by 'decided': it pays for "
-            + "looking many times), the interval is within --target of the median ('target'), or --budget ends "
-            + "('budget'). The tasks are the built-in workload (--iterations-a, --iterations-b), your classes "
-            + "(--task-a, --task-b implementing dev.counters.measure.Task), or two builds of one class (--task with "
-            + "--class-path-a and --class-path-b). By default it runs in fresh JVMs (--forks), which --timeout, "
-            + "SIGINT and SIGTERM end with a report of the JVMs that finished. A noise report says how much the machine "
-            + "itself drifted meanwhile. --order duet runs each pair's A and B at the same time instead, on two "
-            + "threads pinned to different CPUs, A on each worker once in every two pairs.",
+    "Warms both tasks up, then runs them in blocks A B B A in several fresh JVMs, timing each run on wall time and "
+            + "thread CPU time, and takes the ratio B/A of every pair: two runs back to back see nearly the same machine, "
+            + "so the ratio cancels most of what a shared host does. The report opens with the answer in one sentence, "
+            + "the ratio and its interval, then each task's time per run: slower, faster, indistinguishable, too_noisy, "
+            + "clocks_disagree (B waits longer on the same CPU, or works on other threads: --by says which time "
+            + "matters) or too_few (too few measurements for a verdict). The tasks are the built-in workload "
+            + "(--iterations-a, --iterations-b), your classes (--task-a, --task-b implementing dev.counters.measure.Task), "
+            + "or two builds of one class (--task with --class-path-a and --class-path-b). --fail-if slower makes it a "
+            + "gate for a build: exit code 1 when B is slower than A beyond --margin, and only then.",
 })
-final class CompareCommand extends Subcommand {
+final class CompareCommand extends Subcommand implements IExitCodeGenerator {
     /** How long an interrupted comparison across JVMs may take to kill its fork and hand over the forks that ended. */
     static final Duration FORK_GRACE = Duration.ofSeconds(3);
-    /** The fewest runs of each task in one fork: a warm-up run, a settling run, and three timed runs each after an untimed one. */
-    static final int LEAST_RUNS_PER_FORK = 8;
 
-    @Option(names = "--budget", paramLabel = "TIME", defaultValue = "20s",
-            converter = OptionConverters.DurationConverter.class,
-            description = "Longest the comparison may take, warm-up included (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--budget", paramLabel = "TIME", converter = OptionConverters.DurationConverter.class,
+            description = "Longest the comparison may take, warm-up included (default: 20s; for task classes too long for "
+                    + "it, it grows up to three times and says so).")
     Duration budget;
 
-    @Option(names = "--target", paramLabel = "SHARE", defaultValue = "0.25%",
-            converter = OptionConverters.ShareConverter.class,
+    @Option(names = "--target", paramLabel = "SHARE", converter = OptionConverters.ShareConverter.class,
             description = "Stop adding pairs, undecided, once the interval the verdict rests on is within ±SHARE of its "
-                    + "median; a share as 0.0025 or 0.25%%, at most 20%% (default: 0.25%%).")
-    double target;
+                    + "median; a share as 0.0025 or 0.25%% (default: the library's, 0.25%%).")
+    Double target;
 
-    @Option(names = "--confidence", paramLabel = "SHARE", defaultValue = "99%",
-            converter = OptionConverters.ShareConverter.class,
-            description = "Confidence of the intervals, from 50%% to below 100%%, as 0.99 or 99%% (default: 99%%).")
-    double confidence;
+    @Option(names = "--confidence", paramLabel = "SHARE", converter = OptionConverters.ShareConverter.class,
+            description = "Confidence of the intervals, as 0.99 or 99%% (default: the library's, 99%%).")
+    Double confidence;
 
-    @Option(names = "--margin", paramLabel = "SHARE", defaultValue = "0", converter = OptionConverters.ShareConverter.class,
-            description = "Equivalence margin, as 0.01 or 1%%: differences within it do not matter; an interval within "
-                    + "[1/(1+m), 1+m] reads indistinguishable and ends the comparison (default: ${DEFAULT-VALUE}, none).")
-    double margin;
+    @Option(names = "--margin", paramLabel = "SHARE", converter = OptionConverters.ShareConverter.class,
+            description = "Equivalence margin, as 0.02 or 2%%: B counts as slower or faster only beyond it, and an interval "
+                    + "within [1/(1+m), 1+m] reads indistinguishable (default: none). With --fail-if, the regression the "
+                    + "gate tolerates.")
+    Double margin;
 
-    @Option(names = "--min-pairs", paramLabel = "N", defaultValue = "32",
-            description = "Fewest pairs before --target may stop the comparison, at least 8 (default: ${DEFAULT-VALUE}).")
-    int minPairs;
+    @Option(names = "--min-pairs", paramLabel = "N",
+            description = "Fewest pairs before --target may stop the comparison (default: the library's, 32).")
+    Integer minPairs;
 
-    @Option(names = "--warm-up", paramLabel = "TIME", defaultValue = "1200ms",
-            converter = OptionConverters.DurationConverter.class,
-            description = "Longest warm-up of each task, at most a quarter of --budget each (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warm-up", paramLabel = "TIME", converter = OptionConverters.DurationConverter.class,
+            description = "Longest warm-up of each task, at most a quarter of --budget each (default: the library's, 1200ms).")
     Duration warmUp;
 
-    @Option(names = "--order", paramLabel = "ORDER", defaultValue = "alternating",
-            converter = OptionConverters.OrderConverter.class,
-            description = "alternating (blocks A B B A, the default), sequential (all of A, then all of B: "
-                    + "the naive way, to see what pairing buys) or duet (A and B at the same time on two threads "
-                    + "pinned to different CPUs, A on each worker once in every two pairs; needs 2 CPUs, best with idle cores to spare).")
+    @Option(names = "--order", paramLabel = "ORDER", converter = OptionConverters.OrderConverter.class,
+            description = "alternating (blocks A B B A, the default), sequential (all of A, then all of B: the naive way, "
+                    + "to see what pairing buys) or duet (A and B at the same time on two threads pinned to different "
+                    + "CPUs; needs 2 CPUs, best with idle cores to spare).")
     Compare.Order order;
 
-    @Option(names = "--by", paramLabel = "CLOCK", defaultValue = "auto", converter = OptionConverters.JudgedByConverter.class,
+    @Option(names = "--by", paramLabel = "CLOCK", converter = OptionConverters.JudgedByConverter.class,
             description = "Which time the verdict is judged on: wall, cpu, or auto (both together; a task that mostly "
-                    + "waits is judged on wall time) (default: ${DEFAULT-VALUE}).")
+                    + "waits is judged on wall time; the default).")
     Compare.JudgedBy by;
 
-    @Option(names = "--every-pair", description = "Also list every pair's times and ratios (table 'pairs').")
+    @Option(names = "--every-pair", description = "Also list every pair's times and ratios (with --forks 0).")
     boolean everyPair;
 
     @Mixin
@@ -113,101 +100,124 @@ final class CompareCommand extends Subcommand {
     RunChartOptions charting;
 
     @Mixin
+    GateOptions gate;
+
+    @Mixin
     OutputOptions output;
+
+    private int exitCode;
+
+    @Override
+    public int getExitCode() {
+        return exitCode;
+    }
 
     @Override
     public void run() {
-        checkOptions();
-        if (forking.forking()) {
-            runForked();
+        compared.check(spec, tasks);
+        CompareOutput.check(spec, output.format);
+        forking.check(spec);
+        if (forking.forking() && (everyPair || charting.chart != null)) {
+            throw new ParameterException(spec.commandLine(), "--every-pair and --chart show one JVM's pairs: add --forks 0 "
+                    + "to run in this JVM only");
+        }
+        CompareResult result = forking.forking() ? runForked() : runHere();
+        CompareOutput.print(spec, output, result);
+        if (everyPair) {
+            output.printText(spec, CompareReport.everyPair(result));
+        }
+        if (charting.chart != null) {
+            drawRatios(result);
+        }
+        exitCode = gate.exitCode(result, spec.commandLine().getErr());
+    }
+
+    /**
+     * {@code comparison} with what was asked, each setting refused by {@link Compare}'s own checks (a
+     * usage error naming the option), then {@link Compare#check()}: the command checks nothing itself.
+     */
+    private Compare asked(Compare comparison) {
+        set("--budget", budget, comparison::budget);
+        set("--target", target, comparison::target);
+        set("--confidence", confidence, comparison::confidence);
+        set("--margin", margin, comparison::margin);
+        set("--min-pairs", minPairs, comparison::minPairs);
+        set("--warm-up", warmUp, comparison::warmUp);
+        set("--order", order, comparison::order);
+        set("--by", by, comparison::by);
+        comparison.named(compared.nameA(), compared.nameB());
+        try {
+            return comparison.check();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** Gives {@code value} to {@code setter} if the option was given; its refusal is a usage error naming {@code option}. */
+    private <T> void set(String option, T value, java.util.function.Consumer<T> setter) {
+        if (value == null) {
             return;
         }
-        charting.checkChart(spec);
-        Progress progress = output.progress(spec);
-        progress.step("B = " + compared.nameB() + " against A = " + compared.nameA() + ", for at most " + budget.toMillis()
-                + " ms");
-        CompareResult result;
-        TimeLimit.bindOnThisThread(registry(), CounterKind.PERFORMANCE, CounterKind.THREAD_TIMES);
         try {
-            if (compared.builds()) {
-                result = tasks.limit.call(spec.qualifiedName(), this::compareBuilds, () -> "the comparison");
-            } else {
-                WatchedTask a = compared.a(tasks);
-                WatchedTask b = compared.b(tasks);
-                result = tasks.run(spec, List.of(a, b), List.of("A", "B"), () -> compare(a, b));
-            }
-        } catch (TimeLimit.Reached reached) {
-            output.print(spec, CompareReports.parameters(asked())
-                    .note("--timeout ended the comparison before it was complete, so nothing was judged; a comparison "
-                            + "takes at most --budget (" + budget.toMillis() + " ms) plus start-up: raise --timeout above it.")
-                    .build());
-            throw reached;
-        }
-        output.print(spec, CompareReport.of(result, asked()));
-        if (charting.chart != null) {
-            drawRatios(result, compared.nameA(), compared.nameB(), progress);
+            setter.accept(value);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), option + ": " + e.getMessage());
         }
     }
 
     /**
-     * Runs the comparison in fresh JVMs, each of which loads the task classes (or the built-in
-     * workload) itself, bounded by {@code --timeout}: it, or a SIGINT or SIGTERM, interrupts the
-     * comparison, which kills the running fork and returns the forks that ended, and those are
-     * printed before the command ends with exit code 3 (130, 143).
+     * Runs the comparison in fresh JVMs, bounded by {@code --timeout}: it, or a SIGINT or SIGTERM,
+     * interrupts the comparison, which kills the running fork and returns the forks that ended;
+     * those are printed before the command ends with exit code 3 (130, 143).
      */
-    private void runForked() {
-        Compare comparison = forking.apply(compared.forked(tasks))
-                .budget(budget).confidence(confidence).margin(margin).target(target).by(by).order(order)
-                .minPairs(minPairs).warmUp(warmUp);
-        output.progress(spec).step("B = " + compared.nameB() + " against A = " + compared.nameA() + ", in fresh JVMs, for "
-                + "at most " + budget.toMillis() + " ms");
+    private CompareResult runForked() {
+        Compare comparison = asked(forking.apply(spec, compared.forked(tasks)));
+        output.progress(spec).step("B = " + compared.nameB() + " against A = " + compared.nameA() + ", in fresh JVMs");
         AtomicReference<CompareResult> measured = new AtomicReference<>();
-        CompareResult result;
-        long start = System.nanoTime();
         try {
-            result = tasks.limit.call(spec.qualifiedName(), () -> {
+            return tasks.limit.call(spec.qualifiedName(), () -> {
                 measured.set(comparison.run());
                 return measured.get();
             }, () -> "the comparison in fresh JVMs", FORK_GRACE);
         } catch (TimeLimit.Reached reached) {
-            CompareResult partial = measured.get();
-            output.print(spec, partial != null ? ForkedCompareReport.of(partial, asked())
-                    : CompareReports.parameters(asked()).note("The comparison ended before any JVM finished, so nothing "
-                            + "was judged.").build());
+            // What the JVMs that ended measured; with none, nothing to print (the message says what ended it).
+            if (measured.get() != null) {
+                CompareOutput.print(spec, output, measured.get());
+            }
             throw reached;
-        } catch (IllegalArgumentException e) {
-            // What was asked cannot run (a budget too short for the forks, a class that is no task): checked before forking.
-            throw new UserInputException(e.getMessage(), e);
         } catch (ForkFailedException e) {
             // It says which fork, task and call, and the exception's first lines, indented with tabs a terminal is not sent.
             throw new UserInputException(e.getMessage().replace("\t", "    "), e);
-        } catch (IllegalStateException e) {
-            throw new UserInputException(e.getMessage() + ". " + tooLong(System.nanoTime() - start), e);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new UserInputException(e.getMessage(), e);
         }
-        output.print(spec, ForkedCompareReport.of(result, asked()));
     }
 
-    /**
-     * What budget a comparison needs whose JVMs all stalled: each was killed with no result, and at
-     * most two run before the comparison gives up, so one run of a task takes longer than half of
-     * {@code elapsedNanos}; each JVM runs each task at least {@link #LEAST_RUNS_PER_FORK} times
-     * (warm-up, settling, timed runs each after an untimed one), in at least
-     * {@link Compare#DEFAULT_MIN_FORKS} JVMs. A lower bound: no run ended, so none was timed.
-     */
-    private String tooLong(long elapsedNanos) {
-        long runSeconds = Math.max(1, elapsedNanos / 2 / 1_000_000_000L);
-        int jvms = forking.forks > 0 ? forking.forks : Compare.DEFAULT_MIN_FORKS;
-        return "The runs are too long for --budget " + budget.toSeconds() + "s: none ended in " + runSeconds
-                + " s, and each of " + jvms + " JVMs runs A and B at least " + LEAST_RUNS_PER_FORK + " times each: "
-                + "give --budget " + jvms * 2 * LEAST_RUNS_PER_FORK * runSeconds + "s or more (at the least; more if a run "
-                + "takes longer than " + runSeconds + " s), or make each run shorter";
+    /** Runs the comparison in this JVM ({@code --forks 0}), on this command's clocks. */
+    private CompareResult runHere() {
+        charting.checkChart(spec);
+        output.progress(spec).step("B = " + compared.nameB() + " against A = " + compared.nameA() + ", in this JVM");
+        TimeLimit.bindOnThisThread(registry(), CounterKind.PERFORMANCE, CounterKind.THREAD_TIMES);
+        // --timeout or a signal ends it with nothing judged: TimeLimit.Reached says which, and the command's exit code.
+        if (compared.builds()) {
+            Compare comparison = asked(here(compared.forked(tasks).forks(0)));
+            return tasks.limit.call(spec.qualifiedName(), () -> builds(comparison), () -> "the comparison");
+        }
+        WatchedTask a = compared.a(tasks);
+        WatchedTask b = compared.b(tasks);
+        Compare comparison = asked(here(Compare.of(a, b)));
+        return tasks.run(spec, List.of(a, b), List.of("A", "B"), () -> lambdas(comparison, a, b));
     }
 
-    private CompareResult compare(WatchedTask a, WatchedTask b) {
+    private Compare here(Compare comparison) {
+        return comparison.wallCounter(this::wallClock).threadCounter(this::threadCpuClock);
+    }
+
+    private CompareResult lambdas(Compare comparison, WatchedTask a, WatchedTask b) {
         a.enter("the comparison");
         b.enter("the comparison");
         try {
-            return inThisJvm(Compare.of(a, b)).run();
+            return comparison.run();
         } catch (TaskFailedException e) {
             WatchedTask failed = e.phase().contains(" of B") ? b : a;
             throw failed.failure(failed == a ? "task A," : "task B,", e, tasks.stackTrace);
@@ -215,9 +225,9 @@ final class CompareCommand extends Subcommand {
     }
 
     /** Two builds of one class in this JVM, each in its own class loader (which {@link Compare#ofBuilds} makes). */
-    private CompareResult compareBuilds() {
+    private CompareResult builds(Compare comparison) {
         try {
-            return inThisJvm(compared.forked(tasks).forks(0)).run();
+            return comparison.run();
         } catch (TaskFailedException e) {
             boolean b = e.phase().contains(" of B");
             throw new TaskRunFailure(b ? compared.nameB() : compared.nameA(), (b ? "task B, " : "task A, ") + e.phase(),
@@ -225,59 +235,9 @@ final class CompareCommand extends Subcommand {
         }
     }
 
-    /** {@code comparison} with the settings asked for, timed on this command's clocks. */
-    private Compare inThisJvm(Compare comparison) {
-        return comparison.budget(budget).target(target).confidence(confidence).margin(margin).minPairs(minPairs)
-                .warmUp(warmUp).order(order).by(by).wallCounter(this::wallClock).threadCounter(this::threadCpuClock);
-    }
-
-    private void checkOptions() {
-        compared.check(spec, tasks);
-        OptionChecks.requireBetween(spec, "--min-pairs", minPairs, 8, OptionChecks.MAX_COUNT);
-        if (!(target > 0)) {
-            throw new ParameterException(spec.commandLine(), "--target is a share above 0 and below 1 (e.g. 0.25%), was " + target);
-        }
-        if (target > Compare.MAX_TARGET) {
-            throw new ParameterException(spec.commandLine(), String.format(Locale.ROOT, "--target %s%% stops at an interval "
-                    + "±%s%% wide, which decides nothing; at most %.0f%%: did you mean %s%%?", percent(target), percent(target),
-                    100 * Compare.MAX_TARGET, percent(target / 100)));
-        }
-        if (budget.compareTo(Compare.MIN_BUDGET) < 0) {
-            throw new ParameterException(spec.commandLine(), "--budget must be at least " + Compare.MIN_BUDGET.toMillis()
-                    + "ms, to hold the clocks' calibration, two warm-ups and a few pairs; was " + budget.toNanos() + " ns");
-        }
-        if (!(confidence >= 0.5)) {
-            throw new ParameterException(spec.commandLine(), "--confidence is a share from 50% to below 100%, was " + confidence);
-        }
-        forking.check(spec);
-        if (forking.forking() && (order == Compare.Order.SEQUENTIAL || everyPair || charting.chart != null)) {
-            throw new ParameterException(spec.commandLine(), "--order sequential, --every-pair and --chart show one JVM's "
-                    + "pairs: add --forks 0 to run in this JVM only");
-        }
-        int cpus = Runtime.getRuntime().availableProcessors();
-        if (order == Compare.Order.DUET && cpus < 2) {
-            throw new ParameterException(spec.commandLine(), "--order duet runs A and B at the same time on two CPUs, but "
-                    + "this JVM may use " + cpus + ": use --order alternating (the default)");
-        }
-    }
-
-    /** What was asked, as the reports show it. */
-    private CompareReports.Asked asked() {
-        boolean unitGiven = CompareTasks.matched(spec, "--unit");
-        return new CompareReports.Asked(compared.nameA(), compared.nameB(), order, by, budget, target, confidence, margin,
-                minPairs, warmUp, everyPair, unitGiven ? charting.timeFormat() : CellFormat.NANOS,
-                unitGiven ? charting.unit : null);
-    }
-
-    /** {@code 0.3} for a share of 0.003: a percentage without trailing zeros. */
-    private static String percent(double share) {
-        return java.math.BigDecimal.valueOf(100 * share).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
-    }
-
-    private void drawRatios(CompareResult result, String nameA, String nameB, Progress progress) {
+    private void drawRatios(CompareResult result) {
         try {
-            RatioChart chart = RatioChart.of(
-                    "B/A per pair: " + nameB + " against " + nameA);
+            RatioChart chart = RatioChart.of("B/A per pair: " + compared.nameB() + " against " + compared.nameA());
             for (ClockComparison clock : result.clocks()) {
                 chart.panel(clock.clock() + " B/A", clock.ratios(), clock.setAside(), clock.ratio(), clock.interval().low(),
                         clock.interval().high());
@@ -287,6 +247,6 @@ final class CompareCommand extends Subcommand {
             throw new UncheckedIOException("the report is complete, but the chart could not be written to "
                     + charting.chart, e);
         }
-        progress.step("chart written to " + charting.chart);
+        output.progress(spec).step("chart written to " + charting.chart);
     }
 }

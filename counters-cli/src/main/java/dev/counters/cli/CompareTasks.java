@@ -1,7 +1,6 @@
 package dev.counters.cli;
 
 import dev.counters.measure.Compare;
-import java.io.File;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -77,21 +76,23 @@ final class CompareTasks {
     }
 
     /**
-     * The comparison in fresh JVMs: of the two builds, of the two classes (found on this JVM's class
-     * path and {@code --class-path}, which the forks get too), or of the built-in workload, whose sizes
+     * The comparison in fresh JVMs: of the two builds, of the two classes (found in {@code --class-path},
+     * read in each JVM apart from the command line's own libraries, or on this JVM's class path), or
+     * of the built-in workload, whose sizes
      * the forks read from system properties. The classes are checked here, before anything forks.
      */
     Compare forked(TaskOptions options) {
         if (builds()) {
-            TaskLoader.type(task, classPathA);
-            TaskLoader.type(task, classPathB);
+            TaskLoader.type(task, classPathA, "--class-path-a");
+            TaskLoader.type(task, classPathB, "--class-path-b");
             return Compare.ofBuilds(task, classPathA, classPathB);
         }
         if (taskA != null) {
-            String classPath = System.getProperty("java.class.path")
-                    + (options.classPath == null ? "" : File.pathSeparator + options.classPath);
-            return Compare.of(TaskLoader.type(taskA, options.classPath), TaskLoader.type(taskB, options.classPath))
-                    .classPath(classPath);
+            TaskLoader.type(taskA, options.classPath);
+            TaskLoader.type(taskB, options.classPath);
+            // Each fork's own class path is the command line's; the tasks' is read apart, so their libraries win.
+            return options.classPath == null ? Compare.of(TaskLoader.type(taskA, null), TaskLoader.type(taskB, null))
+                    : Compare.ofClasses(taskA, taskB, options.classPath);
         }
         return Compare.of(SpinTask.ForkedA.class, SpinTask.ForkedB.class)
                 .systemProperty(SpinTask.ITERATIONS_A, Long.toString(iterationsA))

@@ -58,20 +58,25 @@ import picocli.CommandLine.UnmatchedArgumentException;
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
-            "0:success",
-            "1:a counter or the platform failed, the report or chart could not be written, or the JVM "
-                    + "ran out of memory (the message says which call and why, or what limit to raise)",
+            "0:success (for compare --fail-if slower: no regression, or undecided without --fail-if-undecided)",
+            "1:compare --fail-if slower: B is slower than A beyond --margin (a regression), and nothing else",
             "2:a mistake in the command line or in a --task class, including a task that throws "
                     + "or calls System.exit",
             "3:--timeout ended the command; what was measured before it is printed",
+            "4:compare --fail-if-undecided: the comparison could not decide",
+            "5:a counter or the platform failed, the report or chart could not be written, or the JVM "
+                    + "ran out of memory (the message says which call and why, or what limit to raise)",
             "130:SIGINT (Ctrl-C) ended the command; a command that runs a task prints what was measured before it",
             "143:SIGTERM ended the command; as for 130",
         })
 public final class CountersCommand implements Runnable {
     /** Exit code for success, and for output whose reader stopped reading ({@code | head}). */
     static final int EXIT_SUCCESS = 0;
-    /** Exit code for a failure of the machine or the library. */
-    static final int EXIT_FAILURE = 1;
+    /**
+     * Exit code for a failure of the machine or the library: 5, so that 1 means a regression a gate
+     * found and nothing else ({@link GateOptions}).
+     */
+    static final int EXIT_FAILURE = 5;
     /** Exit code for a mistake in what the user asked for. */
     static final int EXIT_USAGE = 2;
     /** Exit code for a command that {@code --timeout} ended. */
@@ -170,10 +175,10 @@ public final class CountersCommand implements Runnable {
      * a pointer to the help, exit 2; a {@link TaskRunFailure} is the user's task failing: which run,
      * the exception and its message, exit 2. A {@link TimeLimit.Reached} is {@code --timeout}
      * ending the command, exit 3. An {@link OutOfMemory} is the JVM out of memory (or address space):
-     * what to do, exit 1. A {@link CounterException}, {@link UnsupportedOperationException}
+     * what to do, exit 5. A {@link CounterException}, {@link UnsupportedOperationException}
      * or {@link UncheckedIOException} is the platform saying no (a native call failed, a kind is
      * not served, a write failed): their messages name the call and the error, so they are printed
-     * with their causes, exit 1. Anything else is a bug: message and stack trace for the report, exit 1.
+     * with their causes, exit 5. Anything else is a bug: message and stack trace for the report, exit 5.
      */
     private static final class ExecutionErrors implements IExecutionExceptionHandler {
         @Override
@@ -212,7 +217,7 @@ public final class CountersCommand implements Runnable {
                 printError(commandLine, "failed: " + ex.getMessage());
                 return EXIT_FAILURE;
             }
-            printError(commandLine, "failed: " + ex.getMessage());
+            printError(commandLine, "failed: " + (ex.getMessage() != null ? ex.getMessage() : ex.toString()));
             if (ex instanceof CounterException || ex instanceof UnsupportedOperationException
                     || ex instanceof UncheckedIOException) {
                 for (Throwable cause = ex.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {

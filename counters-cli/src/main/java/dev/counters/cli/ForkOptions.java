@@ -38,10 +38,25 @@ final class ForkOptions {
         return forks != 0;
     }
 
-    /** Sets the forks' count and options on {@code comparison}. */
-    Compare apply(Compare comparison) {
-        if (forks > 0) {
-            comparison.forks(forks);
+    /** Refuses options for forks that do not run (the count itself is {@link Compare#forks(int)}'s to check). */
+    void check(CommandSpec spec) {
+        if (!forking() && (jvmArgs != null || jvmArgsAppend != null)) {
+            throw new ParameterException(spec.commandLine(), "--jvm-args and --jvm-args-append set the options of the "
+                    + "forks, and --forks 0 starts none: give the options to the java command that runs counters instead");
+        }
+    }
+
+    /**
+     * Sets the forks' count and options on {@code comparison}; {@link Compare#forks(int)} refuses a
+     * count no interval comes from, a usage error here.
+     */
+    Compare apply(CommandSpec spec, Compare comparison) {
+        try {
+            if (forks != -1) {
+                comparison.forks(forks);
+            }
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--forks: " + e.getMessage());
         }
         if (jvmArgs != null) {
             comparison.jvmArgs(jvmArgs);
@@ -50,21 +65,5 @@ final class ForkOptions {
             comparison.jvmArgsAppend(jvmArgsAppend);
         }
         return comparison;
-    }
-
-    /**
-     * Refuses a count no interval can come from, and options for forks that do not run. Whether the
-     * budget holds the forks is {@link Compare}'s rule, checked when it runs (an
-     * {@link IllegalArgumentException}, which the command reports as a usage error).
-     */
-    void check(CommandSpec spec) {
-        if (forks == 1 || forks < -1) {
-            throw new ParameterException(spec.commandLine(), "--forks is 0 (this JVM only) or at least 2 (an interval between "
-                    + "JVMs needs two), was " + forks);
-        }
-        if (!forking() && (jvmArgs != null || jvmArgsAppend != null)) {
-            throw new ParameterException(spec.commandLine(), "--jvm-args and --jvm-args-append set the options of the "
-                    + "forks, and --forks 0 starts none: give the options to the java command that runs counters instead");
-        }
     }
 }

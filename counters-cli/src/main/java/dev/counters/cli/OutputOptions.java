@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 final class OutputOptions {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
             converter = OptionConverters.FormatConverter.class,
-            description = "table (for people, the default), csv or json (for machines).")
+            description = "table (for people, the default), markdown (for a CI job summary or a pull-request comment), csv or "
+                    + "json (for machines).")
     OutputFormat format = OutputFormat.TABLE;
 
     @Option(names = {"-q", "--quiet"}, description = "Print no progress on standard error.")
@@ -35,6 +36,14 @@ final class OutputOptions {
         } else {
             format.write(report, out);
         }
+        checkWritten(spec, out);
+    }
+
+    /** Writes {@code text} as it is (a report the library rendered) to the command's standard output. */
+    void printText(CommandSpec spec, String text) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(text);
+        out.flush();
         checkWritten(spec, out);
     }
 

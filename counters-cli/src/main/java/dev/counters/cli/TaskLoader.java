@@ -1,6 +1,7 @@
 package dev.counters.cli;
 
 import dev.counters.measure.Task;
+import dev.counters.measure.internal.TaskClasses;
 import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
@@ -8,7 +9,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -56,15 +56,20 @@ final class TaskLoader {
      * @param classPath extra jars and folders separated by {@link File#pathSeparator}, or null
      */
     static Class<? extends Task> type(String className, String classPath) {
-        ClassLoader loader = loader(classPath);
+        return type(className, classPath, "--class-path");
+    }
+
+    /** As {@link #type(String, String)}, {@code classPath} given with {@code option} ({@code --class-path-a}), which messages name. */
+    static Class<? extends Task> type(String className, String classPath, String option) {
+        ClassLoader loader = loader(classPath, option);
         Class<?> type;
         try {
             type = Class.forName(className, false, loader);
         } catch (ClassNotFoundException e) {
             throw new UserInputException("no class " + Messages.quote(className) + " on the class path"
-                    + (classPath == null ? "" : " or in --class-path " + Messages.quote(classPath))
+                    + (classPath == null ? "" : " or in " + option + " " + Messages.quote(classPath))
                     + "; give the fully qualified name of a class that implements " + CONTRACT
-                    + ", and its jar or folder with --class-path", e);
+                    + ", and its jar or folder with " + option, e);
         } catch (LinkageError e) {
             throw new UserInputException("class " + Messages.quote(className) + " cannot be loaded: " + e, e);
         }
@@ -88,7 +93,7 @@ final class TaskLoader {
         }
     }
 
-    private static ClassLoader loader(String classPath) {
+    private static ClassLoader loader(String classPath, String option) {
         ClassLoader parent = Thread.currentThread().getContextClassLoader() != null
                 ? Thread.currentThread().getContextClassLoader()
                 : TaskLoader.class.getClassLoader();
@@ -104,30 +109,31 @@ final class TaskLoader {
             try {
                 path = Path.of(entry);
             } catch (InvalidPathException e) {
-                throw new UserInputException("--class-path entry " + Messages.quote(entry) + " is not a usable path: "
+                throw new UserInputException(option + " entry " + Messages.quote(entry) + " is not a usable path: "
                         + e.getReason(), e);
             }
             if (!Files.exists(path)) {
-                throw new UserInputException("--class-path entry " + Messages.quote(entry) + " does not exist");
+                throw new UserInputException(option + " entry " + Messages.quote(entry) + " does not exist");
             }
             if (Files.isRegularFile(path)) {
-                checkReadableJar(entry, path);
+                checkReadableJar(entry, path, option);
             }
             try {
                 urls.add(path.toUri().toURL());
             } catch (MalformedURLException e) {
-                throw new UserInputException("--class-path entry " + Messages.quote(entry) + " is not a usable path: " + e, e);
+                throw new UserInputException(option + " entry " + Messages.quote(entry) + " is not a usable path: " + e, e);
             }
         }
-        return new URLClassLoader(urls.toArray(new URL[0]), parent);
+        // The JDK, counters and --class-path only: the command line's own Guava, Jackson and JNA stay invisible.
+        return TaskClasses.ownClassPathOnly(urls.toArray(new URL[0]));
     }
 
     /** A class loader skips a jar it cannot open, which would surface later as "no class": say so now. */
-    private static void checkReadableJar(String entry, Path path) {
+    private static void checkReadableJar(String entry, Path path, String option) {
         try (JarFile jar = new JarFile(path.toFile())) {
             jar.size();
         } catch (IOException e) {
-            throw new UserInputException("--class-path entry " + Messages.quote(entry) + " is not a readable jar (corrupt, "
+            throw new UserInputException(option + " entry " + Messages.quote(entry) + " is not a readable jar (corrupt, "
                     + "truncated or not a jar at all: " + e.getMessage() + "); give a jar or a folder of classes", e);
         }
     }

@@ -60,6 +60,7 @@ class CompareOptionsTest {
     @Test
     void jvmOptionsAreCheckedAndNeedForks() {
         assertUsageError("--forks 0 starts none", "compare", "--forks", "0", "--jvm-args", "-Xmx1g");
+        assertUsageError("--forks: forks is 0 (this JVM only) or at least 2", "compare", "--forks", "1");
         assertUsageError("--forks 0 starts none", "compare", "--forks", "0", "--jvm-args-append=-Xmx1g");
         assertUsageError("is not closed", "compare", "--jvm-args", "-Xmx1g -Dname='a b");
         assertUsageError("'Xmx1g' in '-ea Xmx1g' is not a JVM option", "compare", "--jvm-args", "-ea Xmx1g");

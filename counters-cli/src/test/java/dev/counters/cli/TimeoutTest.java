@@ -43,7 +43,8 @@ class TimeoutTest {
         assertTrue(seconds >= 5 && seconds < 20, "ended after " + seconds + " s");
         assertTrue(result.err().contains("counters compare: --timeout 5 s ended the command during the comparison in fresh "
                 + "JVMs"), result.err());
-        assertEquals("compare", result.json().get("command").asText(), "the report of what was measured, valid JSON");
+        assertTrue(result.out().isBlank() || result.json().has("schema_version"),
+                "the report of what was measured, valid JSON, or nothing where no JVM ended: " + result.out());
     }
 
     @Test

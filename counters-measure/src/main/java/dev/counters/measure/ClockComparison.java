@@ -3,14 +3,14 @@ package dev.counters.measure;
 import static java.util.Objects.requireNonNull;
 
 import com.google.common.math.Quantiles;
-import dev.counters.measure.internal.stats.Preemptions;
-import dev.counters.measure.internal.stats.VerdictRule;
+import dev.counters.measure.internal.stats.Ratios;
 import java.util.Locale;
 
 /**
  * B against A on one clock (wall time or thread CPU time): the ratio B/A of every pair in the order
  * the pairs ran, their median with its order-statistic confidence interval ({@link MedianInterval}),
- * and the {@link Verdict}. Part of a {@link CompareResult}.
+ * and the {@link Verdict} the one verdict rule gave it. Part of a {@link CompareResult}: data, which
+ * decides nothing.
  *
  * <p>On wall time, pairs in which either run was preempted ({@link #pairsSetAside()}) are left out
  * of the median and its interval: their wall time holds the time the thread waited for a CPU, which
@@ -31,60 +31,26 @@ public final class ClockComparison {
     private final Verdict verdict;
 
     /**
-     * @param setAside per pair, whether to leave it out of the interval (preempted), or null to keep every pair
-     * @param equivalence the band within which an interval reads indistinguishable (see {@link Verdict})
+     * What one clock measured and what the verdict rule decided of it: data, carried as given.
+     *
+     * @param a A's time in each pair (nanoseconds, above 0)
+     * @param b B's time in each pair
+     * @param setAside per pair, whether it was left out of the interval (preempted), or null for none
+     * @param interval the interval of the median ratio over the pairs kept
+     * @param verdict what the verdict rule decided of that interval
+     * @throws IllegalArgumentException if the series differ in length or an A time is not positive
      */
-    public ClockComparison(String clock, double[] a, double[] b, boolean[] setAside, double confidence, double margin,
-            double equivalence) {
+    public ClockComparison(String clock, double[] a, double[] b, boolean[] setAside, MedianInterval interval, Verdict verdict) {
         this.clock = requireNonNull(clock, "clock");
         this.a = a.clone();
         this.b = b.clone();
-        this.ratios = ratios(a, b);
+        this.ratios = Ratios.of(a, b);
         this.setAside = setAside == null ? new boolean[ratios.length] : setAside.clone();
         if (this.setAside.length != ratios.length) {
             throw new IllegalArgumentException(this.setAside.length + " set-aside flags for " + ratios.length + " pairs");
         }
-        this.interval = MedianInterval.of(kept(ratios, this.setAside), confidence);
-        this.verdict = VerdictRule.ofClock(interval.low(), interval.high(), interval.achievedConfidence(), confidence, margin,
-                equivalence);
-    }
-
-    /** What {@code VerdictRule} reads of this clock. */
-    VerdictRule.Clock figures() {
-        return new VerdictRule.Clock(verdict, ratio(), interval.low(), interval.high(), medianA(), medianB());
-    }
-
-    /**
-     * B/A of each pair; a pair whose A took no measurable time (a counter step coarser than the task)
-     * has no ratio.
-     *
-     * @throws IllegalArgumentException if the series differ in length or an A time is not positive
-     */
-    static double[] ratios(double[] a, double[] b) {
-        if (a.length != b.length) {
-            throw new IllegalArgumentException("A has " + a.length + " runs but B has " + b.length + "; a pair needs one of each");
-        }
-        double[] ratios = new double[a.length];
-        for (int i = 0; i < a.length; i++) {
-            if (!(a[i] > 0)) {
-                throw new IllegalArgumentException("run " + (i + 1) + " of A took " + a[i] + " ns on this clock: no ratio "
-                        + "can be taken; the task is shorter than the clock's step, so make it do more work per run");
-            }
-            ratios[i] = b[i] / a[i];
-        }
-        return ratios;
-    }
-
-    /** The values whose flag is not set. */
-    static double[] kept(double[] values, boolean[] setAside) {
-        double[] kept = new double[values.length - Preemptions.count(setAside)];
-        int next = 0;
-        for (int i = 0; i < values.length; i++) {
-            if (!setAside[i]) {
-                kept[next++] = values[i];
-            }
-        }
-        return kept;
+        this.interval = requireNonNull(interval, "interval");
+        this.verdict = requireNonNull(verdict, "verdict");
     }
 
     /** Which clock: {@link #WALL} or {@link #THREAD_CPU}. */
@@ -102,6 +68,7 @@ public final class ClockComparison {
         return interval;
     }
 
+    /** What the verdict rule decided of this clock's interval. */
     public Verdict verdict() {
         return verdict;
     }
@@ -138,12 +105,12 @@ public final class ClockComparison {
 
     /** The median time of A's runs kept, nanoseconds. */
     public double medianA() {
-        return Quantiles.median().compute(kept(a, setAside));
+        return Quantiles.median().compute(Ratios.kept(a, setAside));
     }
 
     /** The median time of B's runs kept, nanoseconds. */
     public double medianB() {
-        return Quantiles.median().compute(kept(b, setAside));
+        return Quantiles.median().compute(Ratios.kept(b, setAside));
     }
 
     @Override

@@ -17,7 +17,6 @@ import dev.counters.measure.internal.fork.ForkedCompare;
 import dev.counters.measure.internal.fork.ForkedOutcome;
 import dev.counters.measure.internal.fork.TaskSpec;
 import dev.counters.measure.internal.stats.ForkStoppingRule;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,47 +32,20 @@ import java.util.function.UnaryOperator;
  *         .budget(Duration.ofSeconds(20))       // stop adding pairs after 20 s at the latest
  *         .run();
  * result.verdict();                             // SLOWER, FASTER, INDISTINGUISHABLE, TOO_NOISY, ...
- * result.conclusion().reason();                 // "B is 5.01% slower in thread CPU time (99%: ...); ..."
+ * result.summary();                             // "B takes 5.01% more time than A: B/A 1.0501 [...] ..."
  * result.threadCpu().ratio();                   // median B/A, e.g. 0.93: B takes 7% less
  * result.noise().machine();                     // "quiet" or "loaded", and why in noise().summary()
  * }</pre>
  *
- * <p><b>Why pairs.</b> A virtual machine's CPU changes speed underneath the guest (a 100 ms loop
- * takes 101 to 166 ms on one VM, with no steal reported), and nothing inside the guest steadies
- * it. Timing all of A and then all of B (what hyperfine and JMH do) lets such a drift land on one
- * side only. Two runs back to back see nearly the same machine, so the ratio of a pair cancels most
- * of what the host does, and the median of many pair ratios cancels the rest.
- *
- * <p><b>How it runs.</b> The clocks' reading cost is measured and taken out of every run; each
- * task runs through a measuring loop of its own, is warmed up until the JIT is quiet, and batched
- * when shorter than its clocks can time well; then rounds of A B B A and B A A B pairs run, each
- * timed on wall time and on the thread's CPU time, each clock judged by the median ratio and its
- * order-statistic interval ({@link MedianInterval}), preempted pairs set aside on wall time, and a
- * {@link NoiseReport} says whether the machine was quiet or loaded (docs/MEASURE-DESIGN.md).
- *
- * <p><b>When it stops.</b> From {@link #minPairs(int)} pairs on, the intervals are recomputed
- * between rounds, each time the pairs have grown by 5%. It stops ({@link StopReason#DECIDED}) as soon as the
- * overall verdict is decided at a stricter confidence, {@code 1 - (1 - confidence) / 10} (99.9% by
- * default): the interval lies above {@code 1 + margin} or below {@code 1 / (1 + margin)}, or,
- * with a margin, within it. The stricter confidence pays for looking many times: each look is a
- * chance of a false alarm. It also stops ({@link StopReason#TARGET}) once the interval the verdict
- * rests on is within {@link #target(double)} of its median (±0.25% by default), and at the latest
- * when the next round would overrun the {@link #budget(Duration)} (20 s by default, warm-up
- * included). {@link CompareResult#stoppedBy()} says which. Runs that paid for a garbage collection
- * stay in the figures, counted in {@link CompareResult#collectedRunsA()} and
- * {@link CompareResult#collectedRunsB()}. An interrupt of the measuring thread also
- * ends it ({@link StopReason#INTERRUPTED}), with the pairs run so far.
- *
- * <p><b>Verdict.</b> Per clock, see {@link Verdict}; overall, see {@link Conclusion}. The default
- * confidence is 99%, as JMH's error bars are 99.9%: a comparison is often repeated, and at 95% one
- * honest run in twenty would be wrong.
- *
- * <p>{@link Order#SEQUENTIAL} runs all of A and then all of B, the naive way, to show what the
- * pairing buys; {@link Order#DUET} runs A and B at the same moment on two pinned workers (see there
- * for when it helps and when it hurts).
- *
- * <p>Both tasks run on the calling thread, which must be a platform thread; in a duet the pairs run
- * on the two workers, and the calling thread warms up, calibrates and probes the noise between pairs.
+ * <p><b>How it runs.</b> Two runs back to back see nearly the same machine, so the ratio of a pair
+ * cancels most of a shared host's drift. Each task is warmed up through a loop of its own and
+ * batched when shorter than its clocks time well; rounds of A B B A and B A A B pairs are timed on
+ * wall and thread CPU time, the clocks' cost taken out (docs/MEASURE-DESIGN.md). It stops as soon
+ * as the verdict is decided (slower, faster or indistinguishable: one definition for every stopping
+ * rule) at a stricter confidence, {@code 1 - (1 - confidence) / 10}; once the interval is within
+ * {@link #target(double)}; before the next round would overrun the {@link #budget(Duration)}; or on
+ * an interrupt ({@link CompareResult#stoppedBy()}). The verdict: {@link Verdict}, {@link Conclusion};
+ * the default confidence is 99%. Both tasks run on the calling thread, a platform thread.
  */
 public final class Compare implements CompareTerms {
     /** The longest a comparison takes unless told otherwise, warm-up included: 20 s. */
@@ -99,8 +71,6 @@ public final class Compare implements CompareTerms {
     public static final int DEFAULT_MAX_FORKS = ForkStoppingRule.DEFAULT_MAX_FORKS;
     /** The longest warm-up of each task; at most a quarter of the budget is spent on each. */
     public static final Duration DEFAULT_WARM_UP = Measure.DEFAULT_WARM_UP_BUDGET;
-    /** What a fork needs beyond its share: a JVM's start and end, about 0.4 s. */
-    private static final Duration FORK_START_AND_END = Duration.ofMillis(400);
     private final Task a;
     private final Task b;
     /** The task classes (null for lambdas and builds), and by name and class path (null for lambdas). */
@@ -114,6 +84,9 @@ public final class Compare implements CompareTerms {
     private final List<String> jvmArgsAppend = new ArrayList<>();
     private String classPath;
     private Duration budget = DEFAULT_BUDGET;
+    private boolean budgetGiven;
+    private String nameA;
+    private String nameB;
     private double target = DEFAULT_TARGET;
     private double confidence = DEFAULT_CONFIDENCE;
     private double margin;
@@ -151,9 +124,7 @@ public final class Compare implements CompareTerms {
      * public constructor without arguments), run by default in {@value #DEFAULT_MIN_FORKS} to
      * {@value #DEFAULT_MAX_FORKS} fresh JVMs with this JVM's options (see {@link #jvmArgs(List)}) and
      * class path: the interval then carries what JVMs make differently of the same code, which no
-     * number of pairs inside one JVM shows. Each JVM makes several instances of each class, in a
-     * random order, each in one go, and runs each task through a measuring loop of its own, compiled
-     * apart from the other's (docs/MEASURE-DESIGN.md).
+     * number of pairs inside one JVM shows (docs/MEASURE-DESIGN.md).
      */
     public static Compare of(Class<? extends Task> a, Class<? extends Task> b) {
         requireNonNull(a, "task class A is null; pass the baseline, e.g. OldSort.class");
@@ -179,6 +150,22 @@ public final class Compare implements CompareTerms {
     }
 
     /**
+     * Starts describing a comparison of task classes named {@code a} and {@code b}, both found on
+     * {@code classPath} (entries separated by the platform's path separator), which each JVM reads
+     * in a class loader that shows the tasks the JDK, this library and that class path only: never
+     * the measuring program's own libraries (the command line's Guava or Jackson). Otherwise as
+     * {@link #of(Class, Class)}.
+     *
+     * @throws IllegalArgumentException if the class path is empty
+     */
+    public static Compare ofClasses(String a, String b, String classPath) {
+        checkArgument(!requireNonNull(classPath, "classPath").isBlank(), "the tasks' class path is empty: give the jars and "
+                + "folders that hold %s and %s", a, b);
+        return new Compare(null, null, null, null, new TaskSpec("A", requireNonNull(a, "a"), classPath),
+                new TaskSpec("B", requireNonNull(b, "b"), classPath));
+    }
+
+    /**
      * How many fresh JVMs run a comparison of task classes: {@code forks} (2 or more) exactly, or 0
      * to run it in this JVM only (the result then says so). By default {@value #DEFAULT_MIN_FORKS},
      * and up to {@value #DEFAULT_MAX_FORKS} while the verdict is undecided and the budget allows.
@@ -197,10 +184,8 @@ public final class Compare implements CompareTerms {
     }
 
     /**
-     * The forks' JVM options instead of those they inherit (JMH's {@code -jvmArgs}). By default a
-     * fork inherits this JVM's options but those that write its files, open its ports or attach
-     * agents ({@code -Xlog}, {@code -XX:StartFlightRecording}, {@code -agentlib}, JMX); what they ran
-     * with is in {@link CompareResult#forkJvmOptions()}.
+     * The forks' JVM options instead of those they inherit (JMH's {@code -jvmArgs}): by default this
+     * JVM's, less those that write its files, open its ports or attach agents (docs/MEASURE.md).
      */
     public Compare jvmArgs(List<String> options) {
         this.jvmArgs = List.copyOf(requireNonNull(options, "options"));
@@ -230,31 +215,27 @@ public final class Compare implements CompareTerms {
         return this;
     }
 
-    /** The longest the whole comparison may take, warm-up included (default 20 s, at least {@link #MIN_BUDGET}). */
+    /**
+     * The longest the whole comparison may take, warm-up included (default 20 s, at least
+     * {@link #MIN_BUDGET}). The default grows, up to three times and saying so in the result, for task
+     * classes too long for it to count the fewest JVMs; a budget given here is kept.
+     */
     public Compare budget(Duration budget) {
         requireNonNull(budget, "budget");
         checkArgument(budget.compareTo(MIN_BUDGET) >= 0, "the budget must be at least %s ms to hold the clocks' "
                 + "calibration, two warm-ups and a few pairs, was %s", MIN_BUDGET.toMillis(), budget);
         this.budget = budget;
+        this.budgetGiven = true;
         return this;
     }
 
     /**
-     * Stops adding pairs, undecided, once the interval the verdict rests on is within
-     * {@code ±target} of its median: a share, like every setting here (default 0.0025, ±0.25%;
-     * the command line writes it {@code --target 0.25%}), at most {@link #MAX_TARGET}: {@code target(0.5)}
-     * is refused, asking whether 0.005 (0.5%) was meant. Also sets how narrow an interval must be
-     * to read indistinguishable without a margin (see {@link #EQUIVALENCE_PER_TARGET}).
+     * Stops adding pairs, undecided, once the interval is within {@code ±target} of its median: a
+     * share (default 0.0025, ±0.25%), at most {@link #MAX_TARGET} ({@code target(0.5)} asks whether
+     * 0.005 was meant); without a margin, also sets the band of indistinguishable ({@link #EQUIVALENCE_PER_TARGET}).
      */
     public Compare target(double target) {
-        if (!(target > 0 && target <= MAX_TARGET)) {
-            throw new IllegalArgumentException("the target is a share, a relative half-width above 0 and at most " + MAX_TARGET
-                    + " (0.0025 for ±0.25%), was " + target + (target > MAX_TARGET && target < 100
-                            ? ": did you mean " + BigDecimal.valueOf(target).movePointLeft(2).stripTrailingZeros().toPlainString()
-                                    + " (" + target + "%)?"
-                            : ""));
-        }
-        this.target = target;
+        this.target = CompareSettings.checkTarget(target, MAX_TARGET);
         return this;
     }
 
@@ -283,7 +264,7 @@ public final class Compare implements CompareTerms {
         return this;
     }
 
-    /** The longest warm-up of each task (default 1.2 s); it ends earlier once the runs agree, and takes at most a quarter of the budget. */
+    /** The longest warm-up of each task (default 1.2 s, at most a quarter of the budget); it ends once the runs agree. */
     public Compare warmUp(Duration warmUp) {
         requireNonNull(warmUp, "warmUp");
         checkArgument(!warmUp.isNegative() && !warmUp.isZero(), "the warm-up must be positive, was %s; call noWarmUp()", warmUp);
@@ -313,6 +294,13 @@ public final class Compare implements CompareTerms {
         return this;
     }
 
+    /** How the reports name A and B (default: their class names; {@code A} and {@code B} for lambdas). */
+    public Compare named(String a, String b) {
+        this.nameA = requireNonNull(a, "a");
+        this.nameB = requireNonNull(b, "b");
+        return this;
+    }
+
     /** Times wall time with counters from {@code factory} instead of {@link Counters#performance()}. */
     public Compare wallCounter(Supplier<? extends Counter> factory) {
         requireNonNull(factory, "factory");
@@ -327,40 +315,32 @@ public final class Compare implements CompareTerms {
         return this;
     }
 
-    /**
-     * Times this JVM's CPU time (all threads) around each run with counters from {@code factory}
-     * instead of {@link Counters#processTimes()}, to see work a task does on other threads; a
-     * factory giving null reads none.
-     */
+    /** This JVM's CPU time (all threads) around each run, from {@code factory} instead of {@link Counters#processTimes()}; null: none. */
     public Compare processCounter(Supplier<? extends CpuTimesCounter> factory) {
         requireNonNull(factory, "factory");
         this.instruments = instruments.withProcessCounter(factory);
         return this;
     }
 
-    /** Measures with instruments changed by {@code change} (tests pass fake clocks, /proc, CPUs, random draws). */
+    /** Measures with instruments changed by {@code change} (tests: fake clocks, /proc, CPUs, random draws). */
     Compare instruments(UnaryOperator<Instruments> change) {
         this.instruments = change.apply(instruments);
         return this;
     }
 
     /**
-     * Measures the clocks' reading cost, warms both tasks up, runs pairs until the verdict is
-     * decided, the target is met or the budget ends, and judges the ratios, on the calling thread
-     * ({@link Order#DUET}: the pairs on two workers, ended and joined before this returns). Task
-     * classes run so in each of several fresh JVMs (unless {@link #forks(int) forks(0)}), each of
-     * the fewest getting an equal share of the budget, and the verdict is judged over their figures;
-     * an interrupt ends that early, with the forks so far ({@link StopReason#INTERRUPTED}).
+     * Runs the comparison (see the class comment): on the calling thread, or for task classes in each
+     * of several fresh JVMs, whose figures are judged together; an interrupt ends it early, with what
+     * was measured ({@link StopReason#INTERRUPTED}).
      *
-     * @throws IllegalStateException on a virtual thread (no CPU clock of its own), for
-     *     {@link Order#DUET} on fewer than 2 CPUs, or for {@link Order#SEQUENTIAL} across JVMs
-     * @throws IllegalArgumentException if a task class cannot be loaded or made (not public, no
-     *     public constructor without arguments), or the budget cannot hold the fewest forks
+     * @throws IllegalStateException, IllegalArgumentException as {@link #check()} does, and on a virtual thread
      * @throws ForkFailedException if a fork failed: which task, in which call, and how
      * @throws TaskFailedException if a task threw in this JVM, naming the run
      */
     public CompareResult run() {
-        CompareSettings settings = new CompareSettings(budget, target, confidence, margin, minPairs, warmUp, order, by);
+        check();
+        CompareSettings settings = new CompareSettings(budget, target, confidence, margin, minPairs, warmUp, order, by,
+                nameA != null ? nameA : name(specA, "A"), nameB != null ? nameB : name(specB, "B"));
         if (maxForks > 0) {
             return acrossJvms(settings);
         }
@@ -372,23 +352,41 @@ public final class Compare implements CompareTerms {
         return CompareResult.inThisJvm(comparison.run(made.a(), made.b()));
     }
 
+    /**
+     * Checks what {@link #run()} checks before it measures, without measuring: that the budget holds
+     * the fewest forks, the order suits forks, and the task classes load and can be made. A command
+     * line calls it to refuse its options before anything runs.
+     *
+     * @return this comparison, unchanged
+     * @throws IllegalStateException as {@link #run()} does for the order
+     * @throws IllegalArgumentException as {@link #run()} does for the task classes and the budget
+     */
+    public Compare check() {
+        InJvmCompare.refuseDuetOnOneCpu(order, instruments.processors().getAsInt());
+        if (maxForks > 0) {
+            checkState(order != Order.SEQUENTIAL, "Order.%s shows one JVM's pairs: call forks(0) to run it in this JVM only",
+                    order);
+            ForkedCompare.checkBudget(budget, minForks, maxForks);
+        }
+        if (specA != null) {
+            taskClass(classA, specA);
+            taskClass(classB, specB);
+        }
+        return this;
+    }
+
     /** The comparison in fresh JVMs: each runs its share in itself, and their figures are judged together. */
     private CompareResult acrossJvms(CompareSettings settings) {
-        checkState(order != Order.SEQUENTIAL, "Order.%s shows one JVM's pairs: call forks(0) to run it in this JVM only",
-                order);
-        InJvmCompare.refuseDuetOnOneCpu(order, instruments.processors().getAsInt());
-        int fewest = ForkedCompare.fewestForks(budget, minForks, maxForks);
-        Duration least = MIN_BUDGET.plus(FORK_START_AND_END).multipliedBy(fewest);
-        checkArgument(budget.compareTo(least) >= 0, "a comparison in %s fresh JVMs needs a budget of at least %s ms (each "
-                + "JVM a share of %s ms and about %s ms to start and end), was %s ms: give a longer budget, or fewer forks",
-                fewest, least.toMillis(), MIN_BUDGET.toMillis(), FORK_START_AND_END.toMillis(), budget.toMillis());
-        taskClass(classA, specA);
-        taskClass(classB, specB);
         long start = System.nanoTime();
-        ForkedOutcome outcome = new ForkedCompare(specA, specB, settings, minForks, maxForks,
-                ForkJvmOptions.of(jvmArgs, jvmArgsAppend), classPath != null ? classPath : System.getProperty("java.class.path"))
-                .run();
+        ForkedCompare forked = new ForkedCompare(specA, specB, settings, minForks, maxForks,
+                ForkJvmOptions.of(jvmArgs, jvmArgsAppend), classPath != null ? classPath : System.getProperty("java.class.path"));
+        ForkedOutcome outcome = (budgetGiven ? forked : forked.adaptingTheBudget()).run();
         return CompareResult.acrossJvms(outcome, settings, Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /** How a report names a task: its class (from its class path, for a build), or {@code label} for a lambda. */
+    private static String name(TaskSpec spec, String label) {
+        return spec == null ? label : spec.className() + (spec.classPath().isEmpty() ? "" : " from " + spec.classPath());
     }
 
     /** The task class given, checked, or the one {@code spec} names, loaded and checked. */

@@ -6,8 +6,11 @@ import static java.util.Objects.requireNonNull;
 import dev.counters.internal.Durations;
 import dev.counters.measure.internal.CompareSettings;
 import dev.counters.measure.internal.JvmComparison;
+import dev.counters.measure.internal.Summary;
+import dev.counters.measure.internal.Wording;
 import dev.counters.measure.internal.fork.ForkedOutcome;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -42,6 +45,8 @@ public final class CompareResult {
     private final double nanosPerRunA;
     private final double nanosPerRunB;
     private final Optional<Duration> budgetToDecide;
+    private final int forksToDecide;
+    private final int fewestJvms;
     /** What the comparison in this JVM measured; null across JVMs. */
     private final JvmComparison jvm;
     private final List<ForkRun> forkRuns;
@@ -49,7 +54,7 @@ public final class CompareResult {
 
     private CompareResult(Conclusion conclusion, CompareTerms.StopReason stoppedBy, CompareSettings settings, Duration elapsed,
             String machine, List<String> warnings, double nanosPerRunA, double nanosPerRunB, Optional<Duration> budgetToDecide,
-            JvmComparison jvm, List<ForkRun> forkRuns, List<String> forkJvmOptions) {
+            int forksToDecide, int fewestJvms, JvmComparison jvm, List<ForkRun> forkRuns, List<String> forkJvmOptions) {
         this.conclusion = requireNonNull(conclusion, "conclusion");
         this.stoppedBy = requireNonNull(stoppedBy, "stoppedBy");
         this.settings = requireNonNull(settings, "settings");
@@ -59,6 +64,8 @@ public final class CompareResult {
         this.nanosPerRunA = nanosPerRunA;
         this.nanosPerRunB = nanosPerRunB;
         this.budgetToDecide = requireNonNull(budgetToDecide, "budgetToDecide");
+        this.forksToDecide = forksToDecide;
+        this.fewestJvms = fewestJvms;
         this.jvm = jvm;
         this.forkRuns = List.copyOf(forkRuns);
         this.forkJvmOptions = List.copyOf(forkJvmOptions);
@@ -68,50 +75,33 @@ public final class CompareResult {
     static CompareResult inThisJvm(JvmComparison jvm) {
         ClockComparison decidedBy = jvm.conclusion().decidedBy();
         return new CompareResult(jvm.conclusion(), jvm.stoppedBy(), jvm.settings(), jvm.elapsed(), jvm.noise().machine(),
-                jvm.warnings(), decidedBy.medianA(), decidedBy.medianB(), Optional.empty(), jvm, List.of(), List.of());
+                jvm.warnings(), decidedBy.medianA(), decidedBy.medianB(), Optional.empty(), 0, 0, jvm, List.of(), List.of());
     }
 
     /** The result of a comparison over fresh JVMs: what the forks said, judged together; nothing of any one JVM's pairs. */
     static CompareResult acrossJvms(ForkedOutcome forks, CompareSettings settings, Duration elapsed) {
-        Conclusion conclusion = Conclusion.acrossJvms(forks.verdict(), forks.clock(), forks.ratio(), forks.low(), forks.high(),
-                forks.confidence(), forks.reason());
-        return new CompareResult(conclusion, forks.stoppedBy(), settings, elapsed, forks.machine(), forks.warnings(),
-                forks.nanosPerRunA(), forks.nanosPerRunB(), forks.budgetToDecide(), null, forks.runs(), forks.jvmOptions());
+        Conclusion conclusion = new Conclusion(forks.verdict(), forks.clock(), forks.ratio(), forks.low(), forks.high(),
+                forks.confidence(), forks.reason(), null);
+        List<String> warnings = new ArrayList<>(forks.warnings());
+        if (!forks.budgetNote().isEmpty()) {
+            warnings.add(forks.budgetNote());
+        }
+        return new CompareResult(conclusion, forks.stoppedBy(), settings, elapsed, forks.machine(), warnings,
+                forks.nanosPerRunA(), forks.nanosPerRunB(), forks.budgetToDecide(), forks.forksToDecide(), forks.fewestForks(),
+                null, forks.runs(), forks.jvmOptions());
     }
 
     /**
-     * The answer in one sentence, with the ratio and interval: {@code "B is 3.02% slower than A: B/A
-     * 1.0302 [1.0231, 1.0364] in thread CPU time (99.2% interval over 6 JVMs)."}; for an undecided
-     * verdict, the largest difference the interval still allows and, where one would, the budget
-     * that would decide.
+     * The answer in one sentence, the first line of every report: {@code "B takes 3.02% more time
+     * than A: B/A 1.0302 [1.0231, 1.0364] in thread CPU time (99.2% interval over 6 JVMs)."}; for any
+     * other verdict, what the interval still shows ("no difference above 1.4% either way" only where it
+     * holds 1) and why it is not a verdict, and, where one would, the budget that would decide.
      */
     public String summary() {
-        double ratio = conclusion.ratio();
-        String figures = Double.isNaN(ratio) ? "no JVM measured enough to give a ratio"
-                : String.format(Locale.ROOT, "B/A %.4f [%.4f, %.4f] in %s time (%.1f%% interval over %s)", ratio,
-                        conclusion.low(), conclusion.high(), conclusion.clock(), 100 * conclusion.confidence(),
-                        jvms() > 0 ? jvms() + " JVMs" : pairsOfDecidingClock() + " pairs, this JVM only");
-        String loaded = machine.equals("loaded") ? " on a loaded machine" : "";
-        String answer = switch (verdict()) {
-            case SLOWER -> String.format(Locale.ROOT, "B is %.2f%% slower than A: %s.", 100 * (ratio - 1), figures);
-            case FASTER -> String.format(Locale.ROOT, "B is %.2f%% faster than A (takes %.2f%% less time): %s.",
-                    100 * (1 / ratio - 1), 100 * (1 - ratio), figures);
-            case INDISTINGUISHABLE -> "A and B cannot be told apart: " + figures + ".";
-            case TOO_NOISY -> "Too noisy to tell" + loaded + ": " + figures + ".";
-            case TOO_FEW -> "Too few measurements to tell" + loaded + ": " + figures + ".";
-            case CLOCKS_DISAGREE -> "The clocks disagree: " + figures + "; say which time matters (--by wall or --by cpu).";
-        };
-        if (!verdict().isDecisive() && Double.isFinite(differenceRuledOut())) {
-            answer += String.format(Locale.ROOT, " No difference above %.1f%% either way.", 100 * differenceRuledOut());
-        }
-        if (budgetToDecide.isPresent()) {
-            answer += " A budget of about " + Durations.formatNanos(budgetToDecide.get().toNanos()) + " would decide.";
-        }
-        return answer;
-    }
-
-    private int pairsOfDecidingClock() {
-        return jvm == null ? 0 : conclusion.decidedBy().pairs();
+        return new Summary(verdict(), conclusion.clock(), conclusion.ratio(), conclusion.low(), conclusion.high(),
+                conclusion.confidence(), settings.confidence(), jvms(), jvm == null ? 0 : conclusion.decidedBy().pairs(),
+                fewestJvms, machine.equals("loaded"), settings.margin(), budgetToDecide, forksToDecide, conclusion.reason())
+                .sentence();
     }
 
     /** The one answer: see {@link Verdict} for each outcome and {@link Conclusion} for the rules. */
@@ -149,13 +139,14 @@ public final class CompareResult {
 
     /**
      * The largest difference between A and B, as a share, that the interval the verdict rests on
-     * still allows: {@code max(high - 1, 1 - low)}, 0.026 for "no difference above 2.6% either way".
-     * NaN where there is no interval.
+     * still allows, where that interval holds 1: {@code max(high - 1, 1 - low)}, 0.026 for "no
+     * difference above 2.6% either way". NaN where there is no interval or it excludes 1 (it then
+     * shows a difference, which {@link #summary()} states).
      */
     public double differenceRuledOut() {
         double low = conclusion.low();
         double high = conclusion.high();
-        return low > 0 && Double.isFinite(high) ? Math.max(high - 1, 1 - low) : Double.NaN;
+        return low > 0 && Double.isFinite(high) && Wording.holdsOne(low, high) ? Math.max(high - 1, 1 - low) : Double.NaN;
     }
 
     /**
@@ -166,6 +157,11 @@ public final class CompareResult {
      */
     public Optional<Duration> budgetToDecide() {
         return budgetToDecide;
+    }
+
+    /** How many fresh JVMs the budget of {@link #budgetToDecide()} runs (0 where there is none). */
+    public int forksToDecide() {
+        return forksToDecide;
     }
 
     /** How many fresh JVMs were counted in the verdict: 0 when it ran in this JVM only, whose answer speaks for it alone. */
@@ -193,9 +189,9 @@ public final class CompareResult {
         return forkRuns.stream().filter(ForkRun::counted).mapToDouble(ForkRun::threadCpuRatio).toArray();
     }
 
-    /** What each counted fresh JVM alone concluded: never the verdict by itself (empty in this JVM only). */
+    /** What each counted fresh JVM's own pairs show, judged alone by the verdict rule: never the verdict (empty in this JVM only). */
     public List<Verdict> jvmVerdicts() {
-        return forkRuns.stream().filter(ForkRun::counted).map(ForkRun::verdict).toList();
+        return forkRuns.stream().filter(ForkRun::counted).map(run -> run.verdict().orElseThrow()).toList();
     }
 
     /** {@code loaded} when the noise report of this JVM, or of any fork, found the machine loaded; else {@code quiet}. */
@@ -215,6 +211,16 @@ public final class CompareResult {
 
     public CompareTerms.Order order() {
         return settings.order();
+    }
+
+    /** How the reports name A: its class (and build), or {@code A} for a lambda ({@link Compare#named}). */
+    public String nameA() {
+        return settings.nameA();
+    }
+
+    /** How the reports name B. */
+    public String nameB() {
+        return settings.nameB();
     }
 
     /** The relative half-width, a share, at which an undecided comparison stops. */
@@ -245,11 +251,16 @@ public final class CompareResult {
     }
 
     /**
-     * How many invocations of each task one timed run held: 1, or more for a task too short for
-     * its clocks. Every time and ratio is per invocation.
+     * How many invocations of A one timed run held: 1, or more for a task too short for its clocks
+     * (B's: {@link #invocationsPerRunB()}). Every time and ratio is per invocation.
      */
     public int invocationsPerRun() {
         return thisJvm("invocations per run").invocationsPerRun();
+    }
+
+    /** As {@link #invocationsPerRun()}, for B: each task is batched on its own, and every time and ratio is per invocation. */
+    public int invocationsPerRunB() {
+        return thisJvm("invocations per run").invocationsPerRunB();
     }
 
     /**

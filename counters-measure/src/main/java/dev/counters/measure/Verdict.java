@@ -1,8 +1,5 @@
 package dev.counters.measure;
 
-import static com.google.common.base.Preconditions.checkArgument;
-import static java.util.Objects.requireNonNull;
-
 import java.util.Locale;
 
 /**
@@ -26,7 +23,9 @@ import java.util.Locale;
  * waits longer on the same CPU, or works on other threads): see {@link Conclusion}.
  * {@link Compare} passes e = m when a margin is given (a difference within the margin does not
  * matter, so an interval inside it is an answer) and e = 4 × target otherwise (±1% for the
- * default ±0.25% target).
+ * default ±0.25% target). One rule decides every verdict, of a clock, of a fork and of the whole
+ * comparison, in one JVM or over several; a result only carries what it decided
+ * (docs/MEASURE-DESIGN.md).
  */
 public enum Verdict {
     /** B takes longer than A: the interval of B/A lies above 1 (+ margin). */
@@ -41,34 +40,6 @@ public enum Verdict {
     CLOCKS_DISAGREE,
     /** Too few pairs or forks for an interval at the confidence asked: nothing can be said yet. */
     TOO_FEW;
-
-    /**
-     * The verdict for an interval {@code [low, high]} of the ratio B/A, with equivalence margin
-     * {@code margin} (0 for none, 0.01 for 1%) and equivalence band {@code equivalence} (at least
-     * the margin, above 0).
-     */
-    public static Verdict of(double low, double high, double margin, double equivalence) {
-        checkArgument(low <= high, "interval low %s is above high %s", low, high);
-        checkArgument(margin >= 0 && margin < 1, "the margin is a share from 0 (none) to below 1, was %s", margin);
-        checkArgument(equivalence > 0 && equivalence >= margin && equivalence < 1,
-                "the equivalence band is a share above 0, at least the margin %s and below 1, was %s", margin, equivalence);
-        if (low > 1 + margin) {
-            return SLOWER;
-        }
-        if (high < 1 / (1 + margin)) {
-            return FASTER;
-        }
-        if (low >= 1 / (1 + equivalence) && high <= 1 + equivalence) {
-            return INDISTINGUISHABLE;
-        }
-        return TOO_NOISY;
-    }
-
-    /** The verdict for the interval {@code ci} of B/A; see {@link #of(double, double, double, double)}. */
-    public static Verdict of(MedianInterval ci, double margin, double equivalence) {
-        requireNonNull(ci, "ci");
-        return of(ci.low(), ci.high(), margin, equivalence);
-    }
 
     /** Whether this verdict says B differs from A: {@link #SLOWER} or {@link #FASTER}. */
     public boolean isDecisive() {

@@ -56,8 +56,8 @@ class CompareAcrossJvmsTest {
     }
 
     private static ForkRun fork(int number, double wall, double cpu, Verdict verdict, String leftOut) {
-        return new ForkRun(number, leftOut.isEmpty(), leftOut, wall, cpu, 1000, 1000 * wall, 900, 900 * cpu, 40, verdict, "quiet",
-                Duration.ofSeconds(3));
+        return new ForkRun(number, leftOut.isEmpty() ? ForkRun.Status.COUNTED : ForkRun.Status.TOO_FEW_PAIRS, leftOut, wall, cpu,
+                1000, 1000 * wall, 900, 900 * cpu, 40, Optional.of(verdict), "quiet", Duration.ofSeconds(3));
     }
 
     private static CompareResult forked(Compare.StopReason stoppedBy) {
@@ -66,7 +66,7 @@ class CompareAcrossJvmsTest {
                 fork(3, 2.5, 2.5, Verdict.TOO_FEW, "2 pairs in its share of 1 s, fewer than 3"), fork(4, 2.2, 2.1, Verdict.SLOWER, ""));
         ForkedOutcome forks = new ForkedOutcome(Verdict.SLOWER, CompareResult.THREAD_CPU, interval.ratio(), interval.low(),
                 interval.high(), 0.9975, "slower over 3 JVMs", "quiet", stoppedBy, runs, List.of(),
-                List.of("-Xmx1g", "-XX:CompileCommand=quiet"), 1000, 2000, Optional.empty());
+                List.of("-Xmx1g", "-XX:CompileCommand=quiet"), 1000, 2000, Optional.empty(), 0, 5, "");
         CompareSettings settings = new CompareSettings(Duration.ofSeconds(20), 0.0025, 0.99, 0, 32, Duration.ofMillis(1200),
                 Compare.Order.ALTERNATING, Compare.JudgedBy.AUTO);
         return CompareResult.acrossJvms(forks, settings, Duration.ofSeconds(12));
@@ -98,9 +98,10 @@ class CompareAcrossJvmsTest {
         assertEquals(0.0025, result.target());
         assertEquals(List.of(), result.warnings());
         assertTrue(result.toString().contains("B against A in 3 fresh JVMs in 12 s, stopped by decided"), result.toString());
-        assertTrue(result.summary().startsWith(String.format(java.util.Locale.ROOT, "B is %.2f%% slower than A: B/A %.4f [",
+        // The sentence speaks of the very figures the result carries: B/A 1.9983 reads "99.8% more time".
+        assertTrue(result.summary().startsWith(String.format(java.util.Locale.ROOT, "B takes %.1f%% more time than A: B/A %.4f [",
                 100 * (interval().ratio() - 1), interval().ratio())), result.summary());
-        assertTrue(result.summary().contains("in thread CPU time (99.8% interval over 3 JVMs)"), result.summary());
+        assertTrue(result.summary().contains("in thread CPU time (99.75% interval over 3 JVMs)"), result.summary());
         assertTrue(result.toString().startsWith(result.summary()), result.toString());
         assertEquals(Compare.StopReason.FORKS, forked(Compare.StopReason.FORKS).stoppedBy());
     }

@@ -1,5 +1,7 @@
 package dev.counters.measure;
 
+import dev.counters.measure.internal.stats.Ratios;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -196,7 +198,10 @@ class CompareTest {
             return null;
         };
         CompareResult loose = compare(task('A', 1_000_000, 1_000_000), b).target(0.2).run();
-        assertEquals(Compare.StopReason.TARGET, loose.stoppedBy());
+        // The loose target's band (4 x 20%) holds the interval at once: decided indistinguishable, the one definition of
+        // decided that every stopping rule asks, or stopped by the target; either way before the tight one.
+        assertTrue(loose.stoppedBy() == Compare.StopReason.TARGET || loose.stoppedBy() == Compare.StopReason.DECIDED
+                && loose.verdict() == Verdict.INDISTINGUISHABLE, loose.toString());
         assertTrue(loose.pairs() >= Compare.DEFAULT_MIN_PAIRS, loose.toString());
         calls[0] = 0;
         CompareResult tight = compare(task('A', 1_000_000, 1_000_000), b).target(1e-6).budget(Duration.ofMillis(500)).run();
@@ -320,9 +325,10 @@ class CompareTest {
         assertEquals(Compare.DEFAULT_MIN_PAIRS / 2, result.noise().referenceWall().count(), "one timing per ABBA block");
         assertFalse(result.noise().contextSwitchesUnavailable().isEmpty(), "no /proc text was given");
         String text = result.toString();
-        assertTrue(text.startsWith("B is 50.00% slower than A: B/A 1.5000 [1.5000, 1.5000] in thread CPU time"), text);
-        assertTrue(text.contains("slower: B is 50.00% slower in thread CPU time (99%: 50.00% to 50.00%); wall time "
-                + "agrees (B/A 1.5000-1.5000)" + System.lineSeparator() + "B against A, 32 pairs (alternating order)"), text);
+        assertTrue(text.startsWith("B takes 50.0% more time than A: B/A 1.5000 [1.5000, 1.5000] in thread CPU time"), text);
+        assertTrue(text.contains("slower: B takes 50.0% more time than A in thread CPU time (B/A 1.5000 [1.5000, 1.5000] at "
+                + "99.29%); wall time agrees: B/A 1.5000 [1.5000, 1.5000]" + System.lineSeparator()
+                + "B against A, 32 pairs (alternating order)"), text);
         assertTrue(text.contains("wall: B/A 1.5000 [1.5000, 1.5000] slower (32 pairs, 99."), text);
         assertTrue(text.contains("noise: quiet: run queue not available"), text);
         assertTrue(text.contains("overhead subtracted: wall 0 ns"), text);
@@ -339,7 +345,7 @@ class CompareTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> compare(task('A', 0, 1000), task('B', 1000, 1000)).run());
         assertTrue(e.getMessage().contains("run 1 of A took 0.0 ns"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> ClockComparison.ratios(new double[2], new double[3]));
+        assertThrows(IllegalArgumentException.class, () -> Ratios.of(new double[2], new double[3]));
     }
 
     @Test
@@ -387,7 +393,7 @@ class CompareTest {
         assertEquals(0.75, result.otherThreadShareB(), 1e-9);
         assertEquals(Verdict.FASTER, result.verdict());
         assertSame(result.wall(), result.conclusion().decidedBy(), "thread CPU time misses B's pool: " + result.conclusion());
-        assertTrue(result.conclusion().reason().contains("75% more of one task's CPU time ran on other threads"),
+        assertTrue(result.conclusion().reason().contains("75.0% more of one task's CPU time ran on other threads"),
                 result.conclusion().reason());
     }
 

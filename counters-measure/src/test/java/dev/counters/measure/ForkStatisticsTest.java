@@ -1,5 +1,7 @@
 package dev.counters.measure;
 
+import dev.counters.measure.internal.stats.VerdictRule;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -84,7 +86,7 @@ class ForkStatisticsTest {
             for (int f = 1; f <= rule.maxForks(); f++) {
                 forkRatios[f - 1] = fork(random, 1.0, 0.05, 0.02, pairs);
                 double[] sofar = Arrays.copyOf(forkRatios, f);
-                if (f >= 2 && Verdict.of(ForkInterval.of(sofar, 0.99).low(), ForkInterval.of(sofar, 0.99).high(), 0, 0.01)
+                if (f >= 2 && VerdictRule.ofInterval(ForkInterval.of(sofar, 0.99).low(), ForkInterval.of(sofar, 0.99).high(), 0, 0.01)
                         .isDecisive()) {
                     naiveDecided = true;
                 }

@@ -1,5 +1,7 @@
 package dev.counters.measure;
 
+import dev.counters.measure.internal.PairJudgement;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -48,15 +50,15 @@ class ShortTaskCompareTest {
     @Test
     void aTaskTooShortForAClockIsWarnedOfWithTheLengthItNeeds() {
         List<String> warnings = new ArrayList<>();
-        ClockComparison twentyMicros = new ClockComparison(CompareResult.THREAD_CPU, new double[] {20_000, 20_000},
+        ClockComparison twentyMicros = PairJudgement.judgeClock(CompareResult.THREAD_CPU, new double[] {20_000, 20_000},
                 new double[] {50_000, 50_000}, null, 0.5, 0, 0.01);
-        ShortTasks.warning(twentyMicros, 1_400, 1_000, 1, warnings);
+        ShortTasks.warning(twentyMicros, 1_400, 1_000, 1, 1, warnings);
         assertEquals(List.of("the tasks are too short for thread CPU time: a run takes 20 us, and the clock's step (1 us) "
                 + "and reading cost (1.4 us, taken out of each run) are more than 1% of that; make each run take at least "
                 + "140 us"), warnings);
-        ShortTasks.warning(twentyMicros, 100, 10, 1, warnings);
+        ShortTasks.warning(twentyMicros, 100, 10, 1, 1, warnings);
         assertEquals(1, warnings.size(), "100 ns is 0.5% of 20 µs: no warning");
-        ShortTasks.warning(twentyMicros, 10, 1_000, 1, warnings);
+        ShortTasks.warning(twentyMicros, 10, 1_000, 1, 1, warnings);
         assertTrue(warnings.get(1).contains("at least 100 us"), "the coarser step decides: " + warnings.get(1));
     }
 

@@ -1,5 +1,7 @@
 package dev.counters.measure;
 
+import dev.counters.measure.internal.stats.VerdictRule;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,23 +31,23 @@ class VerdictTest {
         "0.992, 0.998, 0.01, 0.01, INDISTINGUISHABLE",
     })
     void theIntervalDecides(double low, double high, double margin, double equivalence, Verdict expected) {
-        assertEquals(expected, Verdict.of(low, high, margin, equivalence));
+        assertEquals(expected, VerdictRule.ofInterval(low, high, margin, equivalence));
     }
 
     @Test
     void theFasterBoundIsTheReciprocalOfTheSlowerOne() {
         double margin = 0.05;
         double justBelow = Math.nextDown(1 / (1 + margin));
-        assertEquals(Verdict.FASTER, Verdict.of(0.5, justBelow, margin, margin));
-        assertEquals(Verdict.TOO_NOISY, Verdict.of(0.5, 1 / (1 + margin), margin, margin));
-        assertEquals(Verdict.INDISTINGUISHABLE, Verdict.of(1 / (1 + margin), 1 + margin, margin, margin));
-        assertEquals(Verdict.SLOWER, Verdict.of(Math.nextUp(1 + margin), 2, margin, margin));
-        assertEquals(Verdict.TOO_NOISY, Verdict.of(1 + margin, 2, margin, margin));
+        assertEquals(Verdict.FASTER, VerdictRule.ofInterval(0.5, justBelow, margin, margin));
+        assertEquals(Verdict.TOO_NOISY, VerdictRule.ofInterval(0.5, 1 / (1 + margin), margin, margin));
+        assertEquals(Verdict.INDISTINGUISHABLE, VerdictRule.ofInterval(1 / (1 + margin), 1 + margin, margin, margin));
+        assertEquals(Verdict.SLOWER, VerdictRule.ofInterval(Math.nextUp(1 + margin), 2, margin, margin));
+        assertEquals(Verdict.TOO_NOISY, VerdictRule.ofInterval(1 + margin, 2, margin, margin));
     }
 
     @Test
     void readsAMedianInterval() {
-        assertEquals(Verdict.SLOWER, Verdict.of(MedianInterval.of(new double[] {1.1, 1.2, 1.3}, 0.5), 0, 0.01));
+        assertEquals(Verdict.SLOWER, VerdictRule.ofInterval(1.1, 1.3, 0, 0.01));
     }
 
     @Test
@@ -67,12 +69,11 @@ class VerdictTest {
 
     @Test
     void badIntervalsMarginsAndBandsAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.1, 1.0, 0, 0.01));
-        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, -0.01, 0.01));
-        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, 1, 0.01));
-        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, 0, 0));
-        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, 0.02, 0.01));
-        assertThrows(IllegalArgumentException.class, () -> Verdict.of(1.0, 1.1, 0, 1));
-        assertThrows(NullPointerException.class, () -> Verdict.of(null, 0, 0.01));
+        assertThrows(IllegalArgumentException.class, () -> VerdictRule.ofInterval(1.1, 1.0, 0, 0.01));
+        assertThrows(IllegalArgumentException.class, () -> VerdictRule.ofInterval(1.0, 1.1, -0.01, 0.01));
+        assertThrows(IllegalArgumentException.class, () -> VerdictRule.ofInterval(1.0, 1.1, 1, 0.01));
+        assertThrows(IllegalArgumentException.class, () -> VerdictRule.ofInterval(1.0, 1.1, 0, 0));
+        assertThrows(IllegalArgumentException.class, () -> VerdictRule.ofInterval(1.0, 1.1, 0.02, 0.01));
+        assertThrows(IllegalArgumentException.class, () -> VerdictRule.ofInterval(1.0, 1.1, 0, 1));
     }
 }

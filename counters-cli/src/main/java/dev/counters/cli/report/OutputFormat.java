@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/** How a {@link Report} is written: a table for people, CSV or JSON for machines. */
+/** How a {@link Report} is written: a table for people, Markdown for CI summaries, CSV or JSON for machines. */
 public enum OutputFormat {
     /** Aligned columns with titles, parameters and notes, for a terminal. */
     TABLE {
@@ -33,6 +33,19 @@ public enum OutputFormat {
         @Override
         public void write(Report report, PrintWriter out) {
             CsvTables.write(report, out);
+        }
+    },
+    /**
+     * Markdown, for a CI job summary or a pull-request comment: {@code counters compare} writes the
+     * library's Markdown report; the other commands their table format in a fenced block.
+     */
+    MARKDOWN {
+        @Override
+        public void write(Report report, PrintWriter out) {
+            out.println("```");
+            TextTables.write(report, out);
+            out.println("```");
+            out.flush();
         }
     },
     /** One JSON object: command, parameters, one array of row objects per table, notes. */
@@ -63,7 +76,7 @@ public enum OutputFormat {
         write(report, out);
     }
 
-    /** The name users type: {@code table}, {@code csv}, {@code json}. */
+    /** The name users type: {@code table}, {@code csv}, {@code markdown}, {@code json}. */
     public String optionName() {
         return name().toLowerCase(Locale.ROOT);
     }

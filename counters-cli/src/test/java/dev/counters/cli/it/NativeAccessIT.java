@@ -104,7 +104,7 @@ class NativeAccessIT {
                 + frequency.out() + frequency.err());
         assertFalse(frequency.printedStackTrace(), frequency.toString());
         assertFalse(frequency.err().contains("NoClassDefFoundError: Could not initialize class dev.counters"), frequency.toString());
-        assertEquals(1, frequency.exitCode(), frequency.toString());
+        assertEquals(5, frequency.exitCode(), frequency.toString());
         assertTrue(frequency.err().contains("native access is denied")
                 && frequency.err().contains("--enable-native-access=ALL-UNNAMED"), frequency.toString());
     }

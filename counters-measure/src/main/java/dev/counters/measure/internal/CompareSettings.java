@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import dev.counters.measure.CompareTerms;
 import java.io.Serializable;
+import java.math.BigDecimal;
 import java.time.Duration;
 
 /**
@@ -19,9 +20,11 @@ import java.time.Duration;
  * @param warmUp each task's longest warm-up; {@link Duration#ZERO} for none
  * @param order in which order A and B run
  * @param by which time the verdict is judged on
+ * @param nameA how the reports name A
+ * @param nameB how the reports name B
  */
 public record CompareSettings(Duration budget, double target, double confidence, double margin, int minPairs, Duration warmUp,
-        CompareTerms.Order order, CompareTerms.JudgedBy by) implements Serializable {
+        CompareTerms.Order order, CompareTerms.JudgedBy by, String nameA, String nameB) implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /**
@@ -37,6 +40,31 @@ public record CompareSettings(Duration budget, double target, double confidence,
         requireNonNull(warmUp, "warmUp");
         requireNonNull(order, "order");
         requireNonNull(by, "by");
+        requireNonNull(nameA, "nameA");
+        requireNonNull(nameB, "nameB");
+    }
+
+    /** These settings, A and B named {@code "A"} and {@code "B"}. */
+    public CompareSettings(Duration budget, double target, double confidence, double margin, int minPairs, Duration warmUp,
+            CompareTerms.Order order, CompareTerms.JudgedBy by) {
+        this(budget, target, confidence, margin, minPairs, warmUp, order, by, "A", "B");
+    }
+
+    /**
+     * {@code target} if it is a share above 0 and at most {@code most}; else an exception that asks
+     * whether a percentage was meant ({@code 0.005} for {@code 0.5}).
+     *
+     * @throws IllegalArgumentException naming the share that was probably meant
+     */
+    public static double checkTarget(double target, double most) {
+        if (!(target > 0 && target <= most)) {
+            throw new IllegalArgumentException("the target is a share, a relative half-width above 0 and at most " + most
+                    + " (0.0025 for ±0.25%), was " + target + (target > most && target < 100
+                            ? ": did you mean " + BigDecimal.valueOf(target).movePointLeft(2).stripTrailingZeros().toPlainString()
+                                    + " (" + target + "%)?"
+                            : ""));
+        }
+        return target;
     }
 
     /** Whether each task is warmed up before the pairs. */
@@ -51,6 +79,6 @@ public record CompareSettings(Duration budget, double target, double confidence,
 
     /** These settings with {@code share} as the budget: what a fork runs with. */
     public CompareSettings withBudget(Duration share) {
-        return new CompareSettings(share, target, confidence, margin, minPairs, warmUp, order, by);
+        return new CompareSettings(share, target, confidence, margin, minPairs, warmUp, order, by, nameA, nameB);
     }
 }

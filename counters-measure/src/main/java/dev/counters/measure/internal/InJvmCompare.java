@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BooleanSupplier;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -35,12 +36,15 @@ public final class InJvmCompare {
     private final Instruments instruments;
     private final boolean asFork;
     private final boolean bFirst;
+    private final BooleanSupplier stopAsked;
 
-    private InJvmCompare(CompareSettings settings, Instruments instruments, boolean asFork, boolean bFirst) {
+    private InJvmCompare(CompareSettings settings, Instruments instruments, boolean asFork, boolean bFirst,
+            BooleanSupplier stopAsked) {
         this.settings = requireNonNull(settings, "settings");
         this.instruments = requireNonNull(instruments, "instruments");
         this.asFork = asFork;
         this.bFirst = bFirst;
+        this.stopAsked = requireNonNull(stopAsked, "stopAsked");
     }
 
     /**
@@ -48,15 +52,17 @@ public final class InJvmCompare {
      * warms up first is drawn at random ({@link WarmUpOrder}).
      */
     public static InJvmCompare inOneJvm(CompareSettings settings, Instruments instruments) {
-        return new InJvmCompare(settings, instruments, false, instruments.random().nextBoolean());
+        return new InJvmCompare(settings, instruments, false, instruments.random().nextBoolean(), () -> false);
     }
 
     /**
      * One fork's comparison: it stops at its target or share only, never because this JVM alone
-     * decided; B warms up first if {@code bFirst} ({@link WarmUpOrder#bFirst}).
+     * decided, or at the end of a round once {@code stopAsked} (its parent asked it to, as it ran past
+     * its share); B warms up first if {@code bFirst} ({@link WarmUpOrder#bFirst}).
      */
-    public static InJvmCompare asFork(CompareSettings settings, Instruments instruments, boolean bFirst) {
-        return new InJvmCompare(settings, instruments, true, bFirst);
+    public static InJvmCompare asFork(CompareSettings settings, Instruments instruments, boolean bFirst,
+            BooleanSupplier stopAsked) {
+        return new InJvmCompare(settings, instruments, true, bFirst, stopAsked);
     }
 
     /**
@@ -94,17 +100,18 @@ public final class InJvmCompare {
             TaskState.tenure(pass, bFirst ? List.of(timedB, timedA) : List.of(timedA, timedB));
             TaskState.cannotTenure().ifPresent(warnings::add);
         }
-        int invocations = Batching.invocations(warmUpA, warmUpB, overhead.wallNanos(), stepOrCost, settings.budget().toNanos());
-        timedA.invocations(invocations);
-        timedB.invocations(invocations);
-        Pairs pairs = new Pairs(overhead, invocations, settings.order() == CompareTerms.Order.DUET);
+        double floor = Batching.floorNanos(stepOrCost, settings.budget().toNanos());
+        int invocationsA = settings.warmsUp() ? Batching.probe(pass, timedA, "A", overhead.wallNanos(), floor) : 1;
+        int invocationsB = settings.warmsUp() ? Batching.probe(pass, timedB, "B", overhead.wallNanos(), floor) : 1;
+        Pairs pairs = new Pairs(overhead, invocationsA, invocationsB, settings.order() == CompareTerms.Order.DUET);
         NoiseProbe probe = NoiseProbe.start(instruments.wallCounter().get(), instruments.threadCounter().get(),
                 instruments.proc(), instruments.nanoClock());
         PairStoppingRule rule = asFork ? PairStoppingRule.forFork(settings) : PairStoppingRule.inOneJvm(settings);
         Schedule schedule = new Schedule(timedA, timedB, () -> {
             timedA.next();
             timedB.next();
-        }, pairs, probe, rule, instruments.nanoClock(), deadline, settings.minPairs(), instruments.random());
+        }, pairs, probe, rule, instruments.nanoClock(), deadline, settings.minPairs(), instruments.random())
+                .stoppingWhen(stopAsked);
         CompareTerms.StopReason stoppedBy;
         List<PreparationStep> preparation = List.of();
         switch (settings.order()) {
@@ -125,15 +132,17 @@ public final class InJvmCompare {
         }
         PairJudgement judgement = PairJudgement.of(pairs, settings.confidence(), settings.margin(), settings.equivalence());
         NoiseReport noise = probe.finish(2 * pairs.count(), judgement.preemptedRuns());
-        Conclusion conclusion = Conclusion.of(judgement.wall(), judgement.cpu(), noise.load().isLoaded(), settings.by(),
-                pairs.otherThreadShare());
+        // A duet's pairs run on its workers: the measuring thread then waits for them, and its share says nothing.
+        double runnableShare = settings.order() == CompareTerms.Order.DUET ? Double.NaN : probe.runnableShare();
+        Conclusion conclusion = judgement.conclusion(noise.load().isLoaded(), settings.by(), pairs.otherThreadShare(),
+                runnableShare);
         warnings.addAll(judgement.warnings());
         warnings.addAll(ShortTasks.warnings(judgement.wall(), overhead.wallNanos(), wall, judgement.cpu(),
-                overhead.threadCpuNanos(), cpu, invocations));
+                overhead.threadCpuNanos(), cpu, invocationsA, invocationsB));
         return new JvmComparison(settings, conclusion, judgement.wall(), judgement.cpu(), stoppedBy, warmUpA, warmUpB, noise,
                 pairs.aFirst(), overhead, warnings, Duration.ofNanos(instruments.nanoClock().getAsLong() - start),
-                pass.describeCounters(), preparation, invocations, pairs.otherThreadShare(Pairs.A),
-                pairs.otherThreadShare(Pairs.B), pairs.collectedRuns(Pairs.A), pairs.collectedRuns(Pairs.B));
+                pass.describeCounters(), preparation, invocationsA, invocationsB, pairs.otherThreadShare(Pairs.A),
+                pairs.otherThreadShare(Pairs.B), pairs.collectedRuns(Pairs.A), pairs.collectedRuns(Pairs.B), runnableShare);
     }
 
     /**

@@ -18,14 +18,18 @@ import java.util.List;
  * @param threadCpu B against A on thread CPU time
  * @param aFirst per pair, whether A ran first (in a duet, on worker 1)
  * @param counters the clocks, in words
- * @param invocationsPerRun how many invocations of each task one timed run held
+ * @param invocationsPerRun how many invocations of A one timed run held
+ * @param invocationsPerRunB how many invocations of B one timed run held
  * @param otherThreadShareA the share of this JVM's CPU time other threads spent while A ran (NaN: not read)
  * @param collectedRunsA how many of A's timed runs paid for a garbage collection (-1: not read)
+ * @param runnableShare the share of the measuring thread's time off the CPU during the pairs that it
+ *     spent runnable, waiting for a CPU (NaN: not read, or a duet, whose pairs run on other threads)
  */
 public record JvmComparison(CompareSettings settings, Conclusion conclusion, ClockComparison wall, ClockComparison threadCpu,
         CompareTerms.StopReason stoppedBy, WarmUpReport warmUpA, WarmUpReport warmUpB, NoiseReport noise, boolean[] aFirst,
         Overhead overhead, List<String> warnings, Duration elapsed, String counters, List<PreparationStep> preparation,
-        int invocationsPerRun, double otherThreadShareA, double otherThreadShareB, int collectedRunsA, int collectedRunsB) {
+        int invocationsPerRun, int invocationsPerRunB, double otherThreadShareA, double otherThreadShareB, int collectedRunsA, int collectedRunsB,
+        double runnableShare) {
     public JvmComparison {
         aFirst = aFirst.clone();
         warnings = List.copyOf(warnings);

@@ -41,6 +41,8 @@ public final class NoiseProbe {
     private double[] cpuSamples = new double[64];
     private int count;
     private long[] switchesAtStart;
+    private long[] schedAtStart;
+    private double runnableShare = Double.NaN;
     private String switchesUnavailable;
     private long[] ticksAtStart;
     private String stealUnavailable;
@@ -90,6 +92,7 @@ public final class NoiseProbe {
             probe.sink.consume(probe.referenceLoop());
         }
         probe.switchesAtStart = probe.readSwitches();
+        probe.schedAtStart = probe.readSchedstat();
         probe.ticksAtStart = probe.readTicks();
         probe.ownTicksAtStart = probe.readOwnTicks();
         probe.startNanos = nanoClock.getAsLong();
@@ -129,6 +132,11 @@ public final class NoiseProbe {
     public NoiseReport finish(int runs, int preemptedRuns) {
         long elapsedNanos = nanoClock.getAsLong() - startNanos;
         long[] switches = switchesAtStart == null ? null : readSwitches();
+        long[] sched = schedAtStart == null ? null : readSchedstat();
+        if (sched != null) {
+            long offCpu = elapsedNanos - (sched[0] - schedAtStart[0]);
+            runnableShare = offCpu > 0 ? Math.min(1, (sched[1] - schedAtStart[1]) / (double) offCpu) : Double.NaN;
+        }
         long[] ticks = ticksAtStart == null ? null : readTicks();
         long ownTicks = ownTicksAtStart < 0 ? -1 : readOwnTicks();
         if (count == 0) {
@@ -199,6 +207,23 @@ public final class NoiseProbe {
     private long referenceLoop() {
         seed = SpinWorkload.spin(REFERENCE_STEPS, seed);
         return seed;
+    }
+
+    /**
+     * After {@link #finish}: the share of the measuring thread's time off the CPU that it spent
+     * runnable, in the run queue (preempted rather than blocked); NaN where it cannot be read (not
+     * Linux) or the thread was never off the CPU.
+     */
+    public double runnableShare() {
+        return runnableShare;
+    }
+
+    private long[] readSchedstat() {
+        try {
+            return ProcReadings.schedstat(files.lines(ProcReadings.THREAD_SCHEDSTAT));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private long[] readSwitches() {

@@ -1,10 +1,14 @@
 package dev.counters.measure.internal;
 
 import dev.counters.measure.ClockComparison;
-import dev.counters.measure.Verdict;
+import dev.counters.measure.CompareTerms;
+import dev.counters.measure.Conclusion;
+import dev.counters.measure.MedianInterval;
+import dev.counters.measure.internal.stats.Preemptions;
+import dev.counters.measure.internal.stats.Ratios;
+import dev.counters.measure.internal.stats.VerdictRule;
 import java.util.ArrayList;
 import java.util.List;
-import dev.counters.measure.internal.stats.Preemptions;
 import java.util.Locale;
 
 /**
@@ -26,7 +30,7 @@ public record PairJudgement(ClockComparison wall, ClockComparison cpu, int preem
     /** Wall time sets preempted pairs aside only while at least this many are left: a 99% interval needs 8. */
     static final int MIN_KEPT_PAIRS = 8;
 
-    /** Judges {@code pairs} at {@code confidence}, with equivalence {@code margin} and {@code band} (see {@link Verdict}). */
+    /** Judges {@code pairs} at {@code confidence}, with equivalence {@code margin} and {@code band} ({@link VerdictRule#ofClock}). */
     public static PairJudgement of(Pairs pairs, double confidence, double margin, double band) {
         double[] aW = pairs.aWall();
         double[] bW = pairs.bWall();
@@ -54,10 +58,59 @@ public record PairJudgement(ClockComparison wall, ClockComparison cpu, int preem
                     + "interval rests on every pair and holds the waits", Preemptions.count(setAside), count));
             setAside = null;
         }
-        return new PairJudgement(
-                new ClockComparison(ClockComparison.WALL, aW, bW, setAside, confidence, margin, band),
-                new ClockComparison(ClockComparison.THREAD_CPU, aC, bC, null, confidence, margin, band),
-                preemptedRuns, List.copyOf(warnings));
+        return new PairJudgement(judgeClock(ClockComparison.WALL, aW, bW, setAside, confidence, margin, band),
+                judgeClock(ClockComparison.THREAD_CPU, aC, bC, null, confidence, margin, band), preemptedRuns,
+                List.copyOf(warnings));
+    }
+
+    /** One clock over its pairs (those {@code setAside} left out; null for none), judged by the verdict rule. */
+    public static ClockComparison judgeClock(String name, double[] a, double[] b, boolean[] setAside, double confidence,
+            double margin, double band) {
+        double[] ratios = Ratios.of(a, b);
+        MedianInterval interval = MedianInterval.of(setAside == null ? ratios : Ratios.kept(ratios, setAside), confidence);
+        boolean enough = interval.achievedConfidence() >= confidence;
+        return new ClockComparison(name, a, b, setAside, interval,
+                VerdictRule.ofClock(interval.low(), interval.high(), enough, margin, band));
+    }
+
+    /**
+     * The overall verdict of both clocks judged {@code by} (see {@link VerdictRule#decide}), with its
+     * reason; {@code loaded} only words it, {@code otherThreads} is as {@link VerdictRule#otherThreads}.
+     */
+    public Conclusion conclusion(boolean loaded, CompareTerms.JudgedBy by, double otherThreads) {
+        return conclusion(wall, cpu, loaded, by, otherThreads, Double.NaN);
+    }
+
+    /** As {@link #conclusion(boolean, CompareTerms.JudgedBy, double)}, knowing how often the thread blocked a run. */
+    public Conclusion conclusion(boolean loaded, CompareTerms.JudgedBy by, double otherThreads, double runnableShare) {
+        return conclusion(wall, cpu, loaded, by, otherThreads, runnableShare);
+    }
+
+    /** The overall verdict of {@code wall} and {@code cpu}, as {@link #conclusion(boolean, CompareTerms.JudgedBy, double)}. */
+    public static Conclusion conclusion(ClockComparison wall, ClockComparison cpu, boolean loaded, CompareTerms.JudgedBy by,
+            double otherThreads) {
+        return conclusion(wall, cpu, loaded, by, otherThreads, Double.NaN);
+    }
+
+    /** The same, with {@code runnableShare} the share of the measuring thread's time off the CPU spent runnable (NaN: unknown). */
+    public static Conclusion conclusion(ClockComparison wall, ClockComparison cpu, boolean loaded, CompareTerms.JudgedBy by,
+            double otherThreads, double runnableShare) {
+        VerdictRule.Clock w = figures(wall);
+        VerdictRule.Clock c = figures(cpu);
+        VerdictRule.Decision decision = VerdictRule.decide(w, c, by, otherThreads, runnableShare);
+        String reason = Reasons.of(decision, reasonClock(wall, w), reasonClock(cpu, c), loaded, by, otherThreads);
+        ClockComparison chosen = decision.onWall() ? wall : cpu;
+        return new Conclusion(decision.verdict(), chosen.clock(), chosen.ratio(), chosen.interval().low(),
+                chosen.interval().high(), chosen.interval().achievedConfidence(), reason, chosen);
+    }
+
+    private static VerdictRule.Clock figures(ClockComparison clock) {
+        return new VerdictRule.Clock(clock.verdict(), clock.ratio(), clock.interval().low(), clock.interval().high(),
+                clock.medianA(), clock.medianB());
+    }
+
+    private static Reasons.Clock reasonClock(ClockComparison clock, VerdictRule.Clock figures) {
+        return new Reasons.Clock(clock.clock(), figures, clock.interval().achievedConfidence(), clock.pairs(), false, 0);
     }
 
     /** The geometric mean of each couple of runs, 2k and 2k + 1 (a last run without its couple left out). */

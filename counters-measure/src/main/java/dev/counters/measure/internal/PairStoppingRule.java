@@ -3,11 +3,11 @@ package dev.counters.measure.internal;
 import dev.counters.measure.CompareTerms;
 import dev.counters.measure.Conclusion;
 import dev.counters.measure.Verdict;
-import dev.counters.measure.CompareTerms;
+import dev.counters.measure.internal.stats.VerdictRule;
 
 /**
  * When a {@code Compare} inside one JVM may stop adding pairs: as soon as the overall verdict is
- * decided at a stricter confidence, {@code 1 - (1 - confidence) × STOP_MISS_SHARE} (99.9% for 99%),
+ * decided ({@link VerdictRule#decided}, the one definition) at a stricter confidence, {@code 1 - (1 - confidence) × STOP_MISS_SHARE} (99.9% for 99%),
  * which pays for looking many times (each look at a 99% interval is another chance of a false
  * alarm); or once the interval the verdict rests on, at the asked confidence, is within the target.
  * Too few pairs for the stricter confidence are {@link Verdict#TOO_FEW} there, never decisive. Across
@@ -45,7 +45,7 @@ public final class PairStoppingRule {
             return CompareTerms.StopReason.DECIDED;
         }
         PairJudgement asked = PairJudgement.of(pairs, settings.confidence(), settings.margin(), settings.equivalence());
-        Conclusion atConfidence = Conclusion.of(asked.wall(), asked.cpu(), false, settings.by(), pairs.otherThreadShare());
+        Conclusion atConfidence = asked.conclusion(false, settings.by(), pairs.otherThreadShare());
         return atConfidence.decidedBy().interval().relativeHalfWidth() <= settings.target() ? CompareTerms.StopReason.TARGET
                 : null;
     }
@@ -53,7 +53,6 @@ public final class PairStoppingRule {
     private boolean decided(Pairs pairs) {
         PairJudgement strict = PairJudgement.of(pairs, 1 - (1 - settings.confidence()) * STOP_MISS_SHARE, settings.margin(),
                 settings.equivalence());
-        Conclusion decided = Conclusion.of(strict.wall(), strict.cpu(), false, settings.by(), pairs.otherThreadShare());
-        return decided.verdict().isDecisive() || settings.margin() > 0 && decided.verdict() == Verdict.INDISTINGUISHABLE;
+        return VerdictRule.decided(strict.conclusion(false, settings.by(), pairs.otherThreadShare()).verdict());
     }
 }

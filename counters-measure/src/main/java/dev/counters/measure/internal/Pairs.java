@@ -21,7 +21,8 @@ public final class Pairs {
     private static final String B_IN_PAIR = "run of B in pair";
 
     private final Overhead overhead;
-    private final int invocations;
+    private final int invocationsA;
+    private final int invocationsB;
     private double[] aWall = new double[64];
     private double[] bWall = new double[64];
     private double[] aCpu = new double[64];
@@ -40,9 +41,10 @@ public final class Pairs {
      * @param coupled whether the pairs come in couples that swap sides (a duet's A once on each
      *     worker), to be judged a couple at a time ({@link PairJudgement})
      */
-    public Pairs(Overhead overhead, int invocations, boolean coupled) {
+    public Pairs(Overhead overhead, int invocationsA, int invocationsB, boolean coupled) {
         this.overhead = overhead;
-        this.invocations = invocations;
+        this.invocationsA = invocationsA;
+        this.invocationsB = invocationsB;
         this.coupled = coupled;
     }
 
@@ -101,10 +103,10 @@ public final class Pairs {
             bCpu = Arrays.copyOf(bCpu, 2 * count);
             aFirst = Arrays.copyOf(aFirst, 2 * count);
         }
-        aWall[count] = Math.max(0, aWallNanos - overhead.wallNanos()) / invocations;
-        bWall[count] = Math.max(0, bWallNanos - overhead.wallNanos()) / invocations;
-        aCpu[count] = Math.max(0, aCpuNanos - overhead.threadCpuNanos()) / invocations;
-        bCpu[count] = Math.max(0, bCpuNanos - overhead.threadCpuNanos()) / invocations;
+        aWall[count] = Math.max(0, aWallNanos - overhead.wallNanos()) / invocationsA;
+        bWall[count] = Math.max(0, bWallNanos - overhead.wallNanos()) / invocationsB;
+        aCpu[count] = Math.max(0, aCpuNanos - overhead.threadCpuNanos()) / invocationsA;
+        bCpu[count] = Math.max(0, bCpuNanos - overhead.threadCpuNanos()) / invocationsB;
         aFirst[count] = aRanFirst;
         count++;
     }

@@ -82,6 +82,11 @@ public final class Placements {
                 }
             } catch (InvocationTargetException e) {
                 throw new MakingFailed(nextIsA ? "A" : "B", "its constructor", instances, 0, e.getCause());
+            } catch (ExceptionInInitializerError e) {
+                throw new MakingFailed(nextIsA ? "A" : "B", "its static initialiser", instances, 0, e.getCause());
+            } catch (LinkageError e) {
+                throw new MakingFailed(nextIsA ? "A" : "B", "loading its class (" + e.getClass().getSimpleName() + ")",
+                        instances, 0, e);
             } catch (ReflectiveOperationException e) {
                 throw new MakingFailed(nextIsA ? "A" : "B", "its constructor", instances, 0, e);
             } catch (OutOfMemoryError e) {
@@ -125,7 +130,8 @@ public final class Placements {
                             + "~%d MB, and the heap holds at most %d MB; give the forks more heap (--jvm-args-append "
                             + "-Xmx...) or make each instance smaller", instances, task,
                             Math.max(1, bytesPerInstance >> 20), Runtime.getRuntime().maxMemory() >> 20)
-                    : "the constructor of task " + task + " threw " + cause, cause);
+                    : call.equals("its constructor") ? "the constructor of task " + task + " threw " + cause
+                    : "task " + task + " failed in " + call + ": " + cause, cause);
             this.task = task;
             this.call = call;
         }

@@ -99,6 +99,23 @@ public final class ProcReadings {
      *
      * @throws IllegalArgumentException if either line is missing or not a number
      */
+    /** The measuring thread's scheduler statistics: time on a CPU, time runnable in the run queue, in nanoseconds. */
+    static final String THREAD_SCHEDSTAT = "/proc/thread-self/schedstat";
+
+    /**
+     * The time on a CPU and the time waiting in the run queue, nanoseconds, from a {@code schedstat}
+     * file (its first two fields).
+     *
+     * @throws IllegalArgumentException if the file does not hold them
+     */
+    static long[] schedstat(List<String> lines) {
+        List<String> fields = lines.isEmpty() ? List.of() : fields(lines.get(0));
+        if (fields.size() < 2) {
+            throw new IllegalArgumentException("no run and wait times in " + lines);
+        }
+        return new long[] {Long.parseLong(fields.get(0)), Long.parseLong(fields.get(1))};
+    }
+
     static long[] contextSwitches(List<String> status) {
         requireNonNull(status, "status");
         long[] switches = {-1, -1};

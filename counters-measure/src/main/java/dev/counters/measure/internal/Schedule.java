@@ -3,6 +3,7 @@ package dev.counters.measure.internal;
 import dev.counters.measure.Task;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import dev.counters.measure.CompareTerms;
 
@@ -30,6 +31,7 @@ public final class Schedule {
     private final long deadline;
     private final int minPairs;
     private final SplittableRandom random;
+    private BooleanSupplier stopAsked = () -> false;
 
     /**
      * @param a A as timed (batched)
@@ -48,6 +50,15 @@ public final class Schedule {
         this.deadline = deadline;
         this.minPairs = minPairs;
         this.random = random;
+    }
+
+    /**
+     * Also ends the pairs, as an interrupt does, between rounds once {@code stopAsked} says so: a fork
+     * its parent asks to stop, which must not interrupt the thread a task may be sleeping on.
+     */
+    public Schedule stoppingWhen(BooleanSupplier stopAsked) {
+        this.stopAsked = stopAsked;
+        return this;
     }
 
     /**
@@ -81,7 +92,7 @@ public final class Schedule {
             if (now + (now - roundStart) > deadline) {
                 return CompareTerms.StopReason.BUDGET;
             }
-            if (Thread.currentThread().isInterrupted()) {
+            if (Thread.currentThread().isInterrupted() || stopAsked.getAsBoolean()) {
                 return CompareTerms.StopReason.INTERRUPTED;
             }
         }
@@ -123,7 +134,7 @@ public final class Schedule {
             if (now + (now - runStart) > halfway) {
                 break;
             }
-            if (Thread.currentThread().isInterrupted()) {
+            if (Thread.currentThread().isInterrupted() || stopAsked.getAsBoolean()) {
                 return CompareTerms.StopReason.INTERRUPTED;
             }
         } while (true);
@@ -138,7 +149,7 @@ public final class Schedule {
             if (now + (now - runStart) > deadline) {
                 break;
             }
-            if (Thread.currentThread().isInterrupted()) {
+            if (Thread.currentThread().isInterrupted() || stopAsked.getAsBoolean()) {
                 return CompareTerms.StopReason.INTERRUPTED;
             }
         }

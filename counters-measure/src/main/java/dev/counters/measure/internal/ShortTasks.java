@@ -22,19 +22,20 @@ public final class ShortTasks {
 
     /** The warnings for both clocks of a comparison: none when A's runs are long enough for both. */
     public static List<String> warnings(ClockComparison wall, double wallOverheadNanos, Counter wallCounter, ClockComparison cpu,
-            double cpuOverheadNanos, Counter cpuCounter, int invocations) {
+            double cpuOverheadNanos, Counter cpuCounter, int invocationsA, int invocationsB) {
         List<String> warnings = new ArrayList<>();
-        warning(wall, wallOverheadNanos, stepNanos(wallCounter), invocations, warnings);
-        warning(cpu, cpuOverheadNanos, stepNanos(cpuCounter), invocations, warnings);
+        warning(wall, wallOverheadNanos, stepNanos(wallCounter), invocationsA, invocationsB, warnings);
+        warning(cpu, cpuOverheadNanos, stepNanos(cpuCounter), invocationsA, invocationsB, warnings);
         return warnings;
     }
 
     /**
      * Adds the warning for one clock, if its step or reading cost is over the limit share of the
-     * shorter task's median run of {@code invocations} invocations (the medians are per invocation).
+     * shorter run, of {@code invocationsA} invocations of A or {@code invocationsB} of B (the medians are per invocation).
      */
-    public static void warning(ClockComparison clock, double overheadNanos, double stepNanos, int invocations, List<String> warnings) {
-        double run = Math.min(clock.medianA(), clock.medianB()) * invocations;
+    public static void warning(ClockComparison clock, double overheadNanos, double stepNanos, int invocationsA,
+            int invocationsB, List<String> warnings) {
+        double run = Math.min(clock.medianA() * invocationsA, clock.medianB() * invocationsB);
         double limit = Math.max(overheadNanos, stepNanos);
         if (run < limit / LIMIT_SHARE) {
             warnings.add(String.format(Locale.ROOT, "the tasks are too short for %s time: a run takes %s, and the clock's "

@@ -19,10 +19,11 @@ import java.util.List;
 /**
  * Finds a task class by name, on this JVM's class path or on a class path of its own, and checks
  * what can be checked before anything runs: that it is a public {@link Task} with a public
- * constructor without arguments. A class path of its own is read by a loader that looks there first
- * for everything but the JDK and this library ({@code dev.counters.*}), so that two builds of one
- * class, each on its own class path, load as two classes even when one of them is also on this
- * JVM's class path; {@link Task} itself always comes from this library, so both are tasks.
+ * constructor without arguments. A class path of its own is read by a loader that shows the task
+ * the JDK, this library ({@code dev.counters.*}) and that class path only ({@link #ownClassPathOnly}),
+ * so that two builds of one class load as two classes even when one of them is also on this JVM's
+ * class path, and a task never meets the measuring program's own libraries; {@link Task} itself
+ * always comes from this library, so both are tasks.
  */
 public final class TaskClasses {
     private TaskClasses() {}
@@ -37,13 +38,13 @@ public final class TaskClasses {
     public static Class<? extends Task> load(String className, String classPath, String which) {
         requireNonNull(className, "className");
         ClassLoader loader = classPath == null || classPath.isEmpty() ? TaskClasses.class.getClassLoader()
-                : new OwnClassPathFirst(urls(classPath, which), TaskClasses.class.getClassLoader());
+                : ownClassPathOnly(urls(classPath, which));
         Class<?> found;
         try {
             found = Class.forName(className, false, loader);
         } catch (ClassNotFoundException | LinkageError e) {
             throw new IllegalArgumentException("task " + which + ", " + className + ", cannot be loaded from "
-                    + (loader instanceof OwnClassPathFirst ? "its class path " + classPath : "the class path") + ": " + e
+                    + (loader instanceof OwnClassPathOnly ? "its class path " + classPath : "the class path") + ": " + e
                     + "; check the class name and the class path", e);
         }
         return check(found, which);
@@ -100,29 +101,45 @@ public final class TaskClasses {
         return urls.toArray(URL[]::new);
     }
 
-    /** A class path of its own, looked in first for everything but the JDK's classes and this library's. */
-    private static final class OwnClassPathFirst extends URLClassLoader {
+    /**
+     * A loader of {@code urls} that shows a task the JDK, this library ({@code dev.counters.*}, whose
+     * {@link Task} it implements) and its own class path, and nothing else: not the libraries of the
+     * program that measures it (the command line's Guava, Jackson, JNA). A task compiled against
+     * another version of one of them runs against its own; a class its class path lacks is not found,
+     * rather than borrowed.
+     */
+    public static ClassLoader ownClassPathOnly(URL[] urls) {
+        return new OwnClassPathOnly(urls, TaskClasses.class.getClassLoader());
+    }
+
+    /** A class path of its own, with the JDK's classes and this library's, and nothing of the parent's. */
+    private static final class OwnClassPathOnly extends URLClassLoader {
+        private static final ClassLoader JDK = ClassLoader.getPlatformClassLoader();
+
         static {
             ClassLoader.registerAsParallelCapable();
         }
 
-        OwnClassPathFirst(URL[] urls, ClassLoader parent) {
-            super(urls, parent);
+        OwnClassPathOnly(URL[] urls, ClassLoader library) {
+            super(urls, library);
         }
 
         @Override
         protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-            if (name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.") || name.startsWith("sun.")
-                    || name.startsWith("dev.counters.")) {
-                return super.loadClass(name, resolve);
+            if (name.startsWith("dev.counters.")) {
+                try {
+                    return super.loadClass(name, resolve);
+                } catch (ClassNotFoundException notTheLibrarys) {
+                    // A task of its own in a dev.counters package (the examples, the trials): from its class path.
+                }
             }
             synchronized (getClassLoadingLock(name)) {
                 Class<?> loaded = findLoadedClass(name);
                 if (loaded == null) {
                     try {
+                        loaded = JDK.loadClass(name);
+                    } catch (ClassNotFoundException notTheJdks) {
                         loaded = findClass(name);
-                    } catch (ClassNotFoundException notHere) {
-                        return super.loadClass(name, resolve);
                     }
                 }
                 if (resolve) {
@@ -130,6 +147,19 @@ public final class TaskClasses {
                 }
                 return loaded;
             }
+        }
+
+        @Override
+        public URL getResource(String name) {
+            URL own = findResource(name);
+            return own != null ? own : JDK.getResource(name);
+        }
+
+        @Override
+        public java.util.Enumeration<URL> getResources(String name) throws IOException {
+            List<URL> found = new ArrayList<>(java.util.Collections.list(findResources(name)));
+            found.addAll(java.util.Collections.list(JDK.getResources(name)));
+            return java.util.Collections.enumeration(found);
         }
     }
 }

@@ -3,72 +3,60 @@ package dev.counters.measure.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.counters.measure.WarmUpReport;
-import java.time.Duration;
+import dev.counters.testing.FakeCounters;
+import dev.counters.measure.Task;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
+/** Each task's invocations per run, probed on a clock that a fake task moves by a known time per invocation. */
 class BatchingTest {
     private static final long BUDGET = 20_000_000_000L;
     private static final long REWARM = Pairing.REWARM.toNanos();
 
-    private static WarmUpReport warmedUp(long nanos, int runs) {
-        return new WarmUpReport(Duration.ofNanos(nanos), runs, true, 0.001, Duration.ofSeconds(1), 5, 0.005);
+    /** A task that takes {@code nanos} on {@code clock} each invocation. */
+    private static Task taking(CostlyClock clock, long nanos) {
+        return () -> {
+            clock.advance(nanos);
+            return nanos;
+        };
     }
 
-    /** The invocations of tasks whose warm-up runs took {@code aNanos} and {@code bNanos} each, no pass cost. */
-    private static int invocations(long aNanos, long bNanos, double stepOrCost) {
-        return Batching.invocations(warmedUp(aNanos * 100, 100), warmedUp(bNanos * 100, 100), 0, stepOrCost, BUDGET);
+    private static int probe(long taskNanos, long readCost, double floor) {
+        CostlyClock clock = new CostlyClock(readCost);
+        Pass pass = new Pass(FakeCounters.nanoseconds(clock), FakeCounters.threadTimes(new CostlyCpuTimes(0, 0)), new Sink());
+        TaskLoop loop = TaskLoops.copyFor(taking(clock, taskNanos), new Sink());
+        return Batching.probe(pass, loop, "A", readCost, floor);
     }
 
-    @Property
-    void theShorterTaskReachesAHundredClockStepsAndTheLongerNeverPassesTheReWarmingBecauseOfIt(
-            @ForAll @LongRange(min = 1, max = 10_000_000) long shorter, @ForAll @LongRange(min = 1, max = 100) long times,
-            @ForAll @LongRange(min = 1, max = 100_000) long stepOrCost) {
-        long longer = shorter * times;
-        int n = invocations(shorter, longer, stepOrCost);
-        assertEquals(0, n & (n - 1), "a power of two: " + n);
-        double clockFloor = stepOrCost * 100.0;
-        assertTrue((double) shorter * n >= clockFloor, n + " runs of " + shorter + " ns reach " + clockFloor);
-        boolean clockNeedsIt = n > 1 && (double) shorter * n / 2 < clockFloor;
-        assertTrue(clockNeedsIt || n == 1 || (double) longer * n <= REWARM,
-                n + " runs of the longer task (" + longer + " ns) pass the re-warming though the clock did not need them");
-        assertTrue(clockNeedsIt || n == 1 || (double) shorter * n / 2 < REWARM, "no larger than the re-warming needs: " + n);
-    }
-
-    @Test
-    void equalTasksAreLiftedToTheReWarmingAndATaskFarLongerHoldsTheCountDown() {
-        assertEquals(256, invocations(10_000, 10_500, 100), "10 us tasks: 2.6 ms runs; 512 would lift the longer past 5 ms");
-        assertEquals(8, invocations(22_000, 1_000_000, 1_000), "the clock's 100 us floor, not 256 runs of a 1 ms task");
-        assertEquals(2, invocations(190_000, 2_400_000, 100), "the longer task stays within 5 ms");
-        assertEquals(1, invocations(20_000_000, 30_000_000, 100), "tasks longer than the floors run once");
+    @Property(tries = 200)
+    void theCountIsTheSmallestPowerOfTwoWhoseRunReachesTheFloorWhateverThePassCosts(
+            @ForAll @LongRange(min = 1_000, max = 10_000_000) long taskNanos, @ForAll @LongRange(min = 0, max = 5_000) long readCost) {
+        double floor = Batching.floorNanos(1_000, BUDGET);
+        int invocations = probe(taskNanos, readCost, floor);
+        assertEquals(Integer.bitCount(invocations), 1, "a power of two: " + invocations);
+        assertTrue((double) invocations * taskNanos >= floor, invocations + " x " + taskNanos + " below " + floor);
+        assertTrue(invocations == 1 || (double) invocations / 2 * taskNanos < floor, invocations + " is more than it needs");
     }
 
     @Test
-    void theMeasuringPassIsNotCountedAsTheTasksOwnTime() {
-        // Warm-up runs of 3 us each, 2 us of which the clocks' pass: the task takes 1 us, so 128 reach 100 us.
-        WarmUpReport a = warmedUp(3_000 * 1000, 1000);
-        WarmUpReport b = warmedUp(300_000 * 1000, 1000);
-        assertEquals(128, Batching.invocations(a, b, 2_000, 1_000, BUDGET));
-        assertEquals(64, Batching.invocations(a, b, 0, 1_000, BUDGET), "counted with the pass, the task looks three times longer");
+    void aTaskOfTensOfNanosecondsIsBatchedToTheFloorNotToTheMost() {
+        // A 30 ns task timed by a pass that costs 2 us: its warm-up's mean run, net of the pass, read near zero.
+        int invocations = probe(30, 2_000, Batching.floorNanos(1_000, BUDGET));
+        assertEquals(262_144, invocations, "5 ms / 30 ns, rounded up to a power of two");
     }
 
     @Test
-    void aTaskThatTakesNoTimeStillEnds() {
-        assertEquals(Batching.MAX_INVOCATIONS, invocations(0, 0, 1_000));
+    void theFloorIsAHundredClockStepsOrTheReWarmingAndAtMostA200thOfTheBudget() {
+        assertEquals(REWARM, Batching.floorNanos(1_000, BUDGET), 0, "100 x 1 us is below the re-warming");
+        assertEquals(10_000_000, Batching.floorNanos(100_000, BUDGET), 0, "100 steps of 100 us");
+        assertEquals(1_000_000, Batching.floorNanos(100_000, 200_000_000L), 0, "a 200 ms budget: 1 ms at most");
     }
 
     @Test
-    void withoutAWarmUpEachRunIsOneInvocation() {
-        assertEquals(1, Batching.invocations(WarmUpReport.skipped(), warmedUp(1, 1000), 0, 1_000, BUDGET));
-    }
-
-    @Test
-    void aShortBudgetLowersBothFloors() {
-        // 1 s budget: floors at most 5 ms; 100 ms budget: at most 0.5 ms, below the re-warming and the clock's 1 ms.
-        assertEquals(1, Batching.invocations(warmedUp(500_000 * 100, 100), warmedUp(500_000 * 100, 100), 0, 10_000,
-                100_000_000L));
+    void aTaskLongerThanTheFloorRunsOnceAndAnEmptyOneStopsAtTheMost() {
+        assertEquals(1, probe(60_000_000, 100, Batching.floorNanos(1_000, BUDGET)));
+        assertEquals(Batching.MAX_INVOCATIONS, probe(0, 100, Batching.floorNanos(1_000, BUDGET)));
     }
 }

@@ -1,5 +1,7 @@
 package dev.counters.measure.internal;
 
+import dev.counters.measure.CompareTerms;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,7 +61,7 @@ class ConclusionTest {
             a[i] = A_NANOS;
             b[i] = A_NANOS * ratio * (1 + 0.001 * (i % 3));
         }
-        return new ClockComparison(name, a, b, null, 0.99, 0, 0.01);
+        return PairJudgement.judgeClock(name, a, b, null, 0.99, 0, 0.01);
     }
 
     @Test
@@ -68,11 +70,11 @@ class ConclusionTest {
         ClockComparison wall = clock(CompareResult.WALL, 7, 1.05);
         ClockComparison cpu = clock(CompareResult.THREAD_CPU, 7, 1.05);
         assertEquals(Verdict.TOO_FEW, wall.verdict());
-        Conclusion conclusion = Conclusion.of(wall, cpu, false);
+        Conclusion conclusion = PairJudgement.conclusion(wall, cpu, false, CompareTerms.JudgedBy.AUTO, 0);
         assertEquals(Verdict.TOO_FEW, conclusion.verdict());
-        assertTrue(conclusion.reason().startsWith("too few pairs to tell in thread CPU time: 7, whose widest interval [min, "
-                + "max] holds the median at only 98.44%"), conclusion.reason());
-        assertEquals(Verdict.SLOWER, Conclusion.of(clock(CompareResult.WALL, 8, 1.05), cpu, false).verdict(),
+        assertTrue(conclusion.reason().startsWith("too few measurements to tell in thread CPU time: 7 pairs, whose widest "
+                + "interval holds the median at only 98.43%"), conclusion.reason());
+        assertEquals(Verdict.SLOWER, PairJudgement.conclusion(clock(CompareResult.WALL, 8, 1.05), cpu, false, CompareTerms.JudgedBy.AUTO, 0).verdict(),
                 "8 pairs reach 99%");
     }
 
@@ -80,12 +82,12 @@ class ConclusionTest {
     void theClockAskedForDecidesAndTheOtherIsNamed() {
         ClockComparison wall = clock(CompareResult.WALL, 40, 0.8);
         ClockComparison cpu = clock(CompareResult.THREAD_CPU, 40, 1.2);
-        assertEquals(Verdict.CLOCKS_DISAGREE, Conclusion.of(wall, cpu, false, Compare.JudgedBy.AUTO, 0).verdict());
-        Conclusion byWall = Conclusion.of(wall, cpu, false, Compare.JudgedBy.WALL, 0);
+        assertEquals(Verdict.CLOCKS_DISAGREE, PairJudgement.conclusion(wall, cpu, false, Compare.JudgedBy.AUTO, 0).verdict());
+        Conclusion byWall = PairJudgement.conclusion(wall, cpu, false, Compare.JudgedBy.WALL, 0);
         assertEquals(Verdict.FASTER, byWall.verdict());
         assertSame(wall, byWall.decidedBy());
         assertTrue(byWall.reason().contains("(judged on wall time, as asked); thread CPU time: slower"), byWall.reason());
-        assertEquals(Verdict.SLOWER, Conclusion.of(wall, cpu, false, Compare.JudgedBy.CPU, 0).verdict());
+        assertEquals(Verdict.SLOWER, PairJudgement.conclusion(wall, cpu, false, Compare.JudgedBy.CPU, 0).verdict());
     }
 
     @Test
@@ -99,9 +101,9 @@ class ConclusionTest {
             bWall[i] = 3_000_000 + i;
             cpuTimes[i] = 20_000 + i;
         }
-        ClockComparison wall = new ClockComparison(CompareResult.WALL, aWall, bWall, null, 0.99, 0, 0.01);
-        ClockComparison cpu = new ClockComparison(CompareResult.THREAD_CPU, cpuTimes, cpuTimes, null, 0.99, 0, 0.01);
-        Conclusion conclusion = Conclusion.of(wall, cpu, false);
+        ClockComparison wall = PairJudgement.judgeClock(CompareResult.WALL, aWall, bWall, null, 0.99, 0, 0.01);
+        ClockComparison cpu = PairJudgement.judgeClock(CompareResult.THREAD_CPU, cpuTimes, cpuTimes, null, 0.99, 0, 0.01);
+        Conclusion conclusion = PairJudgement.conclusion(wall, cpu, false, CompareTerms.JudgedBy.AUTO, 0);
         assertEquals(Verdict.SLOWER, conclusion.verdict());
         assertSame(wall, conclusion.decidedBy());
         assertTrue(conclusion.reason().contains("judged on wall time: the tasks mostly wait"), conclusion.reason());
@@ -112,14 +114,15 @@ class ConclusionTest {
         CompareResult slower = compare(times(1.05), times(1.05));
         assertEquals(Verdict.SLOWER, slower.verdict());
         assertSame(slower.threadCpu(), slower.conclusion().decidedBy(), "a tie goes to thread CPU time");
-        assertEquals("B is 5.00% slower in thread CPU time (99%: 5.00% to 5.00%); wall time agrees (B/A 1.0500-1.0500)",
+        assertTrue(slower.conclusion().reason().matches("B takes 5\\.00% more time than A in thread CPU time \\(B/A 1\\.0500 "
+                + "\\[1\\.0500, 1\\.0500\\] at 99\\.[0-9]+%\\); wall time agrees: B/A 1\\.0500 \\[1\\.0500, 1\\.0500\\]"),
                 slower.conclusion().reason());
         CompareResult faster = compare(times(0.9), times(0.8));
         assertEquals(Verdict.FASTER, faster.verdict());
         assertSame(faster.threadCpu(), faster.conclusion().decidedBy());
         assertEquals(0.8, faster.conclusion().ratio(), 1e-12);
-        assertTrue(faster.conclusion().reason().startsWith("B is 20.00% faster in thread CPU time (99%: 20.00% to 20.00% "
-                + "less time)"), faster.conclusion().reason());
+        assertTrue(faster.conclusion().reason().startsWith("B takes 20.0% less time than A in thread CPU time (B/A 0.8000 "
+                + "[0.8000, 0.8000] at 99."), faster.conclusion().reason());
     }
 
     @Test
@@ -132,8 +135,8 @@ class ConclusionTest {
         assertSame(result.threadCpu(), result.conclusion().decidedBy());
         assertEquals(1.05, result.conclusion().low(), 1e-12);
         assertEquals(1.05, result.conclusion().high(), 1e-12);
-        assertEquals("B is 5.00% slower in thread CPU time (99%: 5.00% to 5.00%); wall time was too noisy to tell "
-                + "(B/A 0.9700-1.1300)", result.conclusion().reason());
+        assertTrue(result.conclusion().reason().endsWith("; wall time could not tell (too_noisy): B/A 1.0500 [0.9700, "
+                + "1.1300]"), result.conclusion().reason());
         assertEquals(0, result.wall().pairsSetAside());
     }
 
@@ -142,7 +145,7 @@ class ConclusionTest {
         CompareResult result = compare(alternating(0.995, 1.008), times(1.005));
         assertEquals(Verdict.INDISTINGUISHABLE, result.wall().verdict());
         assertEquals(Verdict.SLOWER, result.verdict());
-        assertTrue(result.conclusion().reason().endsWith("wall time's wider interval (B/A 0.9950-1.0080) holds this ratio too"),
+        assertTrue(result.conclusion().reason().endsWith("wall time's wider interval B/A 1.0015 [0.9950, 1.0080] holds this ratio too"),
                 result.conclusion().reason());
     }
 
@@ -153,8 +156,10 @@ class ConclusionTest {
         assertEquals(Verdict.SLOWER, result.threadCpu().verdict());
         assertEquals(Verdict.CLOCKS_DISAGREE, result.verdict());
         assertSame(result.wall(), result.conclusion().decidedBy());
-        assertTrue(result.conclusion().reason().startsWith("the clocks disagree: B is 5.00% slower in thread CPU time (99%: "
-                + "5.00% to 5.00%), but wall time shows no such difference (B/A 1.0000-1.0000)"), result.conclusion().reason());
+        assertTrue(result.conclusion().reason().startsWith("the clocks disagree: B takes 5.00% more time than A in thread CPU "
+                + "time (B/A 1.0500 [1.0500, 1.0500] at 99."), result.conclusion().reason());
+        assertTrue(result.conclusion().reason().contains("but wall time shows no such difference: B/A 1.0000 [1.0000, 1.0000]"),
+                result.conclusion().reason());
     }
 
     @Test
@@ -164,9 +169,10 @@ class ConclusionTest {
         assertEquals(Verdict.FASTER, result.wall().verdict());
         assertEquals(Verdict.SLOWER, result.threadCpu().verdict());
         assertEquals(Verdict.CLOCKS_DISAGREE, result.verdict());
-        assertEquals("the clocks disagree: B is 20.00% slower in thread CPU time (99%: 20.00% to 20.00%), but it is 20.00% "
-                + "faster in wall time (99%: 20.00% to 20.00% less time): B does part of its work on other threads or waits "
-                + "less (I/O, locks); say which time matters with --by wall or --by cpu", result.conclusion().reason());
+        String reason = result.conclusion().reason();
+        assertTrue(reason.startsWith("the clocks disagree: B takes 20.0% more time than A in thread CPU time (B/A 1.2000"), reason);
+        assertTrue(reason.contains(", but B takes 20.0% less time than A in wall time (B/A 0.8000"), reason);
+        assertTrue(reason.endsWith("say which time matters (by wall or by cpu)"), reason);
         assertEquals("clocks_disagree: " + result.conclusion().reason(), result.conclusion().toString());
     }
 
@@ -174,13 +180,13 @@ class ConclusionTest {
     void neitherDecisiveAndOneAlikeIsIndistinguishable() {
         CompareResult same = compare(times(1.0), times(1.0));
         assertEquals(Verdict.INDISTINGUISHABLE, same.verdict());
-        assertEquals("A and B cannot be told apart in thread CPU time: B/A 1.0000 (B/A 1.0000-1.0000), any difference is "
-                + "within ±0.00%; wall time agrees (B/A 1.0000-1.0000)", same.conclusion().reason());
+        assertEquals("A and B cannot be told apart in thread CPU time: B/A 1.0000 [1.0000, 1.0000], no difference above "
+                + "0% either way; wall time agrees: B/A 1.0000 [1.0000, 1.0000]", same.conclusion().reason());
         CompareResult noisyWall = compare(alternating(0.9, 1.1), alternating(0.998, 1.002));
         assertEquals(Verdict.TOO_NOISY, noisyWall.wall().verdict());
         assertEquals(Verdict.INDISTINGUISHABLE, noisyWall.verdict());
         assertSame(noisyWall.threadCpu(), noisyWall.conclusion().decidedBy());
-        assertTrue(noisyWall.conclusion().reason().endsWith("wall time was too noisy to tell (B/A 0.9000-1.1000)"),
+        assertTrue(noisyWall.conclusion().reason().endsWith("wall time could not tell (too_noisy): B/A 1.0000 [0.9000, 1.1000]"),
                 noisyWall.conclusion().reason());
         CompareResult noisyCpu = compare(alternating(0.998, 1.002), alternating(0.9, 1.1));
         assertSame(noisyCpu.wall(), noisyCpu.conclusion().decidedBy());
@@ -191,22 +197,22 @@ class ConclusionTest {
         CompareResult result = compare(alternating(0.9, 1.1), alternating(0.95, 1.05));
         assertEquals(Verdict.TOO_NOISY, result.verdict());
         assertSame(result.threadCpu(), result.conclusion().decidedBy(), "the narrower of the two");
-        assertEquals("neither clock could tell: thread CPU time (B/A 0.9500-1.0500) and wall time (B/A 0.9000-1.1000) are "
-                + "too wide to say A and B differ or are alike; give it a longer budget or a quieter machine",
+        assertEquals("neither clock could tell: thread CPU time B/A 1.0000 [0.9500, 1.0500] and wall time B/A 1.0000 [0.9000, "
+                + "1.1000] are too wide to say that A and B differ or are alike; give it a longer budget or a quieter machine",
                 result.conclusion().reason());
     }
 
     @Test
     void aLoadedMachineIsNamedInTheSentence() {
-        ClockComparison noisyWall = new ClockComparison(CompareResult.WALL, new double[] {1, 1, 1, 1},
+        ClockComparison noisyWall = PairJudgement.judgeClock(CompareResult.WALL, new double[] {1, 1, 1, 1},
                 new double[] {0.9, 1.1, 0.9, 1.1}, null, 0.5, 0, 0.01);
-        ClockComparison cpu = new ClockComparison(CompareResult.THREAD_CPU, new double[] {1, 1, 1, 1},
+        ClockComparison cpu = PairJudgement.judgeClock(CompareResult.THREAD_CPU, new double[] {1, 1, 1, 1},
                 new double[] {1.05, 1.05, 1.05, 1.05}, null, 0.5, 0, 0.01);
-        assertTrue(Conclusion.of(noisyWall, cpu, true).reason().contains("wall time was too noisy to tell on this loaded "
-                + "machine (B/A 0.9000-1.1000)"), Conclusion.of(noisyWall, cpu, true).reason());
-        ClockComparison noisyCpu = new ClockComparison(CompareResult.THREAD_CPU, new double[] {1, 1, 1, 1},
+        assertTrue(PairJudgement.conclusion(noisyWall, cpu, true, CompareTerms.JudgedBy.AUTO, 0).reason().contains("wall time could not tell on this loaded "
+                + "machine (too_noisy): B/A 1.0000 [0.9000, 1.1000]"), PairJudgement.conclusion(noisyWall, cpu, true, CompareTerms.JudgedBy.AUTO, 0).reason());
+        ClockComparison noisyCpu = PairJudgement.judgeClock(CompareResult.THREAD_CPU, new double[] {1, 1, 1, 1},
                 new double[] {0.95, 1.05, 0.95, 1.05}, null, 0.5, 0, 0.01);
-        assertTrue(Conclusion.of(noisyWall, noisyCpu, true).reason().startsWith("neither clock could tell on this loaded "
+        assertTrue(PairJudgement.conclusion(noisyWall, noisyCpu, true, CompareTerms.JudgedBy.AUTO, 0).reason().startsWith("neither clock could tell on this loaded "
                 + "machine"));
     }
 }

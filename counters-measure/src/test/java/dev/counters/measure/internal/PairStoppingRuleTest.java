@@ -19,7 +19,7 @@ class PairStoppingRuleTest {
     /** {@code count} pairs in which B takes {@code ratio} times A's 1 ms, each run within ±{@code spread} at random. */
     private static Pairs pairs(int count, double ratio, double spread, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        Pairs pairs = new Pairs(new Overhead(0, 0, 0, 0, 1), 1, false);
+        Pairs pairs = new Pairs(new Overhead(0, 0, 0, 0, 1), 1, 1, false);
         for (int i = 0; i < count; i++) {
             boolean aFirst = i % 2 == 0;
             pairs.run((first, firstPhase, second, secondPhase, index, into) -> {
@@ -54,7 +54,7 @@ class PairStoppingRuleTest {
     @Test
     void aDuetsCouplesCancelADifferenceBetweenTheWorkers() {
         // A against A on two workers, one 2% faster: pair by pair the ratios are 1.02 and 1/1.02, each couple's mean is 1.
-        Pairs pairs = new Pairs(new Overhead(0, 0, 0, 0, 1), 1, true);
+        Pairs pairs = new Pairs(new Overhead(0, 0, 0, 0, 1), 1, 1, true);
         SplittableRandom random = new SplittableRandom(3);
         for (int i = 0; i < 200; i++) {
             pairs.run((first, firstPhase, second, secondPhase, index, into) -> {

@@ -36,7 +36,7 @@ class WarmUpOrderTest {
         List<String> runs = new ArrayList<>();
         Task a = () -> runs.add("A");
         Task b = () -> runs.add("B");
-        InJvmCompare.asFork(SETTINGS, Instruments.real(), bFirst).run(a, b);
+        InJvmCompare.asFork(SETTINGS, Instruments.real(), bFirst, () -> false).run(a, b);
         return runs.get(0);
     }
 }

@@ -37,23 +37,38 @@ public final class ForkChild {
     static final int PARENT_GONE = 125;
     /** The exit code of a fork that wrote a {@link ForkReply.Failed}: 1. */
     static final int FAILED = 1;
+    /**
+     * The byte a parent sends on standard input to ask a fork that runs past its share to stop at
+     * the end of its current round of pairs and reply with what it measured.
+     */
+    static final int STOP = 'S';
 
     private static volatile String phase = "reading its request";
     private static volatile boolean replied;
+    private static volatile boolean stopAsked;
 
     private ForkChild() {}
 
-    /** Reads the request from standard input; see the class comment. Started by {@code ForkedCompare}. */
+    /**
+     * Reads the request from standard input and replies to the file {@code args[0]} names; see the
+     * class comment. Started by {@code ForkedCompare}: a request it cannot read (another build's)
+     * is answered with a {@link ForkReply.Failed} that says why.
+     */
     public static void main(String[] args) {
+        if (args.length != 1) {
+            System.err.println("counters fork: started by ForkedCompare only, with the reply file as its one argument");
+            Runtime.getRuntime().halt(2);
+            return;
+        }
+        Path reply = Path.of(args[0]);
         ForkRequest request;
         try {
             request = ForkMessages.read(System.in, ForkRequest.class);
         } catch (IOException e) {
-            System.err.println("counters fork: cannot read the request on standard input (started by ForkedCompare only): " + e);
+            write(failed("", "reading its request", "the fork cannot read its request: " + e.getMessage()), reply);
             Runtime.getRuntime().halt(2);
             return;
         }
-        Path reply = Path.of(request.replyFile());
         watchParent(System.in);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> exitedEarly(request, reply), "counters-fork-exit"));
         ForkReply answer = answer(request);
@@ -80,7 +95,8 @@ public final class ForkChild {
         JvmComparison result;
         try {
             phase = "the comparison";
-            result = InJvmCompare.asFork(request.settings(), Instruments.real(), request.bFirst()).run(tasks.a(), tasks.b());
+            result = InJvmCompare.asFork(request.settings(), Instruments.real(), request.bFirst(), () -> stopAsked)
+                    .run(tasks.a(), tasks.b());
         } catch (TaskFailedException e) {
             String task = e.phase().contains(" of B") ? "B" : e.phase().contains(" of A") ? "A" : "";
             return failed(task, "run()", "task " + task + " threw in its " + e.phase() + ": " + firstLines(e.getCause()));
@@ -100,11 +116,17 @@ public final class ForkChild {
         ForkEstimate wallEstimate = ForkEstimate.of(wall.ratios(), wall.setAside(), instances, Schedule.PAIRS_PER_ROUND);
         ForkEstimate cpuEstimate = ForkEstimate.of(cpu.ratios(), null, instances, Schedule.PAIRS_PER_ROUND);
         return new ForkReply.Measured(ForkMessage.VERSION, wallEstimate.ratio(), cpuEstimate.ratio(), wallEstimate.floor(),
-                cpuEstimate.floor(), wall.medianA(), wall.medianB(), cpu.medianA(), cpu.medianB(),
-                VerdictRule.otherThreads(result.otherThreadShareA(), result.otherThreadShareB()), result.pairs(),
-                result.conclusion().verdict(), result.noise().machine(), result.noise().summary(), result.collectedRunsA(),
-                result.collectedRunsB(), result.elapsed().toNanos(), result.invocationsPerRun(), request.seed(), instances,
+                cpuEstimate.floor(), wall.medianA(), wall.medianB(), cpu.medianA(), cpu.medianB(), own(wall), own(cpu),
+                VerdictRule.otherThreads(result.otherThreadShareA(), result.otherThreadShareB()), result.runnableShare(),
+                result.pairs(),
+                result.noise().machine(), result.noise().summary(), result.collectedRunsA(),
+                result.collectedRunsB(), result.elapsed().toNanos(), result.invocationsPerRun(), result.invocationsPerRunB(), request.seed(), instances,
                 result.counters(), result.warnings(), nonDaemonThreadsLeft());
+    }
+
+    private static ForkReply.OwnInterval own(ClockComparison clock) {
+        return new ForkReply.OwnInterval(clock.ratio(), clock.interval().low(), clock.interval().high(),
+                clock.interval().achievedConfidence());
     }
 
     private static ForkReply.Failed failed(String task, String call, String what) {
@@ -194,12 +216,19 @@ public final class ForkChild {
         }
     }
 
-    /** Halts this JVM when {@code parent} (its standard input, held open by the parent) ends. */
+    /**
+     * Halts this JVM when {@code parent} (its standard input, held open by the parent) ends; on a
+     * {@link #STOP} from it, asks the comparison to end its pairs with the round (never an interrupt,
+     * which would wake a task's own sleep or wait and fail it).
+     */
     private static void watchParent(InputStream parent) {
         Thread watch = new Thread(() -> {
             try {
-                while (parent.read() >= 0) {
-                    // The parent sends nothing after the request: only the end matters.
+                for (int read = parent.read(); read >= 0; read = parent.read()) {
+                    if (read == STOP) {
+                        phase = phase + " (asked to stop: it ran past its share)";
+                        stopAsked = true;
+                    }
                 }
             } catch (IOException ended) {
                 // The same: the parent is gone.

@@ -10,6 +10,8 @@ import dev.counters.measure.internal.CompareSettings;
 import dev.counters.measure.internal.stats.ForkInterval;
 import dev.counters.measure.internal.stats.ForkStoppingRule;
 import dev.counters.measure.internal.stats.ForksToDecide;
+import dev.counters.measure.internal.Reasons;
+import dev.counters.measure.internal.Wording;
 import dev.counters.measure.internal.stats.VerdictRule;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,30 +35,57 @@ final class ForkJudgement {
 
     private ForkJudgement() {}
 
-    /** One fork as it ran: its reply's figures (null: none) and why it was left out ({@code ""}: it counts). */
-    record Fork(int number, ForkReply.Measured figures, long nanos, Duration share, String leftOut) {
+    /**
+     * One fork as it ran: its reply's figures (null: none), what became of it, and why ({@code ""}:
+     * it ended by itself and counts).
+     */
+    record Fork(int number, ForkReply.Measured figures, long nanos, Duration share, ForkRun.Status status, String note) {
         boolean counted() {
-            return leftOut.isEmpty();
+            return status == ForkRun.Status.COUNTED;
         }
 
-        ForkRun run() {
+        ForkRun run(CompareSettings settings) {
             if (figures == null) {
-                return new ForkRun(number, false, leftOut, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                        Double.NaN, 0, Verdict.TOO_FEW, "unknown", Duration.ofNanos(nanos));
+                return new ForkRun(number, status, note, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                        Double.NaN, 0, Optional.empty(), "unknown", Duration.ofNanos(nanos));
             }
-            return new ForkRun(number, counted(), leftOut, figures.wallRatio(), figures.cpuRatio(), figures.aWall(),
-                    figures.bWall(), figures.aCpu(), figures.bCpu(), figures.pairs(), figures.verdict(), figures.machine(),
-                    Duration.ofNanos(nanos));
+            return new ForkRun(number, status, note, figures.wallRatio(), figures.cpuRatio(), figures.aWall(),
+                    figures.bWall(), figures.aCpu(), figures.bCpu(), figures.pairs(), Optional.of(ownVerdict(figures, settings)),
+                    figures.machine(), Duration.ofNanos(nanos));
         }
     }
 
-    /** Whether a fork's figures count, and if not why: {@code ""} when they do. */
-    static String leftOut(ForkReply.Measured figures, Duration share) {
+    /** A fork that replied: counted from {@link #MIN_COUNTED_PAIRS} pairs on; {@code cutShort} notes that it was asked to stop. */
+    static Fork replied(int number, ForkReply.Measured figures, long nanos, Duration share, boolean cutShort) {
+        String ran = cutShort ? "ran past its share of " + Wording.nanos(share.toNanos()) + " and was asked to stop after "
+                + Wording.nanos(nanos) + "; " : "";
         if (figures.pairs() >= MIN_COUNTED_PAIRS) {
-            return "";
+            return new Fork(number, figures, nanos, share, ForkRun.Status.COUNTED,
+                    cutShort ? ran + "counted on the " + figures.pairs() + " pairs it measured" : "");
         }
-        return String.format(Locale.ROOT, "%d pair%s in its share of %s, fewer than %d", figures.pairs(),
-                figures.pairs() == 1 ? "" : "s", Durations.formatNanos(share.toNanos()), MIN_COUNTED_PAIRS);
+        return new Fork(number, figures, nanos, share, ForkRun.Status.TOO_FEW_PAIRS, String.format(Locale.ROOT,
+                "%s%d pair%s in its share of %s, fewer than %d", ran, figures.pairs(), figures.pairs() == 1 ? "" : "s",
+                Wording.nanos(share.toNanos()), MIN_COUNTED_PAIRS));
+    }
+
+    /** A fork still running at its stall limit, killed. */
+    static Fork stalled(int number, long nanos, Duration share) {
+        return new Fork(number, null, nanos, share, ForkRun.Status.STALLED, String.format(Locale.ROOT, "was still running "
+                + "%.1f s after it started, with a share of %.1f s, and was killed before it measured a round of pairs",
+                nanos / 1e9, share.toNanos() / 1e9));
+    }
+
+    /** What one fork's own pairs show, judged alone by the verdict rule, as a comparison in one JVM is. */
+    static Verdict ownVerdict(ForkReply.Measured figures, CompareSettings settings) {
+        VerdictRule.Clock wall = ownClock(figures.wallOwn(), figures.aWall(), figures.bWall(), settings);
+        VerdictRule.Clock cpu = ownClock(figures.cpuOwn(), figures.aCpu(), figures.bCpu(), settings);
+        return VerdictRule.decide(wall, cpu, settings.by(), figures.otherThreads(), figures.runnableShare()).verdict();
+    }
+
+    private static VerdictRule.Clock ownClock(ForkReply.OwnInterval own, double a, double b, CompareSettings settings) {
+        Verdict verdict = VerdictRule.ofClock(own.low(), own.high(), own.achieved() >= settings.confidence(), settings.margin(),
+                settings.equivalence());
+        return new VerdictRule.Clock(verdict, own.median(), own.low(), own.high(), a, b);
     }
 
     /** The outcome of {@code forks} so far, at the look {@code rule} reads after them. */
@@ -69,7 +98,7 @@ final class ForkJudgement {
     static ForkedOutcome judge(List<Fork> forks, ForkStoppingRule rule, CompareSettings settings, List<String> jvmOptions,
             int fewest, String ownCounters) {
         List<Fork> counted = forks.stream().filter(Fork::counted).toList();
-        List<ForkRun> runs = forks.stream().map(Fork::run).toList();
+        List<ForkRun> runs = forks.stream().map(fork -> fork.run(settings)).toList();
         List<String> warnings = warnings(forks);
         forks.stream().filter(fork -> fork.figures() != null && !ownCounters.isEmpty()
                         && !fork.figures().counters().equals(ownCounters)).findFirst()
@@ -79,63 +108,68 @@ final class ForkJudgement {
                 ? "loaded" : "quiet";
         double lookConfidence = rule.lookConfidence(counted.size());
         if (counted.isEmpty()) {
-            return new ForkedOutcome(Verdict.TOO_FEW, ClockComparison.WALL, Double.NaN, 0, Double.POSITIVE_INFINITY,
-                    lookConfidence, tooFew(forks, machine, settings), machine, CompareTerms.StopReason.BUDGET, runs, warnings,
-                    jvmOptions, Double.NaN, Double.NaN, budgetForPairs(forks, fewest));
+            Verdict nothing = VerdictRule.ofClock(Double.NaN, Double.NaN, false, settings.margin(), settings.equivalence());
+            Optional<Duration> budget = budgetForPairs(forks, fewest);
+            return new ForkedOutcome(nothing, ClockComparison.WALL, Double.NaN, 0, Double.POSITIVE_INFINITY, lookConfidence,
+                    noneCounted(forks, machine, settings), machine, CompareTerms.StopReason.BUDGET, runs, warnings, jvmOptions,
+                    Double.NaN, Double.NaN, budget, budget.isPresent() ? fewest : 0, rule.minForks(), "");
         }
         ForkInterval wall = interval(counted, ForkReply.Measured::wallRatio, ForkReply.Measured::wallFloor, lookConfidence);
         ForkInterval cpu = interval(counted, ForkReply.Measured::cpuRatio, ForkReply.Measured::cpuFloor, lookConfidence);
-        Verdict w = rule.judge(wall, settings.margin(), settings.equivalence());
-        Verdict c = rule.judge(cpu, settings.margin(), settings.equivalence());
-        VerdictRule.Decision decision = VerdictRule.decide(clock(w, wall, counted, true), clock(c, cpu, counted, false),
-                settings.by(), median(counted, ForkReply.Measured::otherThreads));
+        VerdictRule.Clock w = clock(rule.judge(wall, settings.margin(), settings.equivalence()), wall, counted, true);
+        VerdictRule.Clock c = clock(rule.judge(cpu, settings.margin(), settings.equivalence()), cpu, counted, false);
+        double otherThreads = median(counted, ForkReply.Measured::otherThreads);
+        VerdictRule.Decision decision = VerdictRule.decide(w, c, settings.by(), otherThreads,
+                median(counted, ForkReply.Measured::runnableShare));
         ForkInterval chosen = decision.onWall() ? wall : cpu;
         String clock = decision.onWall() ? ClockComparison.WALL : ClockComparison.THREAD_CPU;
         Verdict verdict = decision.verdict();
         Optional<Duration> budget = Optional.empty();
-        String advice = "";
-        if (verdict == Verdict.TOO_NOISY || verdict == Verdict.TOO_FEW) {
+        int forksToDecide = 0;
+        if (!VerdictRule.decided(verdict) && verdict != Verdict.CLOCKS_DISAGREE) {
             int needed = counted.size() < rule.minForks() ? rule.minForks()
                     : ForksToDecide.of(chosen, rule.lookConfidence(rule.minForks()), settings.margin(), settings.equivalence());
             if (needed > 0) {
                 long perFork = Math.max(ForkPlan.PLANNED_FORK.toNanos(), meanNanos(forks));
                 budget = Optional.of(Duration.ofNanos(needed * perFork));
-                advice = String.format(Locale.ROOT, "; about %d JVMs would decide: a budget of %s%s", needed,
-                        Durations.formatNanos(budget.get().toNanos()),
-                        needed > rule.maxForks() ? " with --forks " + needed : "");
-            } else {
-                advice = "; more forks would not decide it at this spread";
+                forksToDecide = needed;
             }
         }
-        String reason = String.format(Locale.ROOT, "%s over %d JVMs on %s time: B/A %.4f, %.2f%% interval %.4f-%.4f; "
-                + "wall %s, thread CPU %s%s%s", verdict.label(), counted.size(), clock, chosen.ratio(), 100 * lookConfidence,
-                chosen.low(), chosen.high(), wall, cpu, counted.size() < forks.size()
-                        ? String.format(Locale.ROOT, " (%d of %d JVMs not counted: see each)", forks.size() - counted.size(),
-                                forks.size())
-                        : "", advice);
+        String reason = Reasons.of(decision, reasonClock(ClockComparison.WALL, w, lookConfidence, counted.size(), rule),
+                reasonClock(ClockComparison.THREAD_CPU, c, lookConfidence, counted.size(), rule), machine.equals("loaded"),
+                settings.by(), otherThreads)
+                + (counted.size() < forks.size() ? String.format(Locale.ROOT, " (%d of %d JVMs not counted: see each)",
+                        forks.size() - counted.size(), forks.size()) : "");
         return new ForkedOutcome(verdict, clock, chosen.ratio(), chosen.low(), chosen.high(), lookConfidence, reason, machine,
                 CompareTerms.StopReason.BUDGET, runs, warnings, jvmOptions,
                 median(counted, figures -> figures.nanosA(decision.onWall())),
-                median(counted, figures -> figures.nanosB(decision.onWall())), budget);
+                median(counted, figures -> figures.nanosB(decision.onWall())), budget, forksToDecide, rule.minForks(), "");
     }
 
-    /** Too few forks counted: the loaded machine named when it is the cause, else the tasks' length, with a budget that would do. */
-    private static String tooFew(List<Fork> forks, String machine, CompareSettings settings) {
+    private static Reasons.Clock reasonClock(String name, VerdictRule.Clock figures, double confidence, int forks,
+            ForkStoppingRule rule) {
+        return new Reasons.Clock(name, figures, confidence, forks, true, rule.minForks());
+    }
+
+    /** No fork counted: what became of each, the loaded machine named when it is the cause, else the tasks' length. */
+    private static String noneCounted(List<Fork> forks, String machine, CompareSettings settings) {
         String loaded = forks.stream().filter(fork -> fork.figures() != null && fork.figures().machine().equals("loaded"))
                 .map(fork -> fork.figures().machineSummary()).findFirst().orElse("");
-        String each = String.join("; ", forks.stream().map(fork -> "JVM " + fork.number() + ": " + fork.leftOut()).toList());
+        String each = String.join("; ", forks.stream().map(fork -> "JVM " + fork.number() + " " + fork.status().label() + ": "
+                + fork.note()).toList());
         if (!loaded.isEmpty()) {
-            return "too few: no JVM had enough pairs to count, and the machine was loaded (" + loaded + "): other work took "
+            return "no JVM had enough pairs to count, and the machine was loaded (" + loaded + "): other work took "
                     + "the CPU the pairs needed; run on a quieter machine, or give a longer budget (" + each + ")";
         }
-        return "too few: no JVM had enough pairs to count (" + each + "): a pair of the tasks takes too long for a fork's "
+        return "no JVM had enough pairs to count (" + each + "): a pair of the tasks takes too long for a fork's "
                 + "share of the " + Durations.formatNanos(settings.budget().toNanos()) + " budget; give a longer budget";
     }
 
     /** The budget that gives every one of the {@code fewest} forks {@link #MIN_COUNTED_PAIRS} pairs, from the pairs they timed. */
     private static Optional<Duration> budgetForPairs(List<Fork> forks, int fewest) {
         double pairNanos = forks.stream().filter(fork -> fork.figures() != null && fork.figures().pairs() > 0)
-                .mapToDouble(fork -> 2 * (fork.figures().aWall() + fork.figures().bWall()) * fork.figures().invocations())
+                .mapToDouble(fork -> 2 * (fork.figures().aWall() * fork.figures().invocations()
+                        + fork.figures().bWall() * fork.figures().invocationsB()))
                 .max().orElse(Double.NaN);
         if (Double.isNaN(pairNanos)) {
             return Optional.empty();

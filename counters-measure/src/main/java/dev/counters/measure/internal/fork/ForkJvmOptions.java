@@ -34,6 +34,15 @@ public final class ForkJvmOptions {
                     || option.equals("-XX:+HeapDumpOnOutOfMemoryError"),
             option -> option.startsWith("--enable-native-access"));
     private static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
+    /**
+     * The environment variables a JVM (or its launcher) reads options from. A fork runs without
+     * them: this JVM's options from them are among its input arguments already, and inherited under
+     * the same policy; read again by the fork, a {@code -Xlog:gc:file=gc.log} in
+     * {@code JDK_JAVA_OPTIONS} wrote {@code gc.log.0} beside the user's log, and a debugger agent in
+     * {@code JAVA_TOOL_OPTIONS} made every fork fail on its port.
+     */
+    static final java.util.Set<String> FROM_THE_ENVIRONMENT = java.util.Set.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS",
+            "_JAVA_OPTIONS");
 
     private ForkJvmOptions() {}
 

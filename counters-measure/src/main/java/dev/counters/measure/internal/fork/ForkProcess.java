@@ -33,11 +33,14 @@ final class ForkProcess {
     /** How a fork ended. */
     sealed interface Outcome {}
 
-    /** It replied (and ended with {@code exitCode}). */
-    record Replied(ForkReply reply, int exitCode, String outputTail) implements Outcome {}
+    /** It replied (and ended with {@code exitCode}); {@code cutShort} when it was asked to stop before it ended by itself. */
+    record Replied(ForkReply reply, int exitCode, String outputTail, boolean cutShort) implements Outcome {}
 
     /** It ended with {@code exitCode} and no reply. */
     record Silent(int exitCode, String outputTail) implements Outcome {}
+
+    /** It ended with {@code exitCode} and a reply that cannot be read: {@code why}. */
+    record Unreadable(String why, int exitCode, String outputTail) implements Outcome {}
 
     /** It was still running at its stall limit, {@code nanos} after it started, and was killed. */
     record Stalled(long nanos, String outputTail) implements Outcome {}
@@ -45,26 +48,41 @@ final class ForkProcess {
     private ForkProcess() {}
 
     /**
-     * Runs {@code command} as a fork of {@code request} (whose reply file it reads), killing it after
-     * {@code stallLimit}.
+     * Runs {@code command} as a fork of {@code request} (whose reply file it reads); one still running
+     * after {@code wrapUpAfter} is asked to stop with its round of pairs and reply with what it
+     * measured ({@link ForkChild#STOP}); one still running after {@code stallLimit} is killed.
      *
      * @throws InterruptedException if interrupted while waiting (the fork killed first)
      */
-    static Outcome run(List<String> command, ForkRequest request, Duration stallLimit) throws InterruptedException {
+    static Outcome run(List<String> command, ForkRequest request, Duration wrapUpAfter, Duration stallLimit)
+            throws InterruptedException {
         Path output = null;
         Path reply = Path.of(request.replyFile());
         Process process = null;
         long start = System.nanoTime();
         try {
             output = Files.createTempFile("counters-fork-", ".out");
-            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
+            builder.environment().keySet().removeAll(ForkJvmOptions.FROM_THE_ENVIRONMENT);
+            process = builder.start();
             RUNNING.add(process);
             OutputStream toFork = process.getOutputStream();
-            ForkMessages.write(request, toFork);
-            if (!process.waitFor(stallLimit.toNanos(), TimeUnit.NANOSECONDS)) {
-                kill(process);
-                process.waitFor();
-                return new Stalled(System.nanoTime() - start, tail(output));
+            try {
+                ForkMessages.write(request, toFork);
+            } catch (IOException refused) {
+                // The JVM did not start (an option it refuses, too little heap): what it printed says why.
+                process.waitFor(10, TimeUnit.SECONDS);
+                return new Silent(process.isAlive() ? -1 : process.exitValue(), tail(output));
+            }
+            boolean cutShort = false;
+            if (!process.waitFor(wrapUpAfter.toNanos(), TimeUnit.NANOSECONDS)) {
+                cutShort = askToStop(toFork);
+                long left = stallLimit.toNanos() - (System.nanoTime() - start);
+                if (!process.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+                    kill(process);
+                    process.waitFor();
+                    return new Stalled(System.nanoTime() - start, tail(output));
+                }
             }
             toFork.close();
             String tail = tail(output);
@@ -72,7 +90,9 @@ final class ForkProcess {
                 return new Silent(process.exitValue(), tail);
             }
             try (var in = Files.newInputStream(reply)) {
-                return new Replied(ForkMessages.read(in, ForkReply.class), process.exitValue(), tail);
+                return new Replied(ForkMessages.read(in, ForkReply.class), process.exitValue(), tail, cutShort);
+            } catch (IOException unreadable) {
+                return new Unreadable(unreadable.getMessage(), process.exitValue(), tail);
             }
         } catch (InterruptedException e) {
             kill(process);
@@ -89,6 +109,17 @@ final class ForkProcess {
             deleteQuietly(output);
             deleteQuietly(reply);
             deleteQuietly(reply.resolveSibling(reply.getFileName() + ".part"));
+        }
+    }
+
+    /** Sends {@link ForkChild#STOP}; false when the fork no longer reads (it is ending). */
+    private static boolean askToStop(OutputStream toFork) {
+        try {
+            toFork.write(ForkChild.STOP);
+            toFork.flush();
+            return true;
+        } catch (IOException ending) {
+            return false;
         }
     }
 

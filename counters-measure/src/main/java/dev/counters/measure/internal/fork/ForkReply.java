@@ -2,7 +2,6 @@ package dev.counters.measure.internal.fork;
 
 import static java.util.Objects.requireNonNull;
 
-import dev.counters.measure.Verdict;
 import java.util.List;
 
 /**
@@ -15,21 +14,27 @@ public sealed interface ForkReply extends ForkMessage {
      * of the estimate's logarithm that its own instances and pairs imply (the floor of the forks'
      * spread), the median time per invocation of A and B on each clock, and how it ran.
      *
+     * @param wallOwn this fork's own interval of the median ratio on wall time, over its pairs (the parent
+     *     judges what this JVM alone shows with the one verdict rule: a fork sends figures, never a verdict)
+     * @param cpuOwn the same on thread CPU time
      * @param otherThreads how much more of one task's CPU time ran on other threads than of the other's
-     * @param verdict what this JVM alone concluded: never final
+     * @param runnableShare the share of the measuring thread's time off the CPU it spent runnable (NaN: not known)
      * @param machine {@code quiet} or {@code loaded}, from its noise report
-     * @param invocations how many invocations of each task one timed run held
+     * @param invocations how many invocations of A one timed run held
+     * @param invocationsB how many invocations of B one timed run held
      * @param counters the clocks it read, their sources, providers and bindings
      * @param leftRunning the non-daemon threads the tasks left running, by name
      */
     record Measured(int version, double wallRatio, double cpuRatio, double wallFloor, double cpuFloor, double aWall,
-            double bWall, double aCpu, double bCpu, double otherThreads, int pairs, Verdict verdict, String machine,
-            String machineSummary, int collectedRunsA, int collectedRunsB, long elapsedNanos, int invocations, long seed,
+            double bWall, double aCpu, double bCpu, OwnInterval wallOwn, OwnInterval cpuOwn, double otherThreads, double runnableShare, int pairs,
+            String machine,
+            String machineSummary, int collectedRunsA, int collectedRunsB, long elapsedNanos, int invocations, int invocationsB, long seed,
             int instances, String counters, List<String> warnings, List<String> leftRunning) implements ForkReply {
         private static final long serialVersionUID = 1L;
 
         public Measured {
-            requireNonNull(verdict, "verdict");
+            requireNonNull(wallOwn, "wallOwn");
+            requireNonNull(cpuOwn, "cpuOwn");
             requireNonNull(machine, "machine");
             requireNonNull(counters, "counters");
             warnings = List.copyOf(warnings);
@@ -44,6 +49,15 @@ public sealed interface ForkReply extends ForkMessage {
         double nanosB(boolean wall) {
             return wall ? bWall : bCpu;
         }
+    }
+
+    /**
+     * One clock's interval of the median ratio B/A over one fork's own pairs.
+     *
+     * @param achieved the confidence the order statistics achieved (below the asked one: too few pairs)
+     */
+    record OwnInterval(double median, double low, double high, double achieved) implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
     }
 
     /**

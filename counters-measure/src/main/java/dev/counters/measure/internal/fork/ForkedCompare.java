@@ -9,7 +9,9 @@ import dev.counters.Counters;
 import dev.counters.measure.internal.CompareSettings;
 import dev.counters.measure.internal.Pass;
 import dev.counters.measure.internal.WarmUpOrder;
+import dev.counters.measure.internal.Wording;
 import dev.counters.measure.internal.stats.ForkStoppingRule;
+import dev.counters.measure.internal.stats.VerdictRule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -45,6 +47,10 @@ public final class ForkedCompare {
      */
     static final Duration STALL_GRACE = Duration.ofSeconds(30);
     private static final Duration MIN_STALL_GRACE = Duration.ofSeconds(5);
+    /** The fewest runs of each task in one fork: a warm-up run, a settling run, three timed runs each after an untimed one. */
+    static final int LEAST_RUNS_PER_FORK = 8;
+    /** A default budget grows to at most this many times itself for tasks too long for it. */
+    static final int MOST_ADAPTED = 3;
 
     private final TaskSpec a;
     private final TaskSpec b;
@@ -54,6 +60,7 @@ public final class ForkedCompare {
     private final List<String> jvmOptions;
     private final String classPath;
     private final Duration stallGrace;
+    private final boolean adaptsBudget;
 
     /**
      * @param settings the settings, with the budget of all forks together
@@ -62,11 +69,11 @@ public final class ForkedCompare {
      */
     public ForkedCompare(TaskSpec a, TaskSpec b, CompareSettings settings, int minForks, int maxForks, List<String> jvmOptions,
             String classPath) {
-        this(a, b, settings, minForks, maxForks, jvmOptions, classPath, STALL_GRACE);
+        this(a, b, settings, minForks, maxForks, jvmOptions, classPath, STALL_GRACE, false);
     }
 
     ForkedCompare(TaskSpec a, TaskSpec b, CompareSettings settings, int minForks, int maxForks, List<String> jvmOptions,
-            String classPath, Duration stallGrace) {
+            String classPath, Duration stallGrace, boolean adaptsBudget) {
         this.a = requireNonNull(a, "a");
         this.b = requireNonNull(b, "b");
         this.settings = requireNonNull(settings, "settings");
@@ -75,11 +82,38 @@ public final class ForkedCompare {
         this.jvmOptions = List.copyOf(jvmOptions);
         this.classPath = requireNonNull(classPath, "classPath");
         this.stallGrace = requireNonNull(stallGrace, "stallGrace");
+        this.adaptsBudget = adaptsBudget;
     }
 
     /** This comparison with forks killed as stalled {@code grace} past twice their share (tests). */
     ForkedCompare withStallGrace(Duration grace) {
-        return new ForkedCompare(a, b, settings, minForks, maxForks, jvmOptions, classPath, grace);
+        return new ForkedCompare(a, b, settings, minForks, maxForks, jvmOptions, classPath, grace, adaptsBudget);
+    }
+
+    /**
+     * This comparison with a budget that grows, up to {@link #MOST_ADAPTED} times, when the forks of
+     * long tasks leave fewer counted than a verdict rests on: what {@code Compare} does with its
+     * default budget, which the user did not choose.
+     */
+    public ForkedCompare adaptingTheBudget() {
+        return new ForkedCompare(a, b, settings, minForks, maxForks, jvmOptions, classPath, stallGrace, true);
+    }
+
+    /**
+     * Refuses a budget that cannot hold the fewest forks, each {@link CompareSettings#MIN_SHARE} and
+     * {@link ForkPlan#FIRST_START_AND_END} to start and end.
+     *
+     * @throws IllegalArgumentException naming the least budget that would
+     */
+    public static void checkBudget(Duration budget, int minForks, int maxForks) {
+        int fewest = fewestForks(budget, minForks, maxForks);
+        Duration least = CompareSettings.MIN_SHARE.plus(ForkPlan.FIRST_START_AND_END).multipliedBy(fewest);
+        if (budget.compareTo(least) < 0) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "a comparison in %d fresh JVMs needs a budget of at "
+                    + "least %d ms (each JVM a share of %d ms and about %d ms to start and end), was %d ms: give a longer "
+                    + "budget, or fewer forks", fewest, least.toMillis(), CompareSettings.MIN_SHARE.toMillis(),
+                    ForkPlan.FIRST_START_AND_END.toMillis(), budget.toMillis()));
+        }
     }
 
     /** The forks before the first look: see {@link ForkPlan#fewestForks}. */
@@ -107,24 +141,34 @@ public final class ForkedCompare {
         int fewest = fewestForks(settings.budget(), minForks, maxForks);
         ForkStoppingRule rule = new ForkStoppingRule(settings.confidence(), fewest, maxForks);
         long start = System.nanoTime();
+        long budget = settings.budget().toNanos();
         List<ForkJudgement.Fork> forks = new ArrayList<>();
         long startAndEnd = ForkPlan.FIRST_START_AND_END.toNanos();
         SplittableRandom seeds = new SplittableRandom();
         String own = ownCounters();
         ForkedOutcome outcome = null;
         while (true) {
-            long left = settings.budget().toNanos() - (System.nanoTime() - start);
+            long left = budget - (System.nanoTime() - start);
             int replied = (int) forks.stream().filter(fork -> fork.figures() != null).count();
+            int counted = (int) forks.stream().filter(ForkJudgement.Fork::counted).count();
             long share = replied < fewest ? left / (fewest - replied) - startAndEnd : ForkJudgement.meanNanos(forks) - startAndEnd;
             boolean noRoom = share < CompareSettings.MIN_SHARE.toNanos() || share + startAndEnd > left;
+            if (noRoom && adaptsBudget && replied > 0 && counted < fewest && forks.size() < maxForks
+                    && budget < MOST_ADAPTED * settings.budget().toNanos()) {
+                long perFork = ForkJudgement.meanNanos(forks);
+                budget = Math.min(MOST_ADAPTED * settings.budget().toNanos(), budget + perFork);
+                left = budget - (System.nanoTime() - start);
+                share = perFork - startAndEnd;
+                noRoom = share + startAndEnd > left;
+            }
             if (outcome != null && noRoom) {
-                return outcome.stopped(CompareTerms.StopReason.BUDGET);
+                return adapted(outcome.stopped(CompareTerms.StopReason.BUDGET), budget, fewest);
             }
             if (replied == 0 && forks.size() >= 2 || replied == 0 && !forks.isEmpty() && noRoom) {
-                throw new IllegalStateException("no fork ended: " + String.join("; ", forks.stream()
-                        .map(fork -> "JVM " + fork.number() + " " + fork.leftOut()).toList()) + ". A fork stalls when a task "
-                        + "never returns, or one run of it takes longer than the fork's share of the budget: give a longer "
-                        + "budget, or check that the tasks end");
+                throw new IllegalStateException("no fork measured a round of pairs: " + String.join("; ", forks.stream()
+                        .map(fork -> "JVM " + fork.number() + " " + fork.note()).toList()) + ". A fork stalls when a task "
+                        + "never returns, or one run of it takes longer than the fork's share of the budget. " + tooLong(forks,
+                        fewest));
             }
             Duration forkShare = Duration.ofNanos(Math.max(CompareSettings.MIN_SHARE.toNanos(), share));
             ForkJudgement.Fork fork;
@@ -135,7 +179,7 @@ public final class ForkedCompare {
                 if (outcome == null) {
                     throw new IllegalStateException("interrupted before any fork ended (the running fork was killed)", e);
                 }
-                return outcome.stopped(CompareTerms.StopReason.INTERRUPTED);
+                return adapted(outcome.stopped(CompareTerms.StopReason.INTERRUPTED), budget, fewest);
             }
             forks.add(fork);
             if (fork.figures() == null) {
@@ -143,12 +187,36 @@ public final class ForkedCompare {
             }
             startAndEnd = Math.max(0, fork.nanos() - fork.figures().elapsedNanos());
             outcome = ForkJudgement.judge(forks, rule, settings, forkOptions(), fewest, own);
-            int counted = (int) forks.stream().filter(ForkJudgement.Fork::counted).count();
+            counted = (int) forks.stream().filter(ForkJudgement.Fork::counted).count();
             if (rule.stops(counted, outcome.verdict()) || forks.size() >= maxForks) {
-                boolean decided = outcome.verdict().isDecisive() || outcome.verdict() == Verdict.INDISTINGUISHABLE;
-                return outcome.stopped(decided ? CompareTerms.StopReason.DECIDED : CompareTerms.StopReason.FORKS);
+                return adapted(outcome.stopped(VerdictRule.decided(outcome.verdict()) ? CompareTerms.StopReason.DECIDED
+                        : CompareTerms.StopReason.FORKS), budget, fewest);
             }
         }
+    }
+
+    /**
+     * The least budget forks that all stalled would need: no run ended in half the longest fork, and
+     * each of the {@code fewest} JVMs runs each task at least {@link #LEAST_RUNS_PER_FORK} times (a
+     * warm-up run, a settling run, three timed runs each after an untimed one). A lower bound: no run
+     * ended, so none was timed.
+     */
+    private String tooLong(List<ForkJudgement.Fork> forks, int fewest) {
+        long runSeconds = Math.max(1, forks.stream().mapToLong(ForkJudgement.Fork::nanos).max().orElse(0) / 2 / 1_000_000_000L);
+        return "The runs are too long for a budget of " + Wording.duration(settings.budget()) + ": none ended in " + runSeconds
+                + " s, and each of " + fewest + " JVMs runs A and B at least " + LEAST_RUNS_PER_FORK + " times each: give a "
+                + "budget of " + (long) fewest * 2 * LEAST_RUNS_PER_FORK * runSeconds + " s or more (at the least; more if a "
+                + "run takes longer than " + runSeconds + " s), or check that the tasks end, or make each run shorter";
+    }
+
+    /** {@code outcome}, saying so when the budget grew to {@code budget} nanoseconds for {@code fewest} JVMs to count. */
+    private ForkedOutcome adapted(ForkedOutcome outcome, long budget, int fewest) {
+        if (budget == settings.budget().toNanos()) {
+            return outcome;
+        }
+        return outcome.withBudgetNote("the default budget of " + Wording.duration(settings.budget()) + " grew to "
+                + Wording.duration(Duration.ofNanos(budget)) + " so that " + fewest + " JVMs could count: the tasks are long "
+                + "for it (give a budget to fix it)");
     }
 
     /** The clocks a comparison in this JVM reads, as a fork describes its own; "" where they cannot be made here. */
@@ -170,15 +238,16 @@ public final class ForkedCompare {
         }
         ForkRequest request = new ForkRequest(settings.withBudget(share), a, b, seed, WarmUpOrder.bFirst(number), reply.toString());
         Duration stallLimit = share.multipliedBy(2).plus(grace());
+        Duration wrapUp = share.plus(share.dividedBy(2)).plus(ForkPlan.FIRST_START_AND_END.multipliedBy(2));
         long start = System.nanoTime();
-        ForkProcess.Outcome outcome = ForkProcess.run(command(), request, stallLimit);
+        ForkProcess.Outcome outcome = ForkProcess.run(command(reply), request, wrapUp.compareTo(stallLimit) < 0 ? wrapUp : stallLimit,
+                stallLimit);
         long nanos = System.nanoTime() - start;
-        if (outcome instanceof ForkProcess.Stalled stalled) {
-            return new ForkJudgement.Fork(number, null, nanos, share, String.format(Locale.ROOT, "was still running %.1f s "
-                    + "after it started, with a share of %.1f s, and was killed", nanos / 1e9, share.toNanos() / 1e9));
+        if (outcome instanceof ForkProcess.Stalled) {
+            return ForkJudgement.stalled(number, nanos, share);
         }
         if (outcome instanceof ForkProcess.Replied replied && replied.reply() instanceof ForkReply.Measured measured) {
-            return new ForkJudgement.Fork(number, measured, nanos, share, ForkJudgement.leftOut(measured, share));
+            return ForkJudgement.replied(number, measured, nanos, share, replied.cutShort());
         }
         throw failure(number, outcome);
     }
@@ -190,6 +259,10 @@ public final class ForkedCompare {
             String exit = failed.call().equals("System.exit") ? " (exit code " + replied.exitCode() + ")" : "";
             return new ForkFailedException("fork " + number + " of the comparison failed:" + task + " " + failed.what() + exit,
                     failed.task(), failed.call(), replied.outputTail());
+        }
+        if (outcome instanceof ForkProcess.Unreadable unreadable) {
+            return new ForkFailedException("fork " + number + " of the comparison sent a reply this JVM cannot read: "
+                    + unreadable.why(), "", "reading its reply", unreadable.outputTail());
         }
         ForkProcess.Silent silent = (ForkProcess.Silent) outcome;
         return new ForkFailedException("fork " + number + " of the comparison ended with exit code " + silent.exitCode()
@@ -207,12 +280,13 @@ public final class ForkedCompare {
         return grace.compareTo(stallGrace) > 0 ? stallGrace : grace;
     }
 
-    /** A fork's command line: this JVM's {@code java}, the options, the class path, {@link ForkChild}. */
-    List<String> command() {
+    /** A fork's command line: this JVM's {@code java}, the options, the class path, {@link ForkChild} and its reply file. */
+    List<String> command(Path replyFile) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(forkOptions());
         command.addAll(List.of("-cp", classPath, ForkChild.class.getName()));
+        command.add(replyFile.toString());
         return command;
     }
 }

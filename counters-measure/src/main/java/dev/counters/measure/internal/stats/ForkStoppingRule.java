@@ -79,20 +79,17 @@ public final class ForkStoppingRule {
         return forks >= minForks;
     }
 
-    /** Whether the forks so far end the comparison: the last planned fork ran, or {@code verdict} is an answer. */
+    /** Whether the forks so far end the comparison: the last planned fork ran, or {@code verdict} is {@linkplain VerdictRule#decided decided}. */
     public boolean stops(int forks, Verdict verdict) {
-        return forks >= maxForks || mayLook(forks) && (verdict.isDecisive() || verdict == Verdict.INDISTINGUISHABLE);
+        return forks >= maxForks || mayLook(forks) && VerdictRule.decided(verdict);
     }
 
     /**
-     * The verdict of {@code interval}, read at {@link #lookConfidence(int)}: {@link Verdict#TOO_FEW}
-     * below {@link #minForks()}, else as {@link Verdict#of(double, double, double, double)} says.
+     * The verdict of {@code interval}, read at {@link #lookConfidence(int)}: the verdict rule's
+     * ({@link VerdictRule#ofClock}), with too few forks below {@link #minForks()}.
      */
     public Verdict judge(ForkInterval interval, double margin, double equivalence) {
-        if (!mayLook(interval.forks())) {
-            return Verdict.TOO_FEW;
-        }
-        return Verdict.of(interval.low(), interval.high(), margin, equivalence);
+        return VerdictRule.ofClock(interval.low(), interval.high(), mayLook(interval.forks()), margin, equivalence);
     }
 
     double confidence() {

@@ -40,7 +40,7 @@ class ForkedCompareTest {
         assertTrue(conclusion.confidence() >= 0.99, result.toString());
         assertEquals(3, result.forkRuns().size());
         assertTrue(result.nanosPerRunB() > 2 * result.nanosPerRunA(), result.toString());
-        assertTrue(result.summary().startsWith("B is "), result.summary());
+        assertTrue(result.summary().startsWith("B takes "), result.summary());
         assertEquals(Compare.StopReason.DECIDED, result.stoppedBy(), result.toString());
         IllegalStateException noPairsHere = assertThrows(IllegalStateException.class, result::wall);
         assertTrue(noPairsHere.getMessage().contains("ran in 3 fresh JVMs"), noPairsHere.getMessage());
@@ -70,10 +70,10 @@ class ForkedCompareTest {
     @Test
     void everyForkRunsWithTheAskedSettingsSentInItsRequest() {
         ForkedCompare forked = ForkTasks.forked(Once.class, FourTimes.class, Duration.ofSeconds(5), 2, 2, List.of("-Xmx64m"));
-        List<String> command = forked.command();
+        List<String> command = forked.command(java.nio.file.Path.of("reply"));
         assertEquals(List.of("-Xmx64m"), command.subList(1, 2));
-        assertEquals(List.of("-cp", System.getProperty("java.class.path"), ForkChild.class.getName()),
-                command.subList(command.size() - 3, command.size()), "no settings on the command line: they go in the request");
+        assertEquals(List.of("-cp", System.getProperty("java.class.path"), ForkChild.class.getName(), "reply"),
+                command.subList(command.size() - 4, command.size()), "no settings on the command line: they go in the request");
         // A real fork reads them: 8 pairs and no warm-up, in a budget too short for the default warm-up and 32 pairs.
         CompareResult result = Compare.of(Once.class, FourTimes.class).forks(2).minPairs(8).noWarmUp()
                 .budget(Duration.ofSeconds(5)).run();
@@ -83,7 +83,7 @@ class ForkedCompareTest {
     @Test
     void eachForkKeepsEachTasksLoopOutOfTheSharedMeasuringCodeAndInlinesTheTaskIntoItsOwnLoop() throws Exception {
         List<String> command = ForkTasks.forked(Once.class, FourTimes.class, Duration.ofSeconds(5), 2, 2, List.of("-Xmx64m"))
-                .command();
+                .command(java.nio.file.Path.of("reply"));
         List<String> options = List.of("-XX:CompileCommand=quiet",
                 "-XX:CompileCommand=dontinline,dev.counters.measure.internal.TaskLoopCode*::run");
         assertEquals(options, command.subList(2, 4), "after the user's options");
@@ -144,7 +144,7 @@ class ForkedCompareTest {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> ForkTasks.forked(Once.class, NeverMade.class, Duration.ofSeconds(4), 2, 2, List.of())
                         .withStallGrace(Duration.ZERO).run());
-        assertTrue(e.getMessage().startsWith("no fork ended: JVM 1 was still running"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("no fork measured a round of pairs: JVM 1 was still running"), e.getMessage());
         assertTrue(e.getMessage().contains("give a longer budget, or check that the tasks end"), e.getMessage());
         assertEquals(0, ProcessHandle.current().descendants().count(), "the stalled forks were killed");
     }

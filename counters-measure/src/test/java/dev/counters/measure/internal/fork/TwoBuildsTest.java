@@ -70,7 +70,7 @@ class TwoBuildsTest {
                 .budget(Duration.ofSeconds(12)).run();
         assertEquals(Verdict.SLOWER, result.verdict(), result.toString());
         assertTrue(result.conclusion().ratio() > 1.6 && result.conclusion().ratio() < 2.5, result.toString());
-        assertTrue(result.summary().startsWith("B is "), result.summary());
+        assertTrue(result.summary().startsWith("B takes "), result.summary());
         CompareResult inThisJvm = Compare.ofBuilds("com.example.Parser", old.toString(), doubled.toString()).forks(0)
                 .budget(Duration.ofSeconds(3)).run();
         assertEquals(Verdict.SLOWER, inThisJvm.verdict(), inThisJvm.toString());

@@ -1,0 +1,167 @@
+package dev.counters.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.counters.measure.internal.CompareSettings;
+import dev.counters.measure.internal.CostlyClock;
+import dev.counters.measure.internal.CostlyCpuTimes;
+import dev.counters.measure.internal.Reasons;
+import dev.counters.measure.internal.stats.VerdictRule;
+import dev.counters.measure.internal.fork.ForkedOutcome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The guide is true by construction: every sample report in docs/MEASURE.md (a fenced block after a
+ * {@code <!-- sample: NAME -->} line) is what {@link CompareReport} renders of the result this test
+ * makes under that name, and the guide's table of JSON keys lists exactly the keys the JSON holds.
+ * {@code -Dcounters.docs.write=true} rewrites the samples from the code instead of comparing.
+ */
+class ReportSamplesTest {
+    private static final Path GUIDE = Path.of("../docs/MEASURE.md");
+    private static final Pattern SAMPLE = Pattern.compile("<!-- sample: ([a-z-]+) -->\\n```[a-z]*\\n(.*?)```", Pattern.DOTALL);
+    private static final CompareSettings SETTINGS = new CompareSettings(Duration.ofSeconds(20), 0.0025, 0.99, 0, 32,
+            Duration.ofMillis(1200), Compare.Order.ALTERNATING, Compare.JudgedBy.AUTO, "com.example.OldParser",
+            "com.example.NewParser");
+
+    /** A fork as a comparison over JVMs lists it: its ratios around {@code ratio}, A's run of {@code nanosA}. */
+    private static ForkRun fork(int number, double ratio, double nanosA, Verdict own) {
+        return new ForkRun(number, ForkRun.Status.COUNTED, "", ratio * 1.001, ratio, nanosA * 1.01, nanosA * ratio * 1.01,
+                nanosA, nanosA * ratio, 24 + 8 * number, Optional.of(own), "quiet", Duration.ofMillis(3_900 + 20 * number));
+    }
+
+    private static CompareResult forked(Verdict verdict, double ratio, double low, double high, double nanosA,
+            Optional<Duration> budget, int forksToDecide, List<ForkRun> runs) {
+        ForkedOutcome outcome = new ForkedOutcome(verdict, CompareResult.THREAD_CPU, ratio, low, high, 0.992,
+                reason(verdict, ratio, low, high, nanosA, (int) runs.stream().filter(ForkRun::counted).count()), "quiet", verdict.isDecisive() || verdict == Verdict.INDISTINGUISHABLE
+                        ? Compare.StopReason.DECIDED : Compare.StopReason.BUDGET, runs, List.of(),
+                List.of("-Xmx1g", "-XX:CompileCommand=quiet"), nanosA, nanosA * ratio, budget, forksToDecide, 5, "");
+        return CompareResult.acrossJvms(outcome, SETTINGS, Duration.ofMillis(20_400));
+    }
+
+    /** The reason the verdict rule's words give for these figures, wall time reading a little wider than thread CPU time. */
+    private static String reason(Verdict verdict, double ratio, double low, double high, double nanosA, int forks) {
+        double widen = (high - low) * 0.2;
+        VerdictRule.Clock cpu = new VerdictRule.Clock(verdict, ratio, low, high, nanosA, nanosA * ratio);
+        VerdictRule.Clock wall = new VerdictRule.Clock(verdict == Verdict.INDISTINGUISHABLE ? Verdict.TOO_NOISY : verdict,
+                ratio * 1.001, low - widen, high + widen, nanosA * 1.01, nanosA * ratio * 1.01);
+        VerdictRule.Decision decision = VerdictRule.decide(wall, cpu, Compare.JudgedBy.AUTO, 0, 0);
+        return Reasons.of(decision, new Reasons.Clock(CompareResult.WALL, wall, 0.992, forks, true, 5),
+                new Reasons.Clock(CompareResult.THREAD_CPU, cpu, 0.992, forks, true, 5), false, Compare.JudgedBy.AUTO, 0);
+    }
+
+    private static List<ForkRun> forks(int count, double ratio, double nanosA, Verdict own) {
+        List<ForkRun> runs = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            runs.add(fork(i, ratio * (1 + (i % 3 - 1) * 0.004), nanosA, own));
+        }
+        return runs;
+    }
+
+    /** The samples the guide shows, by name. */
+    static Map<String, String> samples() {
+        Map<String, String> samples = new LinkedHashMap<>();
+        CompareResult slower = forked(Verdict.SLOWER, 1.9217, 1.8669, 1.9781, 318_000, Optional.empty(), 0,
+                forks(5, 1.92, 318_000, Verdict.SLOWER));
+        samples.put("slower-text", CompareReport.text(slower));
+        samples.put("slower-markdown", CompareReport.markdown(slower));
+        samples.put("slower-json", CompareReport.json(slower));
+        samples.put("faster-text", CompareReport.text(forked(Verdict.FASTER, 0.8, 0.781, 0.819, 61_000_000, Optional.empty(),
+                0, forks(5, 0.8, 61_000_000, Verdict.FASTER))));
+        samples.put("indistinguishable-text", CompareReport.text(forked(Verdict.INDISTINGUISHABLE, 1.0009, 0.9961, 1.0057,
+                24_000, Optional.empty(), 0, forks(5, 1.0009, 24_000, Verdict.INDISTINGUISHABLE))));
+        samples.put("too-noisy-text", CompareReport.text(forked(Verdict.TOO_NOISY, 1.0100, 0.9740, 1.0260, 2_500,
+                Optional.of(Duration.ofSeconds(48)), 8, forks(5, 1.01, 2_500, Verdict.TOO_NOISY))));
+        List<ForkRun> four = new ArrayList<>(forks(4, 0.5395, 100_000_000, Verdict.FASTER));
+        four.add(new ForkRun(5, ForkRun.Status.TOO_FEW_PAIRS, "2 pairs in its share of 3.5 s, fewer than 3", 0.55, 0.54,
+                1.01e8, 0.55e8, 1e8, 0.54e8, 2, Optional.of(Verdict.TOO_FEW), "quiet", Duration.ofMillis(4_100)));
+        samples.put("too-few-text", CompareReport.text(forked(Verdict.TOO_FEW, 0.5395, 0.4180, 0.6964, 100_000_000,
+                Optional.of(Duration.ofSeconds(30)), 5, four)));
+        return samples;
+    }
+
+    @Test
+    void everySampleInTheGuideIsWhatTheCodeRenders() throws IOException {
+        String guide = Files.readString(GUIDE);
+        Map<String, String> samples = samples();
+        if (Boolean.getBoolean("counters.docs.write")) {
+            Matcher blocks = SAMPLE.matcher(guide);
+            StringBuilder written = new StringBuilder();
+            while (blocks.find()) {
+                String fence = guide.substring(blocks.start(), blocks.start(2));
+                blocks.appendReplacement(written, Matcher.quoteReplacement(fence + samples.get(blocks.group(1)) + "```"));
+            }
+            blocks.appendTail(written);
+            Files.writeString(GUIDE, written.toString());
+            guide = written.toString();
+        }
+        Map<String, String> shown = new LinkedHashMap<>();
+        Matcher blocks = SAMPLE.matcher(guide);
+        while (blocks.find()) {
+            shown.put(blocks.group(1), blocks.group(2));
+        }
+        assertEquals(samples.keySet(), shown.keySet(), "every sample is in the guide, and only those");
+        samples.forEach((name, text) -> assertEquals(text, shown.get(name), "the guide's sample '" + name + "' is out of "
+                + "date: run this test with -Dcounters.docs.write=true"));
+    }
+
+    @Test
+    void theGuideListsEveryJsonKeyAndNoOther() throws IOException {
+        TreeSet<String> keys = new TreeSet<>();
+        ObjectMapper mapper = new ObjectMapper();
+        keys(mapper.readTree(samples().get("slower-json")), "", keys);
+        CostlyClock wall = new CostlyClock(0);
+        CostlyCpuTimes cpu = new CostlyCpuTimes(0, 0);
+        Task a = () -> {
+            wall.advance(1_000);
+            cpu.advance(0, 1_000);
+            return null;
+        };
+        Task b = () -> {
+            wall.advance(1_100);
+            cpu.advance(0, 1_100);
+            return null;
+        };
+        keys(mapper.readTree(CompareReport.json(FakeCompare.of(a, b, wall, cpu).run())), "", keys);
+        String guide = Files.readString(GUIDE);
+        int start = guide.indexOf("<!-- json-keys -->");
+        int end = guide.indexOf("<!-- /json-keys -->");
+        assertTrue(start >= 0 && end > start, "the guide has a table of JSON keys between <!-- json-keys --> markers");
+        TreeSet<String> listed = new TreeSet<>();
+        Matcher row = Pattern.compile("^\\| `([a-z_.\\[\\]]+)` \\|", Pattern.MULTILINE).matcher(guide.substring(start, end));
+        while (row.find()) {
+            listed.add(row.group(1));
+        }
+        assertEquals(keys, listed, "the JSON's keys and the guide's table");
+    }
+
+    /** Each key path of {@code node}: {@code run.pairs} in an object, {@code forks[].status} in the objects of an array. */
+    private static void keys(JsonNode node, String prefix, TreeSet<String> keys) {
+        for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext();) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            String key = prefix + field.getKey();
+            keys.add(key);
+            JsonNode value = field.getValue();
+            if (value.isObject()) {
+                keys(value, key + ".", keys);
+            } else if (value.isArray() && value.size() > 0 && value.get(0).isObject()) {
+                keys(value.get(0), key + "[].", keys);
+            }
+        }
+    }
+}
