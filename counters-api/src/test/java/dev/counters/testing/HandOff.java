@@ -2,6 +2,7 @@ package dev.counters.testing;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.base.Stopwatch;
@@ -75,11 +76,13 @@ public final class HandOff implements AutoCloseable {
         long innerStart = reference.getAsLong();
         AtomicLong innerEnd = new AtomicLong();
         AtomicLong outerEnd = new AtomicLong();
-        CompletableFuture.runAsync(() -> Work.burnCpu(WORK), pool).thenRun(() -> {
+        Thread stoppedOn = CompletableFuture.runAsync(() -> Work.burnCpu(WORK), pool).thenApplyAsync(done -> {
             innerEnd.set(reference.getAsLong());
             counter.stop();
             outerEnd.set(reference.getAsLong());
-        }).join();
+            return Thread.currentThread();
+        }, pool).join();
+        assertNotSame(Thread.currentThread(), stoppedOn, "the callback ran on the pool thread");
         Duration handedOff = counter.getElapsed();
         assertWithin(handedOff, innerEnd.get() - innerStart, outerEnd.get() - outerStart, counter, "stopped in the callback");
 

@@ -155,7 +155,7 @@ class ScopeEventTest {
                     counters.add(counter);
                     long from = System.nanoTime();
                     CounterScope<CounterReadings> scope = CounterScope.start("request-" + i, counter);
-                    CompletableFuture.runAsync(() -> Work.compute(1), pool).thenRun(scope::close).join();
+                    CompletableFuture.runAsync(() -> Work.compute(1), pool).thenRunAsync(scope::close, pool).join();
                     outer[i] = System.nanoTime() - from;
                 }
             });
