@@ -98,7 +98,8 @@ class ThreadConfinementTest {
                 advance(times, 5);
                 counter.stop();
                 assertEquals(5, counter.getPeriodCount(), kind + " restarted from its stop on the pool");
-                counter.start();
+                counter.restartFromStop();
+                counter.start(); // the running interval is this thread's own since restartFromStop()
                 advance(times, 4);
                 counter.stop();
             }), kind + " restarted on a pool thread while its first thread lives");
@@ -187,6 +188,16 @@ class ThreadConfinementTest {
         clock.advance(1);
         performance.stop();
         assertEquals(6, performance.getPeriodCount());
+
+        performance.start();
+        clock.advance(2);
+        assertNull(onAnotherThread("scraper", () -> {
+            CounterHandover.toCurrentThread(new ForwardingCounter(performance) { });
+            performance.start(); // the running interval is the scraper's now: no overlap to refuse
+            clock.advance(3);
+            performance.stop();
+        }));
+        assertEquals(3, performance.getPeriodCount());
 
         IllegalArgumentException threadBound = assertThrows(IllegalArgumentException.class,
                 () -> CounterHandover.toCurrentThread(FakeCounters.threadTimes(new FakeCpuTimesSource())));
