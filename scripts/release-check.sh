@@ -177,6 +177,11 @@ output=$("$image/bin/java" --enable-native-access=dev.counters.nativeaccess,dev.
 echo "== jlink image on $(basename "$jdk25")"
 echo "$output"
 check "the jlink image" "$output" FFM
+# Run without native access, the image reads the JDK's clocks and must name the flag that lets FFM serve,
+# not ask for the JNA it cannot hold (issue 50, item 6).
+output=$("$image/bin/java" -m example.consumer/example.consumer.Main 2>&1) || { echo "$output"; echo "release-check: the jlink image without native access failed" >&2; failed=1; }
+echo "$output" | grep -q "could not bind a native layer: FFM could not link: .*--enable-native-access=dev.counters.nativeaccess,dev.counters.posix" \
+  || { echo "$output"; echo "release-check: the jlink image without native access does not name --enable-native-access" >&2; failed=1; }
 
 # 4. The command line, fetched as the README says (the staged folder standing in for Maven Central).
 echo "== release-check: the command line from the staged folder"

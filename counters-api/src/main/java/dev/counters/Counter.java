@@ -26,16 +26,28 @@ import dev.counters.internal.VirtualThreads;
  * (interpreted, and in C1-compiled code), nothing after. Such a counter's
  * {@link CounterInfo#notes()} says so; through FFM, and on Windows, SYSTEM_TIME allocates nothing.
  *
- * <p>A counter belongs to one thread: the thread that first starts it owns it for as long as that
- * thread lives, whatever the kind. {@code stop()} and {@code restartFromStop()} on another thread,
- * and {@code start()} on another thread while the owner lives, throw {@link IllegalStateException}
- * naming both threads, and leave the owner's interval as it was: a second thread's {@code start()}
- * would otherwise move the start the owner measures from (a 100 ms interval read 49 ms) and a reading
- * taken while another thread restarts could be negative. Use one counter per thread (a counter for
- * each task, or a {@code ThreadLocal}). Readings are not checked: once the owner has stopped the
- * counter, another thread may read it after a hand-over such as {@code Thread.join()}. The check
+ * <p>A counter is used by one thread at a time, like {@code System.nanoTime()} arithmetic or Guava's
+ * {@code Stopwatch}: each call must happen-before the next one made on another thread, through a
+ * hand-over such as a {@code CompletableFuture}'s callback, an executor, a lock or
+ * {@code Thread.join()}. Which thread may make which call depends on what the clock measures:
+ * <ul>
+ *   <li>A clock not bound to a thread (every kind but the {@link CounterKind#isThreadBound()
+ *       thread-bound} ones: the wall clocks, {@link CounterKind#PROCESS_TIMES}, the process and
+ *       processor cycle counters) may be started on one thread and stopped, read or restarted on
+ *       another. Overlapping use is refused: {@code start()} while an interval started on another,
+ *       still living, thread is running (started and not stopped since) throws
+ *       {@link IllegalStateException} naming both threads, and that interval stays whole; a second
+ *       thread's {@code start()} would otherwise move the start the first one measures from (a 100 ms
+ *       interval read 49 ms). Stop it first, on either thread, or use one counter per interval.
+ *   <li>A thread's CPU clock ({@link CounterKind#THREAD_TIMES}, {@link CounterKind#THREAD_CYCLES}) is
+ *       confined to the thread that first starts it, for as long as that thread lives:
+ *       {@code stop()} and {@code restartFromStop()} on another thread, and {@code start()} on
+ *       another thread while the owner lives, throw {@link IllegalStateException} naming both
+ *       threads. Use one counter per thread (a counter for each task, or a {@code ThreadLocal}).
+ * </ul>
+ * Readings are not checked: read a stopped counter on any thread it was handed to. The check
  * compares {@link Thread#currentThread()} with a field and costs well under a nanosecond a pair; it
- * reads plain fields, so it catches misuse but is no lock.
+ * catches overlapping use that the second thread can see, but is no lock.
  * The thread-bound kinds ({@link CounterKind#isThreadBound()}) also refuse to start on a virtual
  * thread, which has no CPU clock of its own.
  * A native failure throws {@link CounterException}, never a silent zero.
@@ -45,8 +57,9 @@ public interface Counter extends CounterReadings {
     /**
      * Marks the start of the interval and clears its end.
      *
-     * @throws IllegalStateException if another thread that is still alive started this counter, or
-     *     if the kind is thread-bound and the calling thread is virtual
+     * @throws IllegalStateException if an interval another living thread started is still running
+     *     (for a thread-bound kind: if another living thread started this counter at all), or if the
+     *     kind is thread-bound and the calling thread is virtual
      */
     void start();
 
@@ -54,7 +67,8 @@ public interface Counter extends CounterReadings {
      * Marks the end of the interval. May be called again later: every call measures from the
      * same start, so successive calls give growing laps from the start.
      *
-     * @throws IllegalStateException if the counter was never started, or was started on another thread
+     * @throws IllegalStateException if the counter was never started, or if its kind is thread-bound and
+     *     it was started on another thread
      */
     void stop();
 
@@ -62,7 +76,8 @@ public interface Counter extends CounterReadings {
      * Begins a new interval at the instant of the last {@link #stop()}, without reading the
      * clock again: consecutive laps then leave no gap and cost one native read each.
      *
-     * @throws IllegalStateException if the counter was not stopped, or was started on another thread
+     * @throws IllegalStateException if the counter was not stopped, or if its kind is thread-bound and
+     *     it was started on another thread
      */
     void restartFromStop();
 }

@@ -17,8 +17,11 @@ import com.google.common.base.Ticker;
  *
  * <p>The ticker owns the counter: it starts it once and each {@link Ticker#read()} stops it
  * again, which measures from that first start at the cost of one native read. Like the counter,
- * the ticker is for one thread: it is not for a cache that many threads share, and a ticker
- * read on another thread than the one that made it throws {@link IllegalStateException}.
+ * the ticker is read by one thread at a time: it is not for a cache that many threads share. A
+ * stopwatch may be handed to another thread and read there (a {@code CompletableFuture}'s
+ * callback) when the counter's clock is not bound to a thread; a ticker over
+ * {@code THREAD_TIMES} or {@code THREAD_CYCLES} read on another thread than the one that made it
+ * throws {@link IllegalStateException}.
  */
 public final class Tickers {
     private Tickers() {}

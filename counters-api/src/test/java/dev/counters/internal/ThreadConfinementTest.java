@@ -19,9 +19,10 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 44, item 10: a counter belongs to the thread that first starts it, whatever its kind. Before,
- * only THREAD_TIMES checked: a second thread restarting a PERFORMANCE counter made the first one's
- * 100 ms interval read 49 ms, and readings taken while another thread restarted were negative.
+ * Which thread may call what. Issue 44, item 10: a second thread restarting a running PERFORMANCE
+ * counter made the first one's 100 ms interval read 49 ms, so overlapping use is refused for every
+ * kind. Issue 50, item 2: a clock not bound to a thread may be handed over (started on one thread,
+ * stopped or restarted on another once the first's use is done); a thread's CPU clock stays confined.
  */
 class ThreadConfinementTest {
     private final FakeTickSource clock = FakeTickSource.at(0);
@@ -56,47 +57,86 @@ class ThreadConfinementTest {
 
         assertEquals(100, performance.getPeriodCount(), "the owner's interval, not the intruder's half of it");
         IllegalStateException e = assertInstanceOf(IllegalStateException.class, refused);
-        assertTrue(e.getMessage().startsWith("This PERFORMANCE counter was started on " + me() + ", which is still running, "
-                + "but started again on thread 'intruder'; a counter is confined to one thread"), e.getMessage());
-        assertTrue(e.getMessage().contains("Use one counter per thread"), e.getMessage());
+        assertEquals("start() on thread 'intruder', but this PERFORMANCE counter's interval started on " + me()
+                + ", which is still alive, is still running: a second start() would move the start that interval "
+                + "measures from. Stop it first (stop() may come from any thread the counter was handed to, e.g. in a "
+                + "CompletableFuture's callback), then start() again; for intervals that overlap, use one counter each",
+                e.getMessage());
     }
 
     @Test
-    void anotherThreadCannotRestartAStoppedCounterUnderItsReader() throws Exception {
+    void aRunningIntervalHandedToAnotherThreadIsStillRefusedASecondStartThere() throws Exception {
         performance.start();
-        clock.advance(100);
-        performance.stop();
-        clock.advance(30);
-
-        assertInstanceOf(IllegalStateException.class, onAnotherThread("restarter", performance::start));
-        assertInstanceOf(IllegalStateException.class, onAnotherThread("restarter", performance::restartFromStop));
-        assertEquals(100, performance.getPeriodCount(), "never negative, never another thread's interval");
+        clock.advance(10);
+        assertInstanceOf(IllegalStateException.class, onAnotherThread("handed", performance::restartFromStop),
+                "restartFromStop() needs a stopped counter, on any thread");
+        assertInstanceOf(IllegalStateException.class, onAnotherThread("handed", performance::start));
+        assertNull(onAnotherThread("handed", performance::stop), "but it may stop it");
+        assertEquals(10, performance.getPeriodCount());
     }
 
+    /** Issue 50, item 2: the counter a pool thread stopped can be restarted there while its first thread lives. */
     @Test
-    void everyKindIsStoppedAndRestartedOnlyOnTheThreadThatStartedIt() throws Exception {
+    void aClockNotBoundToAThreadIsStoppedAndRestartedOnAnotherThreadWhileTheFirstLives() throws Exception {
         FakeCpuTimesSource times = new FakeCpuTimesSource();
         Counter[] counters = {
             performance,
             FakeCounters.over(CounterKind.TICK, clock, 1000),
             new SampledCpuTimesCounter(CounterKind.PROCESS_TIMES, times, true, LazyFrequency.fixed(1_000_000_000L),
                     FakeCounters.info(CounterKind.PROCESS_TIMES, 1_000_000_000L)),
-            FakeCounters.threadTimes(times),
+            FakeCounters.over(CounterKind.CPU_CYCLES, clock, 3_000_000_000L),
         };
         for (Counter counter : counters) {
-            counter.start();
-            Throwable stopped = onAnotherThread("worker-3", counter::stop);
             String kind = counter.getInfo().kind().toString();
-            assertTrue(assertInstanceOf(IllegalStateException.class, stopped, kind).getMessage()
-                    .startsWith("This " + kind + " counter was started on " + me() + " but stopped on thread 'worker-3'; "),
-                    stopped.getMessage());
+            counter.start();
+            advance(times, 7);
+            assertNull(onAnotherThread("callback", counter::stop), kind + " stopped in a callback");
+            assertEquals(7, counter.getPeriodCount(), kind);
+
+            assertNull(onAnotherThread("pool-1", () -> {
+                counter.restartFromStop();
+                advance(times, 5);
+                counter.stop();
+                assertEquals(5, counter.getPeriodCount(), kind + " restarted from its stop on the pool");
+                counter.restartFromStop();
+                counter.start(); // the running interval is this thread's own since restartFromStop()
+                advance(times, 4);
+                counter.stop();
+            }), kind + " restarted on a pool thread while its first thread lives");
+            assertEquals(4, counter.getPeriodCount(), kind + " read back on the first thread");
+
+            counter.start();
+            advance(times, 3);
             counter.stop();
-            Throwable restarted = onAnotherThread("worker-4", counter::restartFromStop);
-            assertTrue(assertInstanceOf(IllegalStateException.class, restarted, kind).getMessage()
-                    .contains(" but restarted on thread 'worker-4'; "), restarted.getMessage());
-            counter.restartFromStop();
-            counter.stop();
+            assertEquals(3, counter.getPeriodCount(), kind + " taken back");
         }
+    }
+
+    private void advance(FakeCpuTimesSource times, long ticks) {
+        clock.advance(ticks);
+        times.advance(ticks, 0, ticks);
+    }
+
+    @Test
+    void aThreadsCpuClockIsStoppedAndRestartedOnlyOnTheThreadThatStartedIt() throws Exception {
+        Counter threadTimes = FakeCounters.threadTimes(new FakeCpuTimesSource());
+        threadTimes.start();
+        Throwable stopped = onAnotherThread("worker-3", threadTimes::stop);
+        assertEquals("This THREAD_TIMES counter was started on " + me() + " but stopped on thread 'worker-3'; a thread's "
+                + "CPU time can only be read on that thread. Call it on the thread that started the counter, or use one "
+                + "counter per thread (a counter for each task, or a ThreadLocal); to time work handed from thread to "
+                + "thread, use PERFORMANCE (wall time) or PROCESS_TIMES (the CPU time of all threads), which may be "
+                + "stopped on another thread", assertInstanceOf(IllegalStateException.class, stopped).getMessage());
+        threadTimes.stop();
+        Throwable restarted = onAnotherThread("worker-4", threadTimes::restartFromStop);
+        assertTrue(assertInstanceOf(IllegalStateException.class, restarted).getMessage()
+                .contains(" but restarted on thread 'worker-4'; "), restarted.getMessage());
+        Throwable startedAgain = onAnotherThread("worker-5", threadTimes::start);
+        assertTrue(assertInstanceOf(IllegalStateException.class, startedAgain).getMessage()
+                .startsWith("This THREAD_TIMES counter was started on " + me() + ", which is still running, but started "
+                        + "again on thread 'worker-5'; "), startedAgain.getMessage());
+        threadTimes.restartFromStop();
+        threadTimes.stop();
     }
 
     @Test
@@ -113,6 +153,16 @@ class ThreadConfinementTest {
         clock.advance(3);
         made.stop();
         assertEquals(3, made.getPeriodCount());
+    }
+
+    @Test
+    void anIntervalLeftRunningByAThreadThatEndedMayBeStartedAgainElsewhere() throws Exception {
+        assertNull(onAnotherThread("ended", performance::start));
+        clock.advance(9);
+        performance.start();
+        clock.advance(2);
+        performance.stop();
+        assertEquals(2, performance.getPeriodCount());
     }
 
     @Test
@@ -138,6 +188,16 @@ class ThreadConfinementTest {
         clock.advance(1);
         performance.stop();
         assertEquals(6, performance.getPeriodCount());
+
+        performance.start();
+        clock.advance(2);
+        assertNull(onAnotherThread("scraper", () -> {
+            CounterHandover.toCurrentThread(new ForwardingCounter(performance) { });
+            performance.start(); // the running interval is the scraper's now: no overlap to refuse
+            clock.advance(3);
+            performance.stop();
+        }));
+        assertEquals(3, performance.getPeriodCount());
 
         IllegalArgumentException threadBound = assertThrows(IllegalArgumentException.class,
                 () -> CounterHandover.toCurrentThread(FakeCounters.threadTimes(new FakeCpuTimesSource())));

@@ -35,8 +35,24 @@ public final class ForeignLayers {
      * prints its restricted-method warning and never refuses under {@code --illegal-native-access=deny}.
      */
     public static IllegalCallerException nativeAccessNotEnabled(Module module) {
-        return new IllegalCallerException("native access is not enabled for " + (module.isNamed() ? module.getName()
-                : "the class path (ALL-UNNAMED)") + ", so FFM downcalls would warn or be refused; JNA serves instead");
+        return new NotEnabled(module.isNamed() ? module.getName() : null);
+    }
+
+    /** {@link #nativeAccessNotEnabled}'s exception, which keeps the module so that the remedy names it. */
+    static final class NotEnabled extends IllegalCallerException {
+        private static final long serialVersionUID = 1L;
+        private final String module;
+
+        NotEnabled(String module) {
+            super("native access is not enabled for " + (module == null ? "the class path (ALL-UNNAMED)" : "module " + module)
+                    + ", so FFM downcalls would warn or be refused");
+            this.module = module;
+        }
+
+        /** The module refused; null for the class path. */
+        String module() {
+            return module;
+        }
     }
 
     /**

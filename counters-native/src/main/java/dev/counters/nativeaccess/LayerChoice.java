@@ -117,12 +117,23 @@ public record LayerChoice<T>(CounterInfo.Binding name, Binding<T> binding, Strin
             warnings.add("-D" + BINDING_PROPERTY + "=ffm cannot be honoured: " + ffmProblem + "; counters read through JNA");
         }
         if (binding.failure().isPresent()) {
-            warnings.add("counters could not bind a native layer (" + name + "): " + binding.failure().get()
+            // Where FFM could have served (a jlink image, which holds no JNA, run without native access), its
+            // remedy comes first: the missing JNA is only the fallback's failure.
+            String failures = ffmCouldHaveServed(release, asked)
+                    ? ": " + ffmProblem + "; and the fallback, JNA: " + binding.failure().get()
+                    : " (" + name + "): " + binding.failure().get();
+            warnings.add("counters could not bind a native layer" + failures
                     + "; the JDK's own clocks serve instead, and the kinds only a platform module serves are unavailable");
         } else if (!asked.equals(BINDING_JNA_VALUE) && !whyNotFfm(release).isEmpty()) {
             warnings.add("counters " + whyNotFfm(release));
         }
         return warnings;
+    }
+
+    /** Whether FFM was tried on this JVM, without {@link #BINDING_PROPERTY} asking for JNA, and failed. */
+    private boolean ffmCouldHaveServed(int release, String asked) {
+        return release >= ForeignLayers.RELEASE && !asked.equals(BINDING_JNA_VALUE) && !ffmProblem.isEmpty()
+                && name == CounterInfo.Binding.JNA;
     }
 
     private static String normalised(String requested) {

@@ -23,7 +23,8 @@ import java.util.function.ToLongFunction;
  * {@link #longAt}/{@link #intAt}, which are ordinary memory reads. A read allocates nothing.
  *
  * <p><b>How.</b> Allocate one scratch per source, when the counter is created, and keep it in a
- * field of that source: a source is confined to one thread, so nothing needs a lock. The memory
+ * field of that source: a source is used by one thread at a time (its counter's rule, each call
+ * happening before the next), so nothing needs a lock. The memory
  * is in the platform's byte order, zero-filled, and its address is a multiple of {@link #ALIGNMENT},
  * which suits every C integer and {@code struct} of such fields. The buffer owns the memory and
  * frees it when the scratch becomes unreachable: keep the scratch, never only its address, and

@@ -14,8 +14,10 @@ class ForeignLayersTest {
     void aLayerDeniedNativeAccessSaysForWhomAndIsRecognisedAsADenial() {
         IllegalCallerException denied = ForeignLayers.nativeAccessNotEnabled(ForeignLayersTest.class.getModule());
         assertEquals("native access is not enabled for the class path (ALL-UNNAMED), so FFM downcalls would warn or be"
-                + " refused; JNA serves instead", denied.getMessage());
+                + " refused", denied.getMessage());
         assertTrue(NativeAccess.isDenied(denied));
+        assertEquals("native access is not enabled for module java.base, so FFM downcalls would warn or be refused",
+                ForeignLayers.nativeAccessNotEnabled(Object.class.getModule()).getMessage());
     }
 
     @Test

@@ -109,28 +109,61 @@ class LayerChoiceTest {
     @Test
     void aFallbackIsWarnedAboutAndAllBeingWellIsNot() {
         LayerChoice<Object> noAccess = LayerChoice.choose(25, null, () -> {
-            throw ForeignLayers.nativeAccessNotEnabled(Object.class.getModule());
+            throw new ForeignLayers.NotEnabled(null);
         }, () -> Binding.of(() -> jna));
         List<String> warned = noAccess.warnings(25, null);
         assertEquals(1, warned.size(), warned.toString());
         assertTrue(warned.get(0).startsWith("counters read through JNA, not FFM: FFM could not link: native access is denied")
-                && warned.get(0).contains(NativeAccess.HOW_TO_ENABLE), warned.get(0));
+                && warned.get(0).contains("--enable-native-access=ALL-UNNAMED (class path)"), warned.get(0));
 
         LayerChoice<Object> denied = LayerChoice.choose(25, null, () -> {
-            throw ForeignLayers.nativeAccessNotEnabled(Object.class.getModule());
+            throw new ForeignLayers.NotEnabled(null);
         }, () -> Binding.of(() -> {
-            throw new IllegalCallerException("Illegal native access from: unnamed module");
+            throw new IllegalCallerException("Illegal native access from an unnamed module (file:/app/jna.jar)");
         }));
         List<String> deniedWarnings = denied.warnings(25, null);
         assertEquals(1, deniedWarnings.size(), deniedWarnings.toString());
         assertTrue(deniedWarnings.get(0).contains("the JDK's own clocks serve instead")
-                && deniedWarnings.get(0).contains(NativeAccess.HOW_TO_ENABLE), deniedWarnings.get(0));
+                && deniedWarnings.get(0).contains("--enable-native-access=ALL-UNNAMED (class path)"), deniedWarnings.get(0));
 
         assertEquals(List.of(), LayerChoice.choose(25, null, () -> ffm, () -> Binding.of(() -> jna)).warnings(25, null));
         assertEquals(List.of(), LayerChoice.choose(17, null, () -> ffm, () -> Binding.of(() -> jna)).warnings(17, null));
         assertEquals(List.of(), LayerChoice.choose(25, "jna", () -> ffm, () -> Binding.of(() -> jna)).warnings(25, "jna"),
                 "JNA asked for is no fallback");
         assertEquals(List.of(), LayerChoice.choose(25, " FFM ", () -> ffm, () -> Binding.of(() -> jna)).warnings(25, " FFM "));
+    }
+
+    /**
+     * Issue 50, item 6: a jlink image on JDK 25 (the module path, no JNA: jlink refuses it) run without
+     * native access warned that JNA was missing; the flag that lets FFM serve comes first now.
+     */
+    @Test
+    void aJlinkImageWithoutNativeAccessIsToldTheFlagBeforeTheMissingJna() {
+        NoClassDefFoundError noJna = new NoClassDefFoundError("com/sun/jna/Native");
+        LayerChoice<Object> image = LayerChoice.choose(25, null, () -> {
+            throw new ForeignLayers.NotEnabled("dev.counters.posix");
+        }, () -> Binding.of(() -> {
+            throw noJna;
+        }));
+        assertEquals(List.of("counters could not bind a native layer: FFM could not link: native access is denied by the JVM, "
+                + "enable it with java --enable-native-access=dev.counters.nativeaccess,dev.counters.posix (module path; for "
+                + "a jlink image, give it to jlink as --add-options=--enable-native-access=dev.counters.nativeaccess,"
+                + "dev.counters.posix) (IllegalCallerException: native access is not enabled for module dev.counters.posix, so "
+                + "FFM downcalls would warn or be refused); and the fallback, JNA: " + NativeAccess.HOW_TO_ADD_JNA
+                + ": NoClassDefFoundError: com/sun/jna/Native; the JDK's own clocks serve instead, and the kinds only a "
+                + "platform module serves are unavailable"), image.warnings(25, null));
+
+        LayerChoice<Object> askedForJna = LayerChoice.choose(25, "jna", () -> ffm, () -> Binding.of(() -> {
+            throw noJna;
+        }));
+        assertEquals(List.of("counters could not bind a native layer (JNA): " + NativeAccess.HOW_TO_ADD_JNA
+                + ": NoClassDefFoundError: com/sun/jna/Native; the JDK's own clocks serve instead, and the kinds only a "
+                + "platform module serves are unavailable"), askedForJna.warnings(25, "jna"), "JNA asked for: FFM is no remedy");
+        LayerChoice<Object> jdk17 = LayerChoice.choose(17, null, () -> ffm, () -> Binding.of(() -> {
+            throw noJna;
+        }));
+        assertTrue(jdk17.warnings(17, null).get(0).startsWith("counters could not bind a native layer (JNA): "),
+                "before JDK 22 FFM is no remedy: " + jdk17.warnings(17, null));
     }
 
     /** Issue #32 item 13: the warning reaches the user once, through System.Logger, however often a choice is made. */

@@ -35,6 +35,12 @@ import dev.counters.CpuTimesReadings;
  * ({@code java -XX:StartFlightRecording ...}, then {@code jfr print --events dev.counters.Scope}).
  * With no recording a named scope costs what an unnamed one does. Unnamed scopes never emit.
  *
+ * <p>A scope is closed once: a second {@link #close()} does nothing, and {@link #stop()} after
+ * {@code close()} throws {@link IllegalStateException}, so the reading and the JFR event keep the
+ * interval from open to close. A scope may be closed on another thread than the one that opened
+ * it, each call happening before the next (a {@code CompletableFuture}'s callback), when its
+ * counter's clock is not bound to a thread ({@link Counter} says which thread may call what).
+ *
  * @param <R> the read-only view of the counter: {@link CounterReadings} or {@link CpuTimesReadings}
  */
 public final class CounterScope<R extends CounterReadings> implements AutoCloseable {
@@ -42,6 +48,7 @@ public final class CounterScope<R extends CounterReadings> implements AutoClosea
     private final R readings;
     /** The JFR event of a named scope while a recording has it enabled, until committed; otherwise null. */
     private ScopeEvent event;
+    private boolean closed;
 
     private CounterScope(Counter counter, R readings, String name) {
         this.counter = counter;
@@ -87,8 +94,17 @@ public final class CounterScope<R extends CounterReadings> implements AutoClosea
         return name;
     }
 
-    /** Stops the counter now, for an intermediate (staged) timing; the scope stays open. */
+    /**
+     * Stops the counter now, for an intermediate (staged) timing; the scope stays open.
+     *
+     * @throws IllegalStateException if the scope is closed: its reading, and its JFR event's, are final
+     */
     public void stop() {
+        if (closed) {
+            throw new IllegalStateException("stop() on a closed scope: its reading (" + counter.getElapsed() + ") is final "
+                    + "once close() has stopped it, and the JFR event of a named scope holds it. Call stop() inside "
+                    + "the try block for a staged timing, or open a new scope for another one");
+        }
         counter.stop();
     }
 
@@ -100,10 +116,20 @@ public final class CounterScope<R extends CounterReadings> implements AutoClosea
         return readings;
     }
 
-    /** Stops the counter (again, if {@link #stop()} was called), measuring from the scope's start. */
+    /**
+     * Stops the counter (again, if {@link #stop()} was called), measuring from the scope's start, and
+     * ends a named scope's JFR event with that reading. Closing a closed scope has no effect, as
+     * {@link java.io.Closeable} asks: the reading the first close took stays. A close that throws
+     * (the counter refused the calling thread, or its clock failed) leaves the scope open, so it can
+     * be closed again where the counter allows.
+     */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
         counter.stop();
+        closed = true;
         if (event != null) {
             event.end(counter);
             event = null;

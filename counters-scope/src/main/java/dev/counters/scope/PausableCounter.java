@@ -26,11 +26,14 @@ import dev.counters.internal.ForwardingCounter;
  * <p>Pausing and resuming each read the clock once; the readings accumulate in native ticks, so
  * nothing is lost to rounding.
  *
- * <p>Like the counter it wraps, it belongs to the thread that started it: every call after
- * {@link #start()} must come from that thread, and a {@link #pause()}, {@link #resume()},
- * {@link #stop()} or {@link #restartFromStop()} on another thread throws
- * {@link IllegalStateException}, leaving the interval as it was (over {@code THREAD_TIMES}, instead
- * of adding that thread's CPU time; over a wall clock, instead of mixing two threads' intervals).
+ * <p>It follows the thread rule of the counter it wraps ({@link Counter}). Over a clock not bound
+ * to a thread it may be handed from thread to thread, each call happening before the next (a
+ * {@code CompletableFuture}'s callback may pause, resume or stop it), but a {@link #start()} on
+ * another living thread while the interval is not stopped, paused or not, throws
+ * {@link IllegalStateException}. Over {@code THREAD_TIMES} or {@code THREAD_CYCLES} every call
+ * after {@link #start()} must come from the thread that started it, and a {@link #pause()},
+ * {@link #resume()}, {@link #stop()} or {@link #restartFromStop()} on another thread throws,
+ * leaving the interval as it was instead of adding that thread's CPU time.
  */
 public final class PausableCounter extends ForwardingCounter {
     /** Ticks counted in the interval's segments already ended by a pause. */
@@ -42,7 +45,7 @@ public final class PausableCounter extends ForwardingCounter {
     private boolean readable;
     /** Whether the last stop() fell inside the segment still running (no pause since). */
     private boolean stoppedInRunningSegment;
-    /** The thread that started the interval: every later call must come from it. */
+    /** The thread that started the interval: over a thread-bound kind, every later call must come from it. */
     private Thread owner;
 
     private PausableCounter(Counter counter) {
@@ -57,12 +60,17 @@ public final class PausableCounter extends ForwardingCounter {
     /** Starts a new interval with nothing accumulated. */
     @Override
     public void start() {
+        Thread current = Thread.currentThread();
+        if (started && !readable && owner != current && owner.isAlive() && !threadBound()) {
+            // A paused interval's counter is stopped and would take this start(): refuse it here.
+            throw CounterMisuse.overlappingStart(getInfo().kind(), owner, current);
+        }
         delegate().start(); // first: where it refuses this thread, the owner's interval is left as it was
         accumulated = 0;
         started = true;
         running = true;
         readable = false;
-        owner = Thread.currentThread();
+        owner = current;
     }
 
     /** Stops counting until {@link #resume()}; pausing a paused counter does nothing. */
@@ -148,13 +156,19 @@ public final class PausableCounter extends ForwardingCounter {
     }
 
     /**
-     * Throws if called on a thread other than the one that started the interval. The wrapped
-     * counter checks its own calls too, but a paused one is stopped and would accept a start() from
-     * any thread once its owner has ended; and some calls here change only this wrapper's fields.
+     * Over a thread-bound kind, throws if called on a thread other than the one that started the
+     * interval. The wrapped counter checks its own calls too, but a paused one is stopped and would
+     * accept a start() from any thread once its owner has ended; and some calls here change only this
+     * wrapper's fields.
      */
     private void requireOwner(String call) {
-        if (owner != Thread.currentThread()) {
+        if (owner != Thread.currentThread() && threadBound()) {
             throw CounterMisuse.calledOnAnotherThread(call, getInfo().kind(), owner);
         }
+    }
+
+    /** Asked only when the thread changes, so that making and using the counter on one thread never asks. */
+    private boolean threadBound() {
+        return getInfo().kind().isThreadBound();
     }
 }

@@ -19,12 +19,23 @@ import dev.counters.testing.FakeCounters;
 import dev.counters.testing.FakeCpuTimesSource;
 import dev.counters.testing.FakeTickSource;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class CounterScopeTest {
     private static long sink;
     private final FakeTickSource clock = FakeTickSource.at(100);
     private final SourceCounter counter = FakeCounters.over(clock, 1000);
+    private final ExecutorService pool = Executors.newSingleThreadExecutor();
+
+    @AfterEach
+    void endThePool() {
+        pool.shutdownNow();
+    }
 
     @Test
     void startsOnOpenAndStopsOnClose() {
@@ -121,5 +132,58 @@ class CounterScopeTest {
         NullPointerException cpu = assertThrows(NullPointerException.class,
                 () -> CounterScope.start((CpuTimesCounter) null));
         assertTrue(cpu.getMessage().contains("Counters.threadTimes()"), cpu.getMessage());
+    }
+
+    /** Issue 50 item 3: a second close() 100 ms later moved the reading from 30 to 133 ms. */
+    @Test
+    void aSecondCloseHasNoEffect() {
+        CounterScope<CounterReadings> scope = CounterScope.start(counter);
+        clock.advance(30);
+        scope.close();
+        clock.advance(100);
+        scope.close();
+        assertEquals(30, counter.getPeriodCount(), "the first close's reading stays");
+        assertEquals(2, clock.reads(), "the second close reads no clock");
+    }
+
+    @Test
+    void stopAfterCloseIsRefusedAndKeepsTheReading() {
+        try (CounterScope<CounterReadings> scope = CounterScope.start(counter)) {
+            clock.advance(30);
+            scope.close();
+            clock.advance(100);
+            IllegalStateException refused = assertThrows(IllegalStateException.class, scope::stop);
+            assertEquals("stop() on a closed scope: its reading (PT0.03S) is final once close() has stopped it, and the "
+                    + "JFR event of a named scope holds it. Call stop() inside the try block for a staged timing, or open "
+                    + "a new scope for another one", refused.getMessage());
+            assertEquals(30, scope.counter().getPeriodCount());
+        }
+        assertEquals(30, counter.getPeriodCount(), "nor did the try block's own close change it");
+    }
+
+    /** Issue 50 item 2: a scope over a wall clock may be closed in a callback on another thread. */
+    @Test
+    void aWallClockScopeClosesOnAnotherThread() throws Exception {
+        CounterScope<CounterReadings> scope = CounterScope.start(counter);
+        clock.advance(12);
+        CompletableFuture.runAsync(scope::close, pool).get();
+        assertEquals(12, counter.getPeriodCount());
+    }
+
+    /** A close the counter refuses (a thread's CPU clock, closed on another thread) leaves the scope open to be closed right. */
+    @Test
+    void aCloseTheCounterRefusedLeavesTheScopeOpen() throws Exception {
+        FakeCpuTimesSource source = new FakeCpuTimesSource();
+        CpuTimesCounter cpu = cpuCounterOver(source);
+        CounterScope<CpuTimesReadings> scope = CounterScope.start(cpu);
+        source.advance(5, 1, 4);
+        ExecutionException refused = assertThrows(ExecutionException.class,
+                () -> CompletableFuture.runAsync(scope::close, pool).get());
+        assertTrue(refused.getCause() instanceof IllegalStateException, String.valueOf(refused.getCause()));
+        scope.close();
+        assertEquals(5, cpu.getPeriodCount());
+        source.advance(5, 1, 4);
+        scope.close();
+        assertEquals(5, cpu.getPeriodCount());
     }
 }

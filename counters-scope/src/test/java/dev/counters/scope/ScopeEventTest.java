@@ -15,7 +15,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.stream.Collectors;
 import jdk.jfr.Recording;
 import jdk.jfr.consumer.RecordedEvent;
@@ -111,6 +116,60 @@ class ScopeEventTest {
             }
             recording.stop();
             assertTrue(eventsIn(recording).isEmpty(), "a scope shorter than the threshold is not committed");
+        }
+    }
+
+    /** Issue 50 item 3: closed twice, the event said 30 ms and the counter 301 ms. */
+    @Test
+    void aScopeClosedTwiceOrStoppedAfterCloseKeepsTheEventAndTheCounterInAgreement() throws IOException {
+        Counter wall = Counters.performance();
+        List<RecordedEvent> events = recorded(() -> {
+            CounterScope<CounterReadings> scope = CounterScope.start("twice", wall);
+            sleep(30);
+            scope.close();
+            sleep(50);
+            scope.close();
+            assertThrows(IllegalStateException.class, scope::stop);
+        });
+        assertEquals(1, events.size(), events.toString());
+        assertEquals(wall.getNanoseconds(), events.get(0).getLong("elapsed"));
+        assertTrue(wall.getMilliseconds() < 30 + 50, wall.getMilliseconds() + " ms: the second close took no reading");
+    }
+
+    /**
+     * Issue 50 item 2: 100 named scopes over PERFORMANCE, each opened here and closed in a
+     * CompletableFuture's callback on a pool thread during a recording (100 of 100 threw before):
+     * each is one event, committed on the pool thread, whose figure is its counter's, within the
+     * interval System.nanoTime saw around it.
+     */
+    @Test
+    void scopesClosedInAFuturesCallbackDuringARecordingAreEachOneEventThatAgreesWithItsCounter() throws Exception {
+        int scopes = 100;
+        ExecutorService pool = Executors.newSingleThreadExecutor(task -> new Thread(task, "callback-pool"));
+        List<Counter> counters = new ArrayList<>();
+        long[] outer = new long[scopes];
+        try {
+            List<RecordedEvent> events = recorded(() -> {
+                for (int i = 0; i < scopes; i++) {
+                    Counter counter = Counters.performance();
+                    counters.add(counter);
+                    long from = System.nanoTime();
+                    CounterScope<CounterReadings> scope = CounterScope.start("request-" + i, counter);
+                    CompletableFuture.runAsync(() -> Work.compute(1), pool).thenRunAsync(scope::close, pool).join();
+                    outer[i] = System.nanoTime() - from;
+                }
+            });
+            assertEquals(scopes, events.size());
+            Map<String, RecordedEvent> byName = events.stream().collect(Collectors.toMap(e -> e.getString("name"), e -> e));
+            for (int i = 0; i < scopes; i++) {
+                RecordedEvent event = byName.get("request-" + i);
+                assertEquals("callback-pool", event.getThread().getJavaName());
+                assertEquals(counters.get(i).getNanoseconds(), event.getLong("elapsed"));
+                assertTrue(counters.get(i).getNanoseconds() <= outer[i], counters.get(i).getNanoseconds()
+                        + " ns within the " + outer[i] + " ns System.nanoTime saw around the scope");
+            }
+        } finally {
+            pool.shutdownNow();
         }
     }
 
