@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * of order or twice changes nothing, in OpenTelemetry as here) or the span ended. A thread that runs
  * another span's work in between never adds to this one; a parent's figure includes its children's.
  * Spans ended on another thread are measured like any other. A span never made current, started and
- * ended on one thread where no other span became current in between ({@code startSpan()} ...
+ * ended on one thread where the current span stayed the same in between ({@code startSpan()} ...
  * {@code end()} around a block), gets that thread's CPU from its start to its end.
  *
  * <p>Attributes, set while the span ends and before any exporter sees it: {@value #TOTAL},
@@ -39,7 +39,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * reasons, comma-separated, for what was not measured: {@code virtual-thread} (current on a virtual
  * thread, which has no CPU clock of its own), {@code clock-failed}, {@code current-at-end} (still
  * current on another thread when it ended), {@code never-current} (never made current, and
- * ended on another thread than its own or with another span made current there in between) and {@code no-context-hook} (see below). Nothing is guessed: where a stretch
+ * ended on another thread than its own or with the current span there changed in between) and
+ * {@code no-context-hook} (see below). Nothing is guessed: where a stretch
  * could not be measured, its time is simply not in the figure, and the coverage says how much is.
  *
  * <p>The scopes are seen through a wrapper of OpenTelemetry's context storage, added with

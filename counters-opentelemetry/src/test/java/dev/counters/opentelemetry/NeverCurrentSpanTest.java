@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.testing.VirtualThreadRunner;
 import dev.counters.testing.Work;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
@@ -124,6 +125,37 @@ class NeverCurrentSpanTest {
 
         assertNeverCurrent(only("interrupted"));
         assertNotNull(only("another").get(SpanScenarios.TOTAL));
+    }
+
+    @Test
+    void aSpanWithAScopeClosedOnItsThreadInBetweenStaysNeverCurrent() {
+        Span parent = tracer.spanBuilder("parent").startSpan();
+        Span span;
+        try (Scope ignored = parent.makeCurrent()) {
+            span = tracer.spanBuilder("outlived").startSpan();
+            Work.burnCpu(Duration.ofMillis(20));
+        } finally {
+            parent.end();
+        }
+        Work.burnCpu(Duration.ofMillis(20));   // no span current: no knowing whose work this is
+        span.end();
+
+        assertNeverCurrent(only("outlived"));
+    }
+
+    @Test
+    void aSpanStartedAndEndedOnAVirtualThreadSaysSo() throws Exception {
+        VirtualThreadRunner.assumeAvailable();
+        VirtualThreadRunner.call(() -> {
+            Span span = tracer.spanBuilder("virtual").startSpan();
+            Work.compute(5);
+            span.end();
+            return null;
+        });
+        Attributes recorded = only("virtual");
+        assertEquals("virtual-thread", recorded.get(SpanScenarios.UNMEASURED), recorded.toString());
+        assertNull(recorded.get(SpanScenarios.TOTAL), recorded.toString());
+        assertEquals(0.0, recorded.get(SpanScenarios.COVERED), recorded.toString());
     }
 
     @Test
