@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.counters.CounterException;
+import dev.counters.Counters;
+import dev.counters.internal.CpuTimesSource;
+import dev.counters.testing.FakeCounters;
 import dev.counters.testing.VirtualThreadRunner;
 import dev.counters.testing.Work;
 import io.opentelemetry.api.common.Attributes;
@@ -156,6 +160,29 @@ class NeverCurrentSpanTest {
         assertEquals("virtual-thread", recorded.get(SpanScenarios.UNMEASURED), recorded.toString());
         assertNull(recorded.get(SpanScenarios.TOTAL), recorded.toString());
         assertEquals(0.0, recorded.get(SpanScenarios.COVERED), recorded.toString());
+    }
+
+    @Test
+    void aClockFailingAtItsEndGetsAReasonAndNoFigure() throws Exception {
+        // Clocks whose reads fail from the second on: the mark at the span's start reads, its end cannot.
+        int[] reads = {0};
+        CpuContextStorage.useClocks(() -> FakeCounters.threadTimes(into -> {
+            if (++reads[0] > 1) {
+                throw CounterException.nativeFailure("clock_gettime(CLOCK_THREAD_CPUTIME_ID)", 22, "Invalid argument");
+            }
+            into[CpuTimesSource.TOTAL] = reads[0];
+        }));
+        try {
+            Thread fresh = new Thread(() -> tracer.spanBuilder("failing").startSpan().end());   // makes its clock from the failing supplier
+            fresh.start();
+            fresh.join();
+        } finally {
+            CpuContextStorage.useClocks(Counters::threadTimes);
+        }
+        Attributes recorded = only("failing");
+        assertEquals("clock-failed", recorded.get(SpanScenarios.UNMEASURED), recorded.toString());
+        assertNull(recorded.get(SpanScenarios.TOTAL), recorded.toString());
+        assertEquals(2, reads[0]);
     }
 
     @Test
