@@ -27,8 +27,9 @@ import java.util.function.Supplier;
  */
 final class CpuContextStorage implements ContextStorage {
     /**
-     * Keys compared by identity and held weakly (an abandoned span is no one's to end); lookups take no
-     * lock and allocate nothing; a start or an end locks one of 16 segments (uncontended: one CAS).
+     * Keys compared by identity and held weakly (an abandoned span is no one's to end); lookups wait
+     * for no lock and allocate nothing; a start or an end locks one of 16 segments (uncontended: one
+     * CAS), and sweeps out a few entries whose spans were collected.
      */
     private static final ConcurrentMap<Span, SpanCpu> SPANS = new MapMaker().weakKeys().concurrencyLevel(16).makeMap();
     private static final AtomicBoolean ADDED = new AtomicBoolean();

@@ -9,7 +9,7 @@ import java.lang.management.ManagementFactory;
 /**
  * Starts 100,000 spans and drops them without ending them, as code that loses spans on an error path
  * does, then prints the heap in use after a full GC, before and after, as {@code key=value} lines:
- * {@code dropped} right after the spans are dropped, {@code traced} after 1,000 more spans ended as
+ * {@code dropped} right after the spans are dropped, {@code traced} after 10,000 more spans ended as
  * an application that keeps tracing ends them. With {@code -Dabandoned.processor=with} the SDK has a
  * {@link CpuTimeSpanProcessor}; otherwise it has none. Run with {@code -Xmx64m}.
  */
@@ -36,7 +36,7 @@ public final class AbandonedSpansApplication {
                 }
             }
             long dropped = usedAfterGc();
-            traceEnded(tracer, 1_000);
+            traceEnded(tracer, 10_000);
             long traced = usedAfterGc();
             System.out.println("before=" + before);
             System.out.println("dropped=" + (dropped - before));

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
  * Spans started and dropped without an end cost the processor nothing that lasts: in a fresh JVM with a
  * 64 MB heap (which 100,000 such spans held by a table of strong references exhaust), the heap in use
  * after a full GC stays within a few MB of where it was right after, and within 1 MB once the
- * application has gone on tracing (the table lets go of the records of collected spans as it is written).
+ * application has gone on tracing (the table lets go of the records of collected spans as it is
+ * written; what stays is its slot arrays, grown to the most entries it held at once).
  */
 class AbandonedSpansTest {
     /** What abandoned spans' records may hold for a while: those whose spans the last collections freed (all 100,000 would be about 16 MB). */
