@@ -1,28 +1,37 @@
 package dev.counters.opentelemetry;
 
+import com.google.common.collect.MapMaker;
 import dev.counters.Counters;
 import dev.counters.CpuTimesCounter;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.ContextStorage;
 import io.opentelemetry.context.Scope;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
  * The OpenTelemetry {@link ContextStorage} wrapped so that each thread's CPU time goes to the span
- * whose context is current there: every {@link #attach} that makes another tracked span current,
- * and every close of its scope, is a switch ({@link ThreadStretch#switchTo}). Added with
- * {@link ContextStorage#addWrapper}, which works only before the storage is first used; whether it
- * was in time is known by {@link #isHooked()}.
+ * whose context is current there: every {@link #attach} that makes another span current, and every
+ * close of its scope that leaves another span current, is a change ({@link ThreadStretch#follow}).
+ * What is current after a close is what the storage below says ({@link ContextStorage#current}),
+ * not what was current before the scope opened: OpenTelemetry ignores a scope closed out of order or
+ * twice, and so does the accounting. Added with {@link ContextStorage#addWrapper}, which works only
+ * before the storage is first used; whether it was in time is known by {@link #isHooked()}.
  *
  * <p>Spans are tracked from their start ({@link #track}) to their end ({@link #untrack}) by the
- * processor, in one table for the process; a span in a context that is not tracked (a remote parent,
- * a span started before the processor existed) takes no CPU time.
+ * processor, in one table for the process whose keys are weak: a span dropped without an end leaves
+ * the table when the garbage collector takes it. A span in a context that is not tracked (a remote
+ * parent, a span started before the processor existed) takes no CPU time.
  */
 final class CpuContextStorage implements ContextStorage {
-    private static final ConcurrentHashMap<Span, SpanCpu> SPANS = new ConcurrentHashMap<>();
+    /**
+     * Keys compared by identity and held weakly (an abandoned span is no one's to end); lookups wait
+     * for no lock and allocate nothing; a start or an end locks one of 16 segments (uncontended: one
+     * CAS), and sweeps out a few entries whose spans were collected.
+     */
+    private static final ConcurrentMap<Span, SpanCpu> SPANS = new MapMaker().weakKeys().concurrencyLevel(16).makeMap();
     private static final AtomicBoolean ADDED = new AtomicBoolean();
     private static volatile boolean hooked;
     private static volatile Supplier<? extends CpuTimesCounter> clocks = Counters::threadTimes;
@@ -58,9 +67,16 @@ final class CpuContextStorage implements ContextStorage {
         clocks = counters;
     }
 
-    /** Starts the books of {@code span}, just started, linked to its parent's if the parent is tracked. */
+    /**
+     * Starts the books of {@code span}, just started, linked to its parent's if the parent is tracked,
+     * and marked with this thread's clock, should it end here without ever being current.
+     */
     static void track(Span span, Context parent) {
-        SPANS.put(span, new SpanCpu(lookup(parent), System.nanoTime()));
+        SpanCpu books = new SpanCpu(books(spanOf(parent)), System.nanoTime());
+        if (hooked) {   // without the wrapper no change of the current span is seen: no span is measured whole
+            THREADS.get().markStart(books);
+        }
+        SPANS.put(span, books);
     }
 
     /** Ends the books of {@code span} and returns them, or null if it was not tracked. */
@@ -77,8 +93,11 @@ final class CpuContextStorage implements ContextStorage {
         return SPANS.size();
     }
 
-    private static SpanCpu lookup(Context context) {
-        Span span = context == null ? null : Span.fromContextOrNull(context);
+    private static Span spanOf(Context context) {
+        return context == null ? null : Span.fromContextOrNull(context);
+    }
+
+    private static SpanCpu books(Span span) {
         return span == null ? null : SPANS.get(span);
     }
 
@@ -86,13 +105,12 @@ final class CpuContextStorage implements ContextStorage {
     public Scope attach(Context toAttach) {
         Scope scope = delegate.attach(toAttach);
         ThreadStretch thread = THREADS.get();
-        SpanCpu previous = thread.current();
-        SpanCpu next = lookup(toAttach);
-        if (next == previous) {
+        Span span = spanOf(toAttach);
+        if (span == thread.currentSpan()) {   // the same span (a context with baggage added, say): its close changes nothing either
             return scope;
         }
-        thread.switchTo(next);
-        return new Switched(scope, thread, previous);
+        thread.follow(span, books(span));
+        return new Followed(scope, thread);
     }
 
     @Override
@@ -105,23 +123,27 @@ final class CpuContextStorage implements ContextStorage {
         return delegate.root();
     }
 
-    /** A scope whose close gives this thread's CPU back to the span that was current before it. */
-    private static final class Switched implements Scope {
+    /**
+     * A scope whose close gives the closing thread's CPU to the span the storage below holds current
+     * after it: the one current before the scope opened when closed in order, the same as before when
+     * the storage ignored the close (out of order, twice, on another thread).
+     */
+    private final class Followed implements Scope {
         private final Scope scope;
         private final ThreadStretch thread;
-        private final SpanCpu previous;
 
-        Switched(Scope scope, ThreadStretch thread, SpanCpu previous) {
+        Followed(Scope scope, ThreadStretch thread) {
             this.scope = scope;
             this.thread = thread;
-            this.previous = previous;
         }
 
         @Override
         public void close() {
             scope.close();
-            if (thread.ownedByCurrentThread()) {   // closed on another thread: the storage ignores it, so do we
-                thread.switchTo(previous);
+            ThreadStretch closing = thread.ownedByCurrentThread() ? thread : THREADS.get();
+            Span span = spanOf(delegate.current());
+            if (span != closing.currentSpan()) {
+                closing.follow(span, books(span));
             }
         }
     }

@@ -25,9 +25,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>A span's CPU time is the sum, over threads, of the CPU each thread used from the moment the
  * span's context (or a descendant's) became current there ({@code span.makeCurrent()}, a task
  * wrapped with {@code Context.wrap} or the SDK's task wrapping, the Java agent's instrumentation)
- * until that scope closed or the span ended. A thread that runs another span's work in between
- * never adds to this one; a parent's figure includes its children's. Spans ended on another thread
- * are measured like any other.
+ * until OpenTelemetry held another context current there (a scope closed in order; one closed out
+ * of order or twice changes nothing, in OpenTelemetry as here) or the span ended. A thread that runs
+ * another span's work in between never adds to this one; a parent's figure includes its children's.
+ * Spans ended on another thread are measured like any other. A span never made current, started and
+ * ended on one thread where the current span stayed the same in between ({@code startSpan()} ...
+ * {@code end()} around a block), gets that thread's CPU from its start to its end.
  *
  * <p>Attributes, set while the span ends and before any exporter sees it: {@value #TOTAL},
  * {@value #USER} and {@value #SYSTEM} in seconds (user plus system equals the total to the
@@ -35,8 +38,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * of the span's wall time during which a measured stretch was open; and {@value #UNMEASURED}, the
  * reasons, comma-separated, for what was not measured: {@code virtual-thread} (current on a virtual
  * thread, which has no CPU clock of its own), {@code clock-failed}, {@code current-at-end} (still
- * current on another thread when it ended), {@code never-current} (never made current: nothing
- * ran in its context) and {@code no-context-hook} (see below). Nothing is guessed: where a stretch
+ * current on another thread when it ended), {@code never-current} (never made current, and
+ * ended on another thread than its own or with the current span there changed in between) and
+ * {@code no-context-hook} (see below). Nothing is guessed: where a stretch
  * could not be measured, its time is simply not in the figure, and the coverage says how much is.
  *
  * <p>The scopes are seen through a wrapper of OpenTelemetry's context storage, added with

@@ -7,6 +7,10 @@ package dev.counters.opentelemetry;
  * not be measured. Threads add to it concurrently; each update holds this record's
  * monitor for a few field writes (two threads contend only when they switch the same span at the
  * same instant). Once {@link #end ended}, it takes nothing more.
+ *
+ * <p>A span never current anywhere, started and ended on one thread where the current span did not
+ * change in between, is measured whole instead: from the {@link #mark} its thread took at its start
+ * to its end. The mark is written before the record is published and read only by that thread.
  */
 final class SpanCpu {
     /** Current on a virtual thread, which has no CPU clock of its own. */
@@ -15,7 +19,7 @@ final class SpanCpu {
     static final int CLOCK_FAILED = 1 << 1;
     /** Still current on another thread when the span ended: that stretch is not counted. */
     static final int CURRENT_AT_END = 1 << 2;
-    /** Never current on any thread: nothing to measure. */
+    /** Never current on any thread, and not measured whole on its own (ended elsewhere, or another span current there in between). */
     static final int NEVER_CURRENT = 1 << 3;
     /** The context storage was set up before this library could wrap it: no stretch is seen. */
     static final int NO_CONTEXT_HOOK = 1 << 4;
@@ -35,6 +39,8 @@ final class SpanCpu {
     private int measuredStretches;
     private int reasons;
     private boolean everCurrent;
+    /** Measured whole on its thread (or found unmeasurable there): not {@link #NEVER_CURRENT}. */
+    private boolean whole;
     private boolean ended;
     /** Stretches open now, of this span or a descendant, on all threads: measured ones, and those that cannot be. */
     private int measuredOpen;
@@ -42,9 +48,67 @@ final class SpanCpu {
     private long coveredSince;
     private long coveredNanos;
 
+    /** The thread that marked the start, at which of its changes, in which of its runs, what it read, or why it could not. */
+    private ThreadStretch markedOn;
+    private long markedAt;
+    private long markRun;
+    private long markTotal;
+    private long markKernel;
+    private int markFailure;
+
     SpanCpu(SpanCpu parent, long startNanos) {
         this.parent = parent;
         this.startNanos = startNanos;
+    }
+
+    /** Its start, marked by {@code thread} (confined there, as the other mark accessors are). */
+    void mark(ThreadStretch thread, long changes, long run, long total, long kernel, int failure) {
+        markedOn = thread;
+        markedAt = changes;
+        markRun = run;
+        markTotal = total;
+        markKernel = kernel;
+        markFailure = failure;
+    }
+
+    /** Whether {@code thread} marked the start and has seen {@code changes} changes of its current span since. */
+    boolean markedOn(ThreadStretch thread, long changes) {
+        return markedOn == thread && markedAt == changes;
+    }
+
+    int markFailure() {
+        return markFailure;
+    }
+
+    long markRun() {
+        return markRun;
+    }
+
+    long markTotal() {
+        return markTotal;
+    }
+
+    long markKernel() {
+        return markKernel;
+    }
+
+    /** Never current, it used {@code total} of CPU on its thread from its start to {@code now}: all of its time is covered. */
+    synchronized void measuredWhole(long now, long total, long kernel) {
+        if (!ended && !everCurrent) {
+            whole = true;
+            totalNanos += total;
+            kernelNanos += kernel;
+            measuredStretches++;
+            coveredNanos += now - startNanos;
+        }
+    }
+
+    /** Never current, it would be measured whole on its thread, but cannot be, for {@code reason}. */
+    synchronized void unmeasuredWhole(int reason) {
+        if (!ended && !everCurrent) {
+            whole = true;
+            reasons |= reason;
+        }
     }
 
     /** A measured stretch begins on some thread at {@code now} ({@link System#nanoTime()}). */
@@ -110,7 +174,7 @@ final class SpanCpu {
         if (covering()) {
             coveredNanos += now - coveredSince;
         }
-        if (!everCurrent) {
+        if (!everCurrent && !whole) {
             reasons |= CpuContextStorage.isHooked() ? NEVER_CURRENT : NO_CONTEXT_HOOK;
         }
         ended = true;

@@ -142,17 +142,6 @@ class CrossThreadSpanTest {
     }
 
     @Test
-    void aSpanNeverMadeCurrentSaysSo() {
-        Span span = scenarios.tracer.spanBuilder("never").startSpan();
-        Work.burnCpu(Duration.ofMillis(5));
-        span.end();
-        Outcome outcome = scenarios.outcome(span, new Truth());
-        assertEquals("never-current", outcome.recorded().get(SpanScenarios.UNMEASURED));
-        assertNull(outcome.total());
-        assertEquals(0.0, outcome.recorded().get(SpanScenarios.COVERED));
-    }
-
-    @Test
     void aSpanStillCurrentElsewhereWhenItEndsCountsWhatWasClosedAndSaysSo() throws Exception {
         Truth truth = new Truth();
         Span span = scenarios.tracer.spanBuilder("still-current").startSpan();
