@@ -83,7 +83,7 @@ class BadInputTest {
 
     @Test
     void unknownFormatListsTheFormats() {
-        assertMentions(mistake("list", "--format", "xml"), "xml", "table, csv, json");
+        assertMentions(mistake("list", "--format", "xml"), "xml", "table, csv, markdown, json");
     }
 
     @Test

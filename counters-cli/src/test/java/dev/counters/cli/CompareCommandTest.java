@@ -183,7 +183,7 @@ class CompareCommandTest {
         assertUsageError("did you mean 1%?", "compare", "--target", "1");
         assertUsageError("not a share; write it as 0.0025 or 0.25%", "compare", "--target", "one");
         assertUsageError("--confidence", "compare", "--confidence", "100");
-        assertUsageError("--margin: the margin is a share", "compare", "--margin", "-1");
+        assertUsageError("'-1' is not a share from 0 to below 1", "compare", "--margin", "-1");
         assertUsageError("--min-pairs: at least 8 pairs", "compare", "--min-pairs", "7");
         assertUsageError("'--budget': must be more than 0", "compare", "--budget", "0s");
         assertUsageError("'--warm-up': must be more than 0", "compare", "--warm-up", "0ms");

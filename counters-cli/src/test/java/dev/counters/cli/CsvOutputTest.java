@@ -20,7 +20,6 @@ class CsvOutputTest {
         "list | kinds providers unserved",
         "isolation --threads 1 --runs 2 --iterations 1000 | summary runs",
         "measure --runs 3 --trim 0 --warm-up 10ms --iterations 1000 | statistics runs noise preparation",
-        "compare --iterations-a 100000 --iterations-b 200000 --warm-up 10ms --budget 1s --target 20% --every-pair --forks 0 | verdict clocks run noise pairs",
         "frequency --interval 5ms --repeats 3 | estimate samples",
     })
     void everyCommandWritesOneTableWithASectionPerReportTable(String command, String sections) {

@@ -80,9 +80,8 @@ class SignalTest {
                 + "command during the comparison in fresh JVMs")), String.join("\n", err));
         JsonNode report = new ObjectMapper().readTree(out.get(10, TimeUnit.SECONDS));
         assertEquals("interrupted", report.get("stopped_by").asText(), report.toString());
-        assertTrue(report.get("jvms").size() >= 1, "the forks that ended: " + report);
-        assertTrue(report.get("notes").toString().contains("Stopped by an interrupt (--timeout, SIGINT or SIGTERM)"),
-                report.get("notes").toString());
+        assertTrue(report.get("forks").size() >= 1, "the forks that ended: " + report);
+        assertTrue(report.get("summary").asText().length() > 0, report.toString());
         assertTrue(!forks.isEmpty(), "a fork was running when the signal came");
         for (ProcessHandle fork : forks) {
             fork.onExit().get(10, TimeUnit.SECONDS); // ended with its parent, or the test fails here

@@ -53,6 +53,8 @@ final class FontCache {
                 System.setProperty("user.home", home);
             }
             deleteQuietly(scratch);
+            // The JDK may write its cache there later, from another thread: what it leaves goes when the JVM ends.
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(scratch), "counters-font-cache-cleanup"));
         }
     }
 

@@ -86,6 +86,8 @@ class DocsExamplesIT {
                 static void newSort(int[] a) { java.util.Arrays.sort(a); }
                 static final class Log { void info(String format, Object... args) { System.out.println(format); } }
                 static final class MyBenchmark {}
+                public static final class OldSort implements Task { public Object run() { return sort(copyOf(data)); } }
+                public static final class NewSort implements Task { public Object run() { return sort(copyOf(data)); } }
             """;
     private static final String MODULE_INFO = """
             module docs.examples {

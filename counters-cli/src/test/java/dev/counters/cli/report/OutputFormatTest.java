@@ -137,7 +137,7 @@ class OutputFormatTest {
     void formatNamesParseIgnoringCaseAndUnknownNamesListTheChoices() {
         assertEquals(OutputFormat.JSON, OutputFormat.parse(" Json "));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OutputFormat.parse("xml"));
-        assertTrue(e.getMessage().contains("table, csv, json"), e.getMessage());
+        assertTrue(e.getMessage().contains("table, csv, markdown, json"), e.getMessage());
     }
 
     @Test

@@ -100,9 +100,19 @@ public final class InJvmCompare {
             TaskState.tenure(pass, bFirst ? List.of(timedB, timedA) : List.of(timedA, timedB));
             TaskState.cannotTenure().ifPresent(warnings::add);
         }
-        double floor = Batching.floorNanos(stepOrCost, settings.budget().toNanos());
-        int invocationsA = settings.warmsUp() ? Batching.probe(pass, timedA, "A", overhead.wallNanos(), floor) : 1;
-        int invocationsB = settings.warmsUp() ? Batching.probe(pass, timedB, "B", overhead.wallNanos(), floor) : 1;
+        int invocationsA = 1;
+        int invocationsB = 1;
+        if (settings.warmsUp()) {
+            long budget = settings.budget().toNanos();
+            double floor = Batching.clockFloorNanos(stepOrCost, budget);
+            Batching.Batch[] batches = Batching.grown(Batching.probe(pass, timedA, "A", overhead.wallNanos(), floor),
+                    Batching.probe(pass, timedB, "B", overhead.wallNanos(), floor),
+                    Math.min(Pairing.REWARM.toNanos(), budget / (double) Batching.FLOOR_PER_BUDGET));
+            invocationsA = batches[0].invocations();
+            invocationsB = batches[1].invocations();
+            timedA.invocations(invocationsA);
+            timedB.invocations(invocationsB);
+        }
         Pairs pairs = new Pairs(overhead, invocationsA, invocationsB, settings.order() == CompareTerms.Order.DUET);
         NoiseProbe probe = NoiseProbe.start(instruments.wallCounter().get(), instruments.threadCounter().get(),
                 instruments.proc(), instruments.nanoClock());

@@ -110,6 +110,32 @@ class ConclusionTest {
     }
 
     @Test
+    void aCpuBoundTaskThatTheMachinePreemptsIsNotTakenForOneThatWaits() {
+        // Issue #50 item 10: on a loaded machine a CPU-bound pair spends a third of its wall time on the CPU; its thread
+        // was runnable (in the run queue) for most of the rest. Wall time is too noisy; thread CPU time decides.
+        double[] aWall = new double[40];
+        double[] bWall = new double[40];
+        double[] aCpu = new double[40];
+        double[] bCpu = new double[40];
+        for (int i = 0; i < 40; i++) {
+            aWall[i] = 3_000_000 * (i % 2 == 0 ? 0.8 : 1.3);
+            bWall[i] = 3_300_000 * (i % 3 == 0 ? 1.3 : 0.8);
+            aCpu[i] = 1_000_000 + i;
+            bCpu[i] = 1_100_000 + i;
+        }
+        ClockComparison wall = PairJudgement.judgeClock(CompareResult.WALL, aWall, bWall, null, 0.99, 0, 0.01);
+        ClockComparison cpu = PairJudgement.judgeClock(CompareResult.THREAD_CPU, aCpu, bCpu, null, 0.99, 0, 0.01);
+        Conclusion preempted = PairJudgement.conclusion(wall, cpu, true, CompareTerms.JudgedBy.AUTO, 0, 0.9);
+        assertEquals(Verdict.SLOWER, preempted.verdict(), preempted.reason());
+        assertSame(cpu, preempted.decidedBy());
+        Conclusion waiting = PairJudgement.conclusion(wall, cpu, true, CompareTerms.JudgedBy.AUTO, 0, 0.1);
+        assertSame(wall, waiting.decidedBy(), "blocked, not runnable: it waits, and wall time is what matters");
+        assertTrue(waiting.reason().contains("the tasks mostly wait"), waiting.reason());
+        assertSame(wall, PairJudgement.conclusion(wall, cpu, true, CompareTerms.JudgedBy.AUTO, 0, Double.NaN).decidedBy(),
+                "not known: read as waiting, as before");
+    }
+
+    @Test
     void bothDecisiveAndAgreeing() {
         CompareResult slower = compare(times(1.05), times(1.05));
         assertEquals(Verdict.SLOWER, slower.verdict());

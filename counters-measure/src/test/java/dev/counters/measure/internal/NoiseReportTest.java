@@ -83,6 +83,8 @@ class NoiseReportTest {
         Deque<List<String>> statuses = new ArrayDeque<>(List.of(STATUS, List.of(
                 "voluntary_ctxt_switches:\t15", "nonvoluntary_ctxt_switches:\t10")));
         Deque<List<String>> stats = new ArrayDeque<>(List.of(STAT, STAT, List.of("cpu  200 5 50 1060 20 1 2 40 7 0")));
+        Deque<List<String>> schedstats = new ArrayDeque<>(List.of(List.of("1000000000 2000000000 40"),
+                List.of("5000000000 7000000000 90")));
         // this process: 10 ticks at the start, 50 at the end
         Deque<List<String>> self = new ArrayDeque<>(List.of(List.of("7 (java) S 1 7 7 0 -1 0 0 0 0 0 6 4 0 0"),
                 List.of("7 (java) S 1 7 7 0 -1 0 0 0 0 0 30 20 0 0")));
@@ -91,12 +93,15 @@ class NoiseReportTest {
         NoiseProbe probe = NoiseProbe.start(FakeCounters.nanoseconds(wall),
                 FakeCounters.threadTimes(new CostlyCpuTimes(0, 40)),
                 path -> path.equals(ProcReadings.THREAD_STATUS) ? statuses.pop()
-                        : path.equals(ProcReadings.SELF_STAT) ? self.pop() : stats.pop(),
+                        : path.equals(ProcReadings.SELF_STAT) ? self.pop()
+                        : path.equals(ProcReadings.THREAD_SCHEDSTAT) ? schedstats.pop() : stats.pop(),
                 () -> now[0]);
         now[0] = 10_000_000_000L;
         probe.sample();
         probe.sample();
         NoiseReport noise = probe.finish();
+        // 4 s on a CPU and 5 s in the run queue of 10 s: 5 of the 6 s off the CPU were preemption, not waiting
+        assertEquals(5.0 / 6, probe.runnableShare(), 1e-12);
         assertEquals(3, noise.voluntaryContextSwitches().getAsLong());
         assertEquals(7, noise.involuntaryContextSwitches().getAsLong());
         assertEquals(10, noise.stealTicks().getAsLong());

@@ -124,6 +124,16 @@ final class ForkJudgement {
         ForkInterval chosen = decision.onWall() ? wall : cpu;
         String clock = decision.onWall() ? ClockComparison.WALL : ClockComparison.THREAD_CPU;
         Verdict verdict = decision.verdict();
+        double low = chosen.low();
+        double high = chosen.high();
+        double confidence = lookConfidence;
+        if (!chosen.isDefined()) {
+            // One JVM gives no spread between JVMs: show what its own pairs say rather than [0, infinity).
+            ForkReply.OwnInterval own = decision.onWall() ? counted.get(0).figures().wallOwn() : counted.get(0).figures().cpuOwn();
+            low = own.low();
+            high = own.high();
+            confidence = own.achieved();
+        }
         Optional<Duration> budget = Optional.empty();
         int forksToDecide = 0;
         if (!VerdictRule.decided(verdict) && verdict != Verdict.CLOCKS_DISAGREE) {
@@ -140,7 +150,7 @@ final class ForkJudgement {
                 settings.by(), otherThreads)
                 + (counted.size() < forks.size() ? String.format(Locale.ROOT, " (%d of %d JVMs not counted: see each)",
                         forks.size() - counted.size(), forks.size()) : "");
-        return new ForkedOutcome(verdict, clock, chosen.ratio(), chosen.low(), chosen.high(), lookConfidence, reason, machine,
+        return new ForkedOutcome(verdict, clock, chosen.ratio(), low, high, confidence, reason, machine,
                 CompareTerms.StopReason.BUDGET, runs, warnings, jvmOptions,
                 median(counted, figures -> figures.nanosA(decision.onWall())),
                 median(counted, figures -> figures.nanosB(decision.onWall())), budget, forksToDecide, rule.minForks(), "");

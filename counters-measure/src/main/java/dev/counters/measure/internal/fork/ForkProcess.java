@@ -62,6 +62,7 @@ final class ForkProcess {
         long start = System.nanoTime();
         try {
             output = Files.createTempFile("counters-fork-", ".out");
+            output.toFile().deleteOnExit();
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
             builder.environment().keySet().removeAll(ForkJvmOptions.FROM_THE_ENVIRONMENT);
             process = builder.start();

@@ -233,6 +233,8 @@ public final class ForkedCompare {
         Path reply;
         try {
             reply = Files.createTempFile("counters-fork-", ".reply");
+            // A signal between here and the fork's end must not leave it behind: the JVM's own shutdown deletes it.
+            reply.toFile().deleteOnExit();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a temporary file for a fork's reply", e);
         }

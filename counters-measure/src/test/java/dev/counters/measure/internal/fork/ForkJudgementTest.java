@@ -45,6 +45,16 @@ class ForkJudgementTest {
     }
 
     @Test
+    void oneCountedForkShowsItsOwnIntervalNeverZeroToInfinity() {
+        // Issue #51: tasks about 7,000 times apart read "too_few" with intervals such as [0, 7.4] and [0, 2.6e15].
+        ForkedOutcome one = ForkJudgement.judge(List.of(fork(1, 1.0, 0, 40, "quiet")), RULE, SETTINGS, List.of(), 5);
+        assertEquals(Verdict.TOO_FEW, one.verdict());
+        assertEquals(OWN.low(), one.low(), 1e-12, one.toString());
+        assertEquals(OWN.high(), one.high(), 1e-12, one.toString());
+        assertEquals(OWN.achieved(), one.confidence(), 1e-12, "the confidence its own pairs reach");
+    }
+
+    @Test
     void aForkThatReadsItsClocksOtherwiseThanThisJvmIsNamed() {
         ForkedOutcome outcome = ForkJudgement.judge(List.of(fork(1, 1.0, 0, 40, "quiet")), RULE, SETTINGS, List.of(), 5,
                 "wall w (posix, FFM), thread CPU t (posix, JNA)");
