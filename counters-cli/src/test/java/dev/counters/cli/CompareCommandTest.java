@@ -130,8 +130,13 @@ class CompareCommandTest {
         JsonNode clocks = json.get("clocks");
         assertEquals(2, clocks.size());
         List<String> names = new ArrayList<>();
+        boolean loaded = json.get("machine").asText().equals("loaded");
         for (JsonNode clock : clocks) {
             names.add(clock.get("clock").asText());
+            // A loaded machine's preemptions can leave wall time too noisy even for twice the work: thread CPU time decides.
+            if (loaded && clock.get("clock").asText().equals("wall")) {
+                continue;
+            }
             assertEquals("slower", clock.get("verdict").asText(), clock.toString());
             double low = clock.get("ratio_low").asDouble();
             double ratio = clock.get("ratio").asDouble();

@@ -103,7 +103,7 @@ class DocsExamplesIT {
             """;
     /** Jars of the test class path a consumer of the examples does not have. */
     private static final Pattern NOT_A_CONSUMERS = Pattern.compile(
-            "junit|jqwik|opentest4j|apiguardian|hamcrest|picocli|jfreechart|VectorGraphics2D|jackson|-tests|counters-cli");
+            "junit|jqwik|opentest4j|apiguardian|hamcrest|picocli|jfreechart|VectorGraphics2D|jackson-(?!core-)|-tests|counters-cli");
 
     @TempDir
     Path work;
