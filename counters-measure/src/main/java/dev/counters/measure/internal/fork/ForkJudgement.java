@@ -137,8 +137,10 @@ final class ForkJudgement {
         Optional<Duration> budget = Optional.empty();
         int forksToDecide = 0;
         if (!VerdictRule.decided(verdict) && verdict != Verdict.CLOCKS_DISAGREE) {
-            int needed = counted.size() < rule.minForks() ? rule.minForks()
+            // From the forks' spread where there are two or more; never fewer than a verdict rests on.
+            int bySpread = counted.size() < 2 ? rule.minForks()
                     : ForksToDecide.of(chosen, rule.lookConfidence(rule.minForks()), settings.margin(), settings.equivalence());
+            int needed = bySpread < 0 ? -1 : Math.max(rule.minForks(), bySpread);
             if (needed > 0) {
                 long perFork = Math.max(ForkPlan.PLANNED_FORK.toNanos(), meanNanos(forks));
                 budget = Optional.of(Duration.ofNanos(needed * perFork));

@@ -64,7 +64,7 @@ final class ForkProcess {
             output = Files.createTempFile("counters-fork-", ".out");
             output.toFile().deleteOnExit();
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
-            builder.environment().keySet().removeAll(ForkJvmOptions.FROM_THE_ENVIRONMENT);
+            withoutJvmOptions(builder.environment());
             process = builder.start();
             RUNNING.add(process);
             OutputStream toFork = process.getOutputStream();
@@ -111,6 +111,11 @@ final class ForkProcess {
             deleteQuietly(reply);
             deleteQuietly(reply.resolveSibling(reply.getFileName() + ".part"));
         }
+    }
+
+    /** {@code environment} without the variables a JVM reads options from ({@link ForkJvmOptions#FROM_THE_ENVIRONMENT}). */
+    static void withoutJvmOptions(java.util.Map<String, String> environment) {
+        environment.keySet().removeAll(ForkJvmOptions.FROM_THE_ENVIRONMENT);
     }
 
     /** Sends {@link ForkChild#STOP}; false when the fork no longer reads (it is ending). */

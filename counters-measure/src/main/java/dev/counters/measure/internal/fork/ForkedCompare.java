@@ -156,7 +156,9 @@ public final class ForkedCompare {
             if (noRoom && adaptsBudget && replied > 0 && counted < fewest && forks.size() < maxForks
                     && budget < MOST_ADAPTED * settings.budget().toNanos()) {
                 long perFork = ForkJudgement.meanNanos(forks);
-                budget = Math.min(MOST_ADAPTED * settings.budget().toNanos(), budget + perFork);
+                // Room for one more fork from now (the forks so far may have run past their shares), within the most.
+                budget = Math.min(MOST_ADAPTED * settings.budget().toNanos(),
+                        Math.max(budget, System.nanoTime() - start) + perFork);
                 left = budget - (System.nanoTime() - start);
                 share = perFork - startAndEnd;
                 noRoom = share + startAndEnd > left;

@@ -45,6 +45,34 @@ class ForkFailuresTest {
     }
 
     @Test
+    void aStaticInitialiserThatThrowsIsNamedNotTakenForASignal() {
+        // Issue #50, item 6: it read "the fork's JVM was ended (a signal, or System.exit)".
+        ForkFailedException e = failure(ForkTasks.FailsToInitialise.class, List.of());
+        assertEquals("B", e.task(), e.getMessage());
+        assertEquals("its static initialiser", e.call(), e.getMessage());
+        assertTrue(e.getMessage().contains("NumberFormatException"), e.getMessage());
+        assertFalse(e.getMessage().contains("a signal"), e.getMessage());
+    }
+
+    @Test
+    void aJvmOptionTheForkRefusesIsNamedByTheJvmNotHiddenInTheCommandLine() {
+        // Issue #50, item 6: "cannot run a fork or read its reply (Stream closed); the fork's command: ..." and no cause.
+        ForkFailedException e = failure(Once.class, List.of("-XX:+SurelyNoSuchOption"));
+        assertTrue(e.getMessage().contains("Unrecognized VM option 'SurelyNoSuchOption'"), e.getMessage());
+        assertFalse(e.getMessage().contains("-cp"), "never the command line: " + e.getMessage());
+    }
+
+    @Test
+    void theForksDoNotReadTheJvmOptionsOfTheEnvironmentAgain() {
+        // Issue #50, item 8: -Xlog:gc:file=gc.log in JDK_JAVA_OPTIONS made every fork write gc.log.0 beside the user's.
+        java.util.Map<String, String> environment = new java.util.HashMap<>(java.util.Map.of("JDK_JAVA_OPTIONS",
+                "-Xlog:gc:file=gc.log", "JAVA_TOOL_OPTIONS", "-agentlib:jdwp=transport=dt_socket,server=y,address=5005",
+                "_JAVA_OPTIONS", "-Xmx1g", "PATH", "/usr/bin"));
+        ForkProcess.withoutJvmOptions(environment);
+        assertEquals(java.util.Map.of("PATH", "/usr/bin"), environment);
+    }
+
+    @Test
     void aConstructorThatThrowsIsNamed() {
         ForkFailedException e = failure(ThrowsWhenMade.class, List.of());
         assertEquals("B", e.task());

@@ -142,6 +142,16 @@ public final class ForkTasks {
     }
 
     /** Its constructor throws. */
+    /** A task whose class cannot be initialised: its static initialiser throws. */
+    public static final class FailsToInitialise implements Task {
+        static final int SIZE = Integer.parseInt(System.getProperty("counters.test.no-such-size", "not a number"));
+
+        @Override
+        public Object run() {
+            return SIZE;
+        }
+    }
+
     public static final class ThrowsWhenMade implements Task {
         public ThrowsWhenMade() {
             throw new IllegalArgumentException("no data file");
