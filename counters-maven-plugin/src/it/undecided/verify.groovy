@@ -1,0 +1,9 @@
+// Runs too long for the budget: undecided, and failIfUndecided failed the build (not as a regression).
+def text = new File(basedir, 'target/counters/compare.txt').readLines()
+assert text[0].startsWith('UNDECIDED: 0 of 1 tasks regressed') : text[0]
+def json = new File(basedir, 'target/counters/compare.json').text
+assert json.contains('"gate": "UNDECIDED"') : json
+def log = new File(basedir, 'build.log').text
+assert log.contains('(failIfUndecided)') && log.contains('BUILD FAILURE') : 'failIfUndecided failed the build'
+println 'undecided: ' + text[0]
+return true
