@@ -59,7 +59,7 @@ class CompareSuiteTest {
         names.add("com.example.bench.Gone");
         List<String> seen = new ArrayList<>();
         SuiteResult suite = CompareSuite.ofBuilds(names, old + File.pathSeparator + tasks, now + File.pathSeparator + tasks)
-                .forks(0).margin(0.05).budget(Duration.ofSeconds(3)).budget("com.example.bench.Same", Duration.ofSeconds(2))
+                .forks(0).margin(0.05).budget(Duration.ofSeconds(5)).budget("com.example.bench.Same", Duration.ofSeconds(2))
                 .run(task -> seen.add(task.task()));
 
         assertEquals(List.of("com.example.bench.Doubled", "com.example.bench.Same", "com.example.bench.Gone"), seen);
@@ -146,7 +146,7 @@ class CompareSuiteTest {
     @Test
     void aSuiteOfPairsComparesEachPairUnderItsName() {
         SuiteResult suite = CompareSuite.ofPairs().pair("thrice", Once.class, Thrice.class).pair("once", Once.class, Once.class)
-                .forks(0).margin(0.05).budget(Duration.ofSeconds(2)).run();
+                .forks(0).margin(0.05).budget(Duration.ofSeconds(4)).run();
         assertEquals(List.of("thrice", "once"), suite.tasks().stream().map(SuiteResult.TaskOutcome::task).toList());
         assertEquals(GateOutcome.REGRESSED, suite.task("thrice").orElseThrow().gateOutcome(), suite.toString());
         assertTrue(suite.task("once").orElseThrow().gateOutcome() != GateOutcome.REGRESSED, suite.toString());
