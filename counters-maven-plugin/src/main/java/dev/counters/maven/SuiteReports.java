@@ -43,7 +43,10 @@ final class SuiteReports {
     }
 
     static String markdown(SuiteResult suite, String baseline) {
-        StringBuilder md = new StringBuilder("**").append(suite.gateOutcome()).append("**: ").append(escape(suite.summary()))
+        String outcome = suite.gateOutcome().name();
+        String summary = suite.summary();
+        StringBuilder md = new StringBuilder("**").append(outcome).append("**")
+                .append(escape(summary.startsWith(outcome) ? summary.substring(outcome.length()) : ": " + summary))
                 .append("\n\nA: ").append(escape(baseline)).append(", B: this build.\n\n")
                 .append("| task | gate | verdict | B/A | interval | A per run | B per run |\n")
                 .append("|---|---|---|---|---|---|---|\n");
