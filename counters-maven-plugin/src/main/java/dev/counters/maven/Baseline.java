@@ -57,7 +57,7 @@ final class Baseline {
         }
         File path = new File(given);
         if (!path.isAbsolute()) {
-            path = new File(baseDir, given);
+            path = new File(baseDir, given).toPath().normalize().toFile();
         }
         if (path.exists()) {
             return new Resolved("the path " + path, List.of(path));
