@@ -36,7 +36,7 @@ final class SuiteReports {
                 .append("\nB: this build\n");
         for (SuiteResult.TaskOutcome task : suite.tasks()) {
             text.append("\n== ").append(task.task()).append('\n');
-            text.append(task.result().map(r -> r.summary() + "\n" + r).orElseGet(() -> "failed: " + task.failure().orElseThrow()))
+            text.append(task.result().map(String::valueOf).orElseGet(() -> "failed: " + task.failure().orElseThrow()))
                     .append('\n');
         }
         return text.toString();
