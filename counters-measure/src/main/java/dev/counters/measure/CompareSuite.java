@@ -39,8 +39,8 @@ import java.util.function.UnaryOperator;
  *
  * <p><b>One at a time.</b> The tasks run one after another, never at the same time: two
  * comparisons at once would each be the other's noise. A suite of n tasks takes about the sum of
- * their budgets. A task that fails (it throws, a fork dies, its class is missing from one build) is
- * recorded with its exception and the others still run; the gate reads it as undecided, and
+ * their budgets. A task that fails (it throws, a fork dies, its class is missing from one build, it
+ * calls what one build lacks) is recorded with its exception and the others still run; the gate reads it as undecided, and
  * {@link SuiteResult#failures()} lists it.
  *
  * <p><b>The margin.</b> With a margin m, a task regresses only when its whole interval of B/A lies
@@ -218,6 +218,10 @@ public final class CompareSuite {
             return SuiteResult.TaskOutcome.ran(task, comparison(task).run());
         } catch (RuntimeException e) {
             return SuiteResult.TaskOutcome.failed(task, e);
+        } catch (LinkageError e) {
+            return SuiteResult.TaskOutcome.failed(task, new IllegalStateException("task " + task + " does not link "
+                    + "against one of the builds (it calls what that build lacks, or was compiled against another): " + e
+                    + "; leave it out of the suite until both builds have what it calls", e));
         }
     }
 

@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A suite of two builds made here: a library whose new build does twice the work in one method and
  * the same in another, and task classes (compiled once, against the old build) that call it. The
- * truth is the construction: the doubled method's task regresses, a missing class fails alone.
+ * truth is the construction: the doubled method's task regresses; a missing class, and a task calling a method only the new build
+ * has, fail alone.
  */
 class CompareSuiteTest {
     private static final String WORK = """
@@ -33,6 +34,7 @@ class CompareSuiteTest {
                 public static long doubled() { return steps(%d); }
 
                 public static long same() { return steps(100_000); }
+                %s
 
                 private static long steps(int steps) {
                     for (int i = 0; i < steps; i++) {
@@ -48,14 +50,17 @@ class CompareSuiteTest {
             "com.example.bench.Doubled", "package com.example.bench; public class Doubled implements "
                     + "dev.counters.measure.Task { public Object run() { return com.example.lib.Work.doubled(); } }",
             "com.example.bench.Same", "package com.example.bench; public class Same implements "
-                    + "dev.counters.measure.Task { public Object run() { return com.example.lib.Work.same(); } }");
+                    + "dev.counters.measure.Task { public Object run() { return com.example.lib.Work.same(); } }",
+            "com.example.bench.UsesAdded", "package com.example.bench; public class UsesAdded implements "
+                    + "dev.counters.measure.Task { public Object run() { return com.example.lib.Work.added(); } }");
 
     @Test
     void aSuiteOfTwoBuildsRegressesOnTheTaskWhoseCodeDoesTwiceTheWorkAndRecordsATaskThatFails(@TempDir Path dir)
             throws IOException {
-        Path old = TaskBuilds.compile(dir, "old", Map.of("com.example.lib.Work", String.format(WORK, 100_000)), ".");
-        Path now = TaskBuilds.compile(dir, "new", Map.of("com.example.lib.Work", String.format(WORK, 200_000)), ".");
-        Path tasks = TaskBuilds.compile(dir, "tasks", TASKS, System.getProperty("java.class.path") + File.pathSeparator + old);
+        Path old = TaskBuilds.compile(dir, "old", Map.of("com.example.lib.Work", String.format(WORK, 100_000, "")), ".");
+        Path now = TaskBuilds.compile(dir, "new", Map.of("com.example.lib.Work", String.format(WORK, 200_000,
+                "public static long added() { return 1; }")), ".");
+        Path tasks = TaskBuilds.compile(dir, "tasks", TASKS, System.getProperty("java.class.path") + File.pathSeparator + now);
         List<String> names = new ArrayList<>(CompareSuite.tasksIn("com.example.bench", tasks.toString()));
         names.add("com.example.bench.Gone");
         List<String> seen = new ArrayList<>();
@@ -63,10 +68,13 @@ class CompareSuiteTest {
                 .forks(0).margin(0.05).budget(Duration.ofSeconds(5)).budget("com.example.bench.Same", Duration.ofSeconds(2))
                 .run(task -> seen.add(task.task()));
 
-        assertEquals(List.of("com.example.bench.Doubled", "com.example.bench.Same", "com.example.bench.Gone"), seen);
+        assertEquals(List.of("com.example.bench.Doubled", "com.example.bench.Same", "com.example.bench.UsesAdded",
+                "com.example.bench.Gone"), seen);
+        SuiteResult.TaskOutcome usesAdded = suite.task("com.example.bench.UsesAdded").orElseThrow();
+        assertInstanceOf(NoSuchMethodError.class, usesAdded.failure().orElseThrow().getCause(), suite.toString());
         SuiteResult.TaskOutcome gone = suite.task("com.example.bench.Gone").orElseThrow();
         assertInstanceOf(IllegalArgumentException.class, gone.failure().orElseThrow());
-        assertEquals(List.of(gone), suite.failures());
+        assertEquals(List.of(usesAdded, gone), suite.failures());
         assertTrue(suite.toString().contains("com.example.bench.Gone: FAILED, java.lang.IllegalArgumentException"),
                 suite.toString());
         SuiteResult.TaskOutcome doubled = suite.task("com.example.bench.Doubled").orElseThrow();
@@ -78,7 +86,7 @@ class CompareSuiteTest {
         assertTrue(same.gateOutcome() != GateOutcome.REGRESSED, suite.toString());
         assertEquals(List.of(doubled), suite.regressions());
         assertEquals(GateOutcome.REGRESSED, suite.gateOutcome());
-        assertTrue(suite.summary().startsWith("REGRESSED: 1 of 3 tasks regressed beyond a margin of 5.0% "
+        assertTrue(suite.summary().startsWith("REGRESSED: 1 of 4 tasks regressed beyond a margin of 5.0% "
                 + "(com.example.bench.Doubled)"), suite.summary());
     }
 
