@@ -15,7 +15,7 @@ import difflib, pathlib, re, subprocess, sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LIBRARIES = ["counters-api", "counters-native", "counters-posix", "counters-windows", "counters-scope",
              "counters-measure", "counters-jmh", "counters-micrometer", "counters-spring-boot-starter",
-             "counters-opentelemetry"]
+             "counters-opentelemetry", "counters-junit"]
 MODIFIERS = r"(?:(?:final|abstract|sealed|non-sealed|static|strictfp)\s+)*"
 KIND = r"(?:class|interface|enum|record|@interface)\s+(\w+)"
 TOP = re.compile(r"^public\s+" + MODIFIERS + KIND, re.M)
