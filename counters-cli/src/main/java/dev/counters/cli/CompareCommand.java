@@ -7,6 +7,7 @@ import dev.counters.measure.Compare;
 import dev.counters.measure.CompareReport;
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.ForkFailedException;
+import dev.counters.measure.SuiteResult;
 import dev.counters.measure.TaskFailedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,6 +88,10 @@ final class CompareCommand extends Subcommand implements IExitCodeGenerator {
     @Option(names = "--every-pair", description = "Also list every pair's times and ratios (with --forks 0).")
     boolean everyPair;
 
+    @Option(names = "--budget-of", paramLabel = "CLASS=TIME",
+            description = "In a suite (several --task, or --tasks-in), the budget of one task class instead of --budget.")
+    java.util.Map<String, String> budgetOf = new java.util.LinkedHashMap<>();
+
     @Mixin
     CompareTasks compared;
 
@@ -121,6 +126,17 @@ final class CompareCommand extends Subcommand implements IExitCodeGenerator {
             throw new ParameterException(spec.commandLine(), "--every-pair and --chart show one JVM's pairs: add --forks 0 "
                     + "to run in this JVM only");
         }
+        if (compared.suite()) {
+            SuiteResult suite = CompareSuiteRun.run(spec, compared, budgetOf, budget, margin, forking, this::askedOfEach,
+                    output.progress(spec));
+            CompareSuiteRun.print(spec, output, suite);
+            exitCode = gate.exitCode(suite, spec.commandLine().getErr());
+            return;
+        }
+        if (!budgetOf.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--budget-of gives one task of a suite its budget: give "
+                    + "--task more than once, or --tasks-in, or use --budget");
+        }
         CompareResult result = forking.forking() ? runForked() : runHere();
         CompareOutput.print(spec, output, result);
         if (everyPair) {
@@ -151,6 +167,17 @@ final class CompareCommand extends Subcommand implements IExitCodeGenerator {
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    /** Each comparison of a suite with the options asked but those the suite sets itself (budget, margin, forks). */
+    private Compare askedOfEach(Compare comparison) {
+        set("--target", target, comparison::target);
+        set("--confidence", confidence, comparison::confidence);
+        set("--min-pairs", minPairs, comparison::minPairs);
+        set("--warm-up", warmUp, comparison::warmUp);
+        set("--order", order, comparison::order);
+        set("--by", by, comparison::by);
+        return comparison;
     }
 
     /** Gives {@code value} to {@code setter} if the option was given; its refusal is a usage error naming {@code option}. */

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -43,14 +42,8 @@ final class CompareOutput {
         stepSummary(CompareReport.markdown(result));
     }
 
-    /** Prints the table of several comparisons, a row each, in the format asked, and appends its Markdown to the step summary. */
-    static void printTable(CommandSpec spec, OutputOptions output, Map<String, CompareResult> results) {
-        output.printText(spec, output.format == OutputFormat.MARKDOWN ? CompareReport.markdownTable(results)
-                : CompareReport.textTable(results));
-        stepSummary(CompareReport.markdownTable(results));
-    }
 
-    private static void stepSummary(String markdown) {
+    static void stepSummary(String markdown) {
         String file = System.getenv(STEP_SUMMARY);
         if (file == null || file.isBlank()) {
             return;

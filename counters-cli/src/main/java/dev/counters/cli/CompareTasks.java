@@ -1,6 +1,10 @@
 package dev.counters.cli;
 
 import dev.counters.measure.Compare;
+import dev.counters.measure.CompareSuite;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -25,9 +29,9 @@ final class CompareTasks {
     String taskB;
 
     @Option(names = "--task", paramLabel = "CLASS",
-            description = "One task class in two builds: A is CLASS from --class-path-a, B the same name from "
+            description = "A task class in two builds: A is CLASS from --class-path-a, B the same name from "
                     + "--class-path-b, each loaded in its own class loader (e.g. the released jar against the new one).")
-    String task;
+    List<String> tasks;
 
     @Option(names = "--class-path-a", paramLabel = "PATH",
             description = "Jars and folders of build A of --task (with whatever it needs), separated by '${sys:path.separator}'.")
@@ -45,24 +49,48 @@ final class CompareTasks {
             description = "Size of built-in task B in xorshift steps (default: ${DEFAULT-VALUE}).")
     long iterationsB;
 
+    @Option(names = "--tasks-in", paramLabel = "PACKAGE",
+            description = "Every task class in PACKAGE (and its subpackages) of --class-path-b, each compared in its two "
+                    + "builds: a suite, with one table at the end.")
+    String suitePackage;
+
+    /** The one task class of two builds compared alone. */
+    String task() {
+        return tasks.get(0);
+    }
+
+    /** Whether several classes are compared in their two builds: more than one {@code --task}, or {@code --tasks-in}. */
+    boolean suite() {
+        return suitePackage != null || tasks != null && tasks.size() > 1;
+    }
+
+    /** The suite's task classes: those given, or every task of {@code --tasks-in} in build B. */
+    List<String> suiteTasks() {
+        List<String> all = new ArrayList<>(tasks == null ? List.of() : tasks);
+        if (suitePackage != null) {
+            all.addAll(CompareSuite.tasksIn(suitePackage, classPathB));
+        }
+        return List.copyOf(new LinkedHashSet<>(all));
+    }
+
     /** Whether A and B are two builds of one class ({@code --task}). */
     boolean builds() {
-        return task != null;
+        return tasks != null && !tasks.isEmpty() || suitePackage != null;
     }
 
     /** Whether A and B are the user's classes, not the built-in workload. */
     boolean userClasses() {
-        return taskA != null || task != null;
+        return taskA != null || builds();
     }
 
     /** A for people: the class, the class and its build, or the built-in workload and its size. */
     String nameA() {
-        return builds() ? task + " from " + classPathA : taskA != null ? taskA : new SpinTask(iterationsA).toString();
+        return builds() ? task() + " from " + classPathA : taskA != null ? taskA : new SpinTask(iterationsA).toString();
     }
 
     /** B for people, as {@link #nameA()}. */
     String nameB() {
-        return builds() ? task + " from " + classPathB : taskB != null ? taskB : new SpinTask(iterationsB).toString();
+        return builds() ? task() + " from " + classPathB : taskB != null ? taskB : new SpinTask(iterationsB).toString();
     }
 
     /** A, to run in this JVM (not two builds). */
@@ -83,9 +111,9 @@ final class CompareTasks {
      */
     Compare forked(TaskOptions options) {
         if (builds()) {
-            TaskLoader.type(task, classPathA, "--class-path-a");
-            TaskLoader.type(task, classPathB, "--class-path-b");
-            return Compare.ofBuilds(task, classPathA, classPathB);
+            TaskLoader.type(task(), classPathA, "--class-path-a");
+            TaskLoader.type(task(), classPathB, "--class-path-b");
+            return Compare.ofBuilds(task(), classPathA, classPathB);
         }
         if (taskA != null) {
             TaskLoader.type(taskA, options.classPath);
@@ -101,19 +129,19 @@ final class CompareTasks {
 
     /** Refuses options that do not go together, each with what to give instead. */
     void check(CommandSpec spec, TaskOptions options) {
-        if (task != null && (taskA != null || taskB != null)) {
+        if (builds() && (taskA != null || taskB != null)) {
             throw usage(spec, "--task names one class in two builds (with --class-path-a and --class-path-b); --task-a "
                     + "and --task-b name two classes: give one or the other");
         }
-        if (task != null && (classPathA == null || classPathB == null)) {
+        if (builds() && (classPathA == null || classPathB == null)) {
             throw usage(spec, "--task compares two builds of one class: give both --class-path-a (the baseline's jars "
                     + "and folders) and --class-path-b (the contender's)");
         }
-        if (task == null && (classPathA != null || classPathB != null)) {
+        if (!builds() && (classPathA != null || classPathB != null)) {
             throw usage(spec, "--class-path-a and --class-path-b hold two builds of the class that --task names: add "
                     + "--task CLASS (for two classes of one build, give --task-a and --task-b, and --class-path)");
         }
-        if (task != null && options.classPath != null) {
+        if (builds() && options.classPath != null) {
             throw usage(spec, "--class-path is for --task-a and --task-b; for two builds, put what both need in "
                     + "--class-path-a and in --class-path-b");
         }

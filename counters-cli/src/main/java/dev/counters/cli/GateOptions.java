@@ -2,6 +2,7 @@ package dev.counters.cli;
 
 import dev.counters.measure.CompareResult;
 import dev.counters.measure.GateOutcome;
+import dev.counters.measure.SuiteResult;
 import java.io.PrintWriter;
 import picocli.CommandLine.Option;
 
@@ -40,19 +41,27 @@ final class GateOptions {
 
     /** The exit code for {@code result}, saying on {@code err} what an undecided gate did. */
     int exitCode(CompareResult result, PrintWriter err) {
+        return exitCode(result.gateOutcome(), result.verdict().label(), result.summary(), err);
+    }
+
+    /** The exit code for a suite: it regressed if any task did ({@link SuiteResult#gateOutcome()}). */
+    int exitCode(SuiteResult suite, PrintWriter err) {
+        return exitCode(suite.gateOutcome(), "a task undecided or failed", suite.summary(), err);
+    }
+
+    private int exitCode(GateOutcome outcome, String undecided, String summary, PrintWriter err) {
         if (!gating()) {
             return 0;
         }
-        GateOutcome outcome = result.gateOutcome();
         if (outcome == GateOutcome.REGRESSED) {
-            err.println("counters compare: the gate failed: B is slower than A beyond the margin: " + result.summary());
+            err.println("counters compare: the gate failed: B is slower than A beyond the margin: " + summary);
             err.flush();
             return EXIT_REGRESSION;
         }
         if (outcome == GateOutcome.UNDECIDED) {
-            err.println("counters compare: the gate could not decide (" + result.verdict().label() + "), "
+            err.println("counters compare: the gate could not decide (" + undecided + "), "
                     + (failIfUndecided ? "and --fail-if-undecided fails it" : "so it passes; --fail-if-undecided would fail it")
-                    + ": " + result.summary());
+                    + ": " + summary);
             err.flush();
             return failIfUndecided ? EXIT_UNDECIDED : 0;
         }

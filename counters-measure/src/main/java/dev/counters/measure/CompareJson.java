@@ -16,7 +16,7 @@ import java.util.List;
 final class CompareJson {
     /** See {@link CompareReport#SCHEMA_VERSION}. */
     static final int SCHEMA_VERSION = 1;
-    private static final JsonFactory FACTORY = new JsonFactory();
+    static final JsonFactory FACTORY = new JsonFactory();
 
     private CompareJson() {}
 
@@ -31,7 +31,8 @@ final class CompareJson {
         return out.append('\n').toString();
     }
 
-    private static void write(CompareResult result, JsonGenerator json) throws IOException {
+    /** Writes {@code result} as one JSON object to {@code json} (a suite's report holds one per task). */
+    static void write(CompareResult result, JsonGenerator json) throws IOException {
         Conclusion conclusion = result.conclusion();
         json.writeStartObject();
         json.writeNumberField("schema_version", SCHEMA_VERSION);

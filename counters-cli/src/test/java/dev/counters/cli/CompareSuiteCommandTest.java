@@ -1,0 +1,106 @@
+package dev.counters.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.counters.measure.Task;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue #47, item 2: several task classes, each in its two builds, compared in one command: one
+ * table at the end, and the gate fails when any task regressed. The new build of {@code Parser} does
+ * twice the old one's work, {@code Lexer} the same: far beyond any noise, in this JVM.
+ */
+class CompareSuiteCommandTest {
+    @TempDir
+    static Path folder;
+
+    private static Path old;
+    private static Path next;
+
+    private static Path build(String name, int parserSteps) throws Exception {
+        Path sources = Files.createDirectories(folder.resolve(name + "-src/builds"));
+        Files.writeString(sources.resolve("Parser.java"), task("Parser", parserSteps));
+        Files.writeString(sources.resolve("Lexer.java"), task("Lexer", 100_000));
+        Path classes = Files.createDirectories(folder.resolve(name));
+        String taskJar = Path.of(Task.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        assertEquals(0, javac.run(null, null, null, "-classpath", taskJar, "-d", classes.toString(),
+                sources.resolve("Parser.java").toString(), sources.resolve("Lexer.java").toString()));
+        return classes;
+    }
+
+    private static String task(String name, int steps) {
+        return "package builds;\n"
+                + "public class " + name + " implements dev.counters.measure.Task {\n"
+                + "    private long state = 7;\n"
+                + "    public Object run() {\n"
+                + "        long x = state;\n"
+                + "        for (int i = 0; i < " + steps + "; i++) { x ^= x << 13; x ^= x >>> 7; x ^= x << 17; }\n"
+                + "        state = x;\n"
+                + "        return x;\n"
+                + "    }\n"
+                + "}\n";
+    }
+
+    @BeforeAll
+    static void twoBuilds() throws Exception {
+        old = build("old", 100_000);
+        next = build("new", 200_000);
+    }
+
+    private static Cli.Result suite(String... extra) {
+        List<String> args = new ArrayList<>(List.of("compare", "--class-path-a", old.toString(), "--class-path-b",
+                next.toString(), "--forks", "0", "--budget", "2s", "--warm-up", "200ms", "--target", "5%", "-q"));
+        args.addAll(List.of(extra));
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void aSuiteOfTwoBuildsPrintsOneTableAndTheGateFailsOnTheTaskThatRegressed() {
+        Cli.Result result = suite("--task", "builds.Parser", "--task", "builds.Lexer", "--fail-if", "slower", "--margin", "5%",
+                "--format", "json");
+        assertEquals(GateOptions.EXIT_REGRESSION, result.exitCode(), result.toString());
+        JsonNode json = result.json();
+        assertEquals("regressed", json.get("gate").asText(), json.toString());
+        assertEquals(2, json.get("tasks").size());
+        JsonNode parser = json.get("tasks").get(0);
+        assertEquals("builds.Parser", parser.get("task").asText());
+        assertEquals("regressed", parser.get("gate").asText(), parser.toString());
+        double ratio = parser.get("comparison").get("ratio").asDouble();
+        assertTrue(ratio > 1.5 && ratio < 2.6, "twice the steps: " + parser);
+        JsonNode lexer = json.get("tasks").get(1);
+        assertTrue(!lexer.get("gate").asText().equals("regressed"), "the same work in both builds: " + lexer);
+        assertTrue(result.err().contains("the gate failed"), result.err());
+    }
+
+    @Test
+    void everyTaskOfAPackageRunsAndTheTableHasARowEach() {
+        Cli.Result result = suite("--tasks-in", "builds", "--budget-of", "builds.Lexer=1s");
+        assertEquals(0, result.exitCode(), "no gate asked: " + result);
+        List<String> lines = result.out().lines().toList();
+        assertTrue(lines.get(0).matches("(REGRESSED|UNDECIDED|PASSED): 1 of 2 tasks regressed.*"), lines.get(0));
+        assertTrue(lines.stream().anyMatch(line -> line.startsWith("builds.Lexer ")), result.out());
+        assertTrue(lines.stream().anyMatch(line -> line.startsWith("builds.Parser ") && line.contains(" slower ")),
+                result.out());
+        Cli.Result markdown = suite("--tasks-in", "builds", "--format", "markdown");
+        assertTrue(markdown.out().startsWith("**"), markdown.out());
+        assertTrue(markdown.out().contains("| task | gate | verdict | B/A |"), markdown.out());
+    }
+
+    @Test
+    void aBudgetOfOneTaskOutsideASuiteIsRefused() {
+        Cli.Result result = suite("--task", "builds.Parser", "--budget-of", "builds.Parser=1s");
+        assertEquals(2, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("--budget-of gives one task of a suite its budget"), result.err());
+    }
+}
