@@ -3,4 +3,4 @@
  * user, beside wall time, scraped by Prometheus. Run it with
  * {@code java --enable-native-access=ALL-UNNAMED -cp counters-cli/target/counters.jar dev.counters.cli.micrometer.CpuPerRequestExample}.
  */
-package dev.counters.cli.micrometer;
+package dev.counters.examples.micrometer;

@@ -1,4 +1,4 @@
-package dev.counters.cli.micrometer;
+package dev.counters.examples.micrometer;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
