@@ -42,7 +42,7 @@ import java.util.concurrent.TimeUnit;
  * and {@code jfr print --events dev.counters.Scope requests.jfr} shows one event per request.
  *
  * <pre>
- * java --enable-native-access=ALL-UNNAMED -cp counters-cli/target/counters.jar dev.counters.cli.micrometer.CpuPerRequestExample [requests per endpoint, default 100]
+ * java --enable-native-access=ALL-UNNAMED -cp 'examples/target/classes:examples/target/lib/*' dev.counters.examples.micrometer.CpuPerRequestExample [requests per endpoint, default 100]
  * </pre>
  */
 public final class CpuPerRequestExample {
