@@ -15,7 +15,7 @@ import java.util.function.LongSupplier;
  * the JVM's own call where it reads the same clock), beside {@code System.nanoTime()}: STLSoft's
  * {@code counter_cost}, and the point of the .NET interop article, whose wrapper measured the
  * average cost of a Start/End pair in order to subtract it. For each kind served here it times
- * {@value #PAIRS} {@code start()}/{@code stop()} pairs with {@code System.nanoTime()}, five rounds
+ * {@value #PAIRS} {@code start()}/{@code stop()} pairs with {@code System.nanoTime()}, ten rounds
  * after one round of warm-up, and keeps the fastest round (the least disturbed); it also prints
  * what the counter itself reads for an empty interval (the median of those pairs, in the counter's
  * own ticks), which is the overhead a measurement of a short block includes.
@@ -26,7 +26,7 @@ import java.util.function.LongSupplier;
  */
 public final class CounterCost {
     public static final int PAIRS = 10_000;
-    private static final int ROUNDS = 5;
+    private static final int ROUNDS = 10;
 
     private CounterCost() {}
 
