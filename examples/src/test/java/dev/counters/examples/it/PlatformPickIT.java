@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
@@ -34,11 +37,19 @@ class PlatformPickIT {
 
     @Test
     void eachOperatingSystemGetsItsPlatformModuleAndLinuxRunsOnIt() throws Exception {
-        prepareRepository();
-        List<String> linux = classPath("linux", "", List.of());
-        List<String> mac = classPath("mac", "-Dos.name=MacOSX", List.of());
-        List<String> windows = classPath("windows", "", List.of("-P", "counters-windows,!counters-posix"));
+        // Three Mavens at once: each spends most of its time starting up.
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        try {
+            Future<List<String>> linuxPath = pool.submit(() -> classPath("linux", "", List.of()));
+            Future<List<String>> macPath = pool.submit(() -> classPath("mac", "-Dos.name=MacOSX", List.of()));
+            Future<List<String>> windowsPath = pool.submit(() -> classPath("windows", "", List.of("-P", "counters-windows,!counters-posix")));
+            check(linuxPath.get(), macPath.get(), windowsPath.get());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 
+    private static void check(List<String> linux, List<String> mac, List<String> windows) throws Exception {
         assertTrue(has(linux, "counters-posix") && !has(linux, "counters-windows") && has(linux, "counters-api")
                 && has(linux, "counters-native"), "Linux: " + linux);
         assertTrue(has(mac, "counters-posix") && !has(mac, "counters-windows"), "macOS: " + mac);
@@ -95,31 +106,34 @@ class PlatformPickIT {
                 "dev.counters.examples.platform.WhatThisMachineServes"), WORK, Map.of());
     }
 
+    /** The class path Maven resolves for the sample pom, in a folder and local repository of its own (Maven 3.8 locks no repository). */
     private static List<String> classPath(String name, String mavenOpts, List<String> options) throws Exception {
-        Path output = WORK.resolve("classpath-" + name + ".txt");
+        Path work = WORK.resolve(name);
+        prepare(work);
+        Path output = work.resolve("classpath.txt");
         Files.deleteIfExists(output);
-        List<String> command = new ArrayList<>(List.of(Launch.maven(), "-B", "-q", "-s", WORK.resolve("settings.xml").toString(),
+        List<String> command = new ArrayList<>(List.of(Launch.maven(), "-B", "-q", "-s", work.resolve("settings.xml").toString(),
                 "-Dcounters.version=" + VERSION, "-Dmdep.outputFile=" + output));
         command.addAll(options);
         command.add("org.apache.maven.plugins:maven-dependency-plugin:" + System.getProperty("counters.dependency.plugin.version", "3.8.1")
                 + ":build-classpath");
-        Launch maven = Launch.run(command, WORK.resolve("app"), Map.of("MAVEN_OPTS", mavenOpts));
+        Launch maven = Launch.run(command, work.resolve("app"), Map.of("MAVEN_OPTS", mavenOpts));
         assertEquals(0, maven.exitCode(), name + ": " + maven);
         return Arrays.stream(Files.readString(output).trim().split(File.pathSeparator)).collect(Collectors.toList());
     }
 
-    /** The sample pom in target/platform-pick/app, this build's artifacts in a local repository beside it. */
-    private static void prepareRepository() throws IOException {
-        Path repository = WORK.resolve("m2");
-        Files.createDirectories(WORK.resolve("app"));
-        Files.copy(Path.of("platform-pick/pom.xml"), WORK.resolve("app/pom.xml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    /** The sample pom in {@code work}/app, this build's artifacts in a local repository beside it. */
+    private static void prepare(Path work) throws IOException {
+        Path repository = work.resolve("m2");
+        Files.createDirectories(work.resolve("app"));
+        Files.copy(Path.of("platform-pick/pom.xml"), work.resolve("app/pom.xml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         install(repository, "counters-parent", Launch.PROJECT.resolve("pom.xml"), null);
         install(repository, "counters-bom", Launch.PROJECT.resolve("counters-bom/pom.xml"), null);
         for (String module : List.of("counters-api", "counters-native", "counters-posix", "counters-windows")) {
             install(repository, module, Launch.PROJECT.resolve(module + "/pom.xml"), jarOnTheTestClassPath(module));
         }
         String buildRepository = System.getProperty("counters.local.repository", System.getProperty("user.home") + "/.m2/repository");
-        Files.writeString(WORK.resolve("settings.xml"), "<settings><localRepository>" + repository + "</localRepository>"
+        Files.writeString(work.resolve("settings.xml"), "<settings><localRepository>" + repository + "</localRepository>"
                 + "<mirrors><mirror><id>this-build</id><mirrorOf>*</mirrorOf><url>" + Path.of(buildRepository).toUri()
                 + "</url></mirror></mirrors></settings>\n");
     }

@@ -8,10 +8,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -41,12 +45,23 @@ class ReadmeCommandsIT {
     void everyCommandRunsAsWrittenAndEveryExampleHasOne() throws Exception {
         List<String> commands = commands();
         Set<String> run = new TreeSet<>();
-        for (String command : commands) {
+        Map<String, Future<Launch>> launches = new LinkedHashMap<>();
+        ExecutorService pool = Executors.newFixedThreadPool(2);       // two at a time: a JVM's start is mostly waiting
+        try {
+            for (String command : commands) {
+                launches.put(command, pool.submit(() -> Launch.run(List.of("bash", "-c", Launch.java() + command.substring("java".length())),
+                        Launch.PROJECT, Map.of())));
+            }
+        } finally {
+            pool.shutdown();
+        }
+        for (Map.Entry<String, Future<Launch>> entry : launches.entrySet()) {
+            String command = entry.getKey();
             Matcher mainClass = MAIN_CLASS.matcher(command);
             assertTrue(mainClass.find(), command);
             String example = mainClass.group(1).substring("dev.counters.examples.".length());
             run.add(example);
-            Launch launch = Launch.run(List.of("bash", "-c", Launch.java() + command.substring("java".length())), Launch.PROJECT, Map.of());
+            Launch launch = entry.getValue().get();
             assertEquals(0, launch.exitCode(), launch.toString());
             assertFalse(launch.printedStackTrace(), launch.toString());
             String first = FIRST_WORDS.get(example);
