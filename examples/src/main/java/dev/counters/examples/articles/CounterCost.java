@@ -16,7 +16,7 @@ import java.util.function.LongSupplier;
  * {@code counter_cost}, and the point of the .NET interop article, whose wrapper measured the
  * average cost of a Start/End pair in order to subtract it. For each kind served here it times
  * {@value #PAIRS} {@code start()}/{@code stop()} pairs with {@code System.nanoTime()}, ten rounds
- * after one round of warm-up, and keeps the fastest round (the least disturbed); it also prints
+ * after one round of warm-up (and after every counter has been through the loop once), and keeps the fastest round (the least disturbed); it also prints
  * what the counter itself reads for an empty interval (the median of those pairs, in the counter's
  * own ticks), which is the overhead a measurement of a short block includes.
  *
@@ -39,11 +39,22 @@ public final class CounterCost {
 
     /** Every kind served here, then System.nanoTime() and ThreadMXBean.getCurrentThreadCpuTime() read in pairs. */
     public static List<Cost> measure() {
+        List<CounterInfo> available = Counters.available();
+        List<Counter> counters = new ArrayList<>();
+        for (CounterInfo info : available) {
+            counters.add(Counters.create(info.kind()));
+        }
+        // Every counter through the timing loop once before any is timed: the loop's call site sees all
+        // the classes it will see, so the JIT compiles it once for all of them and no kind is timed while
+        // it recompiles (a kind timed then would seem several times dearer).
+        for (Counter counter : counters) {
+            fastestRound(counter);
+        }
         List<Cost> costs = new ArrayList<>();
-        for (CounterInfo info : Counters.available()) {
-            Counter counter = Counters.create(info.kind());
+        for (int i = 0; i < available.size(); i++) {
+            CounterInfo info = available.get(i);
             costs.add(new Cost(info.kind().name(), info.binding().toString(), info.source(),
-                    fastestRound(counter), emptyInterval(counter)));
+                    fastestRound(counters.get(i)), emptyInterval(counters.get(i))));
         }
         costs.add(pairsOf("System.nanoTime()", System::nanoTime));
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
