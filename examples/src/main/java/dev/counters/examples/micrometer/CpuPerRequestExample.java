@@ -95,6 +95,7 @@ public final class CpuPerRequestExample {
         return meters.scrape();
     }
 
+    @SuppressWarnings("try")                    // the scope is there to be closed: its body never names it
     private void serve(HttpExchange exchange, String uri, Runnable work) throws IOException {
         Observation.createNotStarted(OBSERVATION, observations)
                 .lowCardinalityKeyValue("uri", uri)

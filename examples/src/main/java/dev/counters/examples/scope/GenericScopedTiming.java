@@ -67,6 +67,7 @@ public final class GenericScopedTiming {
      * Times {@code work} with whatever counter it is given, and hands the counter back with its
      * own type: a {@link CpuTimesCounter} comes back as one, with its kernel/user split.
      */
+    @SuppressWarnings("try")                    // the scope is there to be closed: its body never names it
     public static <C extends Counter> C timed(C counter, Runnable work) {
         try (CounterScope<CounterReadings> scope = CounterScope.start(counter)) {
             work.run();
@@ -75,6 +76,7 @@ public final class GenericScopedTiming {
     }
 
     /** Runs every part of the example around {@code work} (the generic part) and fixed sleeps (the rest). */
+    @SuppressWarnings("try")
     public static Result run(Runnable work) throws InterruptedException {
         Counter wall = timed(Counters.performance(), work);
         CpuTimesCounter cpu = timed(Counters.threadTimes(), work);
