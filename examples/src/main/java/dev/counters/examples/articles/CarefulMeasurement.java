@@ -2,6 +2,7 @@ package dev.counters.examples.articles;
 
 import dev.counters.measure.Measure;
 import dev.counters.measure.MeasureResult;
+import dev.counters.measure.Task;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -25,13 +26,13 @@ public final class CarefulMeasurement {
     private CarefulMeasurement() {}
 
     public static void main(String[] args) {
-        MeasureResult result = measure(Duration.ofMillis(500), 21);
+        MeasureResult result = measure(CarefulMeasurement::sortACopy, Duration.ofMillis(500), 21);
         System.out.print(summary(result));
     }
 
-    /** Sorting a copy of {@link #SIZE} ints, warmed up for at most {@code warmUp}, pinned, at high priority. */
-    public static MeasureResult measure(Duration warmUp, int repetitions) {
-        return Measure.of(CarefulMeasurement::sortACopy)
+    /** Measures {@code task} (main: {@link #sortACopy}), warmed up for at most {@code warmUp}, pinned, at high priority. */
+    public static MeasureResult measure(Task task, Duration warmUp, int repetitions) {
+        return Measure.of(task)
                 .warmUp(warmUp)
                 .pinned()
                 .highPriority()
@@ -40,7 +41,7 @@ public final class CarefulMeasurement {
                 .run();
     }
 
-    /** The task itself, public so that a test can time it independently. */
+    /** The task: sorting a copy of {@link #SIZE} ints. */
     public static int[] sortACopy() {
         int[] copy = DATA.clone();
         Arrays.sort(copy);
