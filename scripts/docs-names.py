@@ -89,7 +89,9 @@ def prose(path):
 
 def check_names():
     (types, code_words), jdk = declared_types(), jdk_types()
-    modules = {p.parent.name for p in ROOT.glob("*/pom.xml")}
+    # A module is named by its folder or by its artifactId (examples/ is counters-examples).
+    modules = {p.parent.name for p in ROOT.glob("*/pom.xml")} | {
+        ET.parse(p).find("{http://maven.apache.org/POM/4.0.0}artifactId").text for p in ROOT.glob("*/pom.xml")}
     package_dirs = {re.split(r"/src/main/java\d*/", d.as_posix(), 1)[1].replace("/", ".")
                     for d in ROOT.glob("*/src/main/java*/dev/counters/**") if d.is_dir()}
     module_names = {m for info in ROOT.glob("*/src/main/java/module-info.java")

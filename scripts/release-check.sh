@@ -41,7 +41,7 @@ for build in a b; do
   echo "== release-check: build $build of $(git rev-parse --short HEAD) as $version"
   # shellcheck disable=SC2086 # RELEASE_CHECK_MAVEN_ARGS: extra options, words (e.g. -X)
   (cd "$work/clone-$build" && mvn -B -q -Dstyle.color=never -P release deploy -DskipTests -Dpitest.skip=true ${RELEASE_CHECK_MAVEN_ARGS:-} \
-    -pl '!counters-benchmarks' -DaltDeploymentRepository=staging::file://"$work/staging-$build")
+    -pl '!counters-benchmarks,!examples' -DaltDeploymentRepository=staging::file://"$work/staging-$build")
   echo "== release-check: build $build took $(($(date +%s) - phase)) s"
   phase=$(date +%s)
 done

@@ -1,4 +1,4 @@
-package dev.counters.cli.micrometer;
+package dev.counters.examples.micrometer;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -42,7 +42,7 @@ import java.util.concurrent.TimeUnit;
  * and {@code jfr print --events dev.counters.Scope requests.jfr} shows one event per request.
  *
  * <pre>
- * java --enable-native-access=ALL-UNNAMED -cp counters-cli/target/counters.jar dev.counters.cli.micrometer.CpuPerRequestExample [requests per endpoint, default 100]
+ * java --enable-native-access=ALL-UNNAMED -cp 'examples/target/classes:examples/target/lib/*' dev.counters.examples.micrometer.CpuPerRequestExample [requests per endpoint, default 100]
  * </pre>
  */
 public final class CpuPerRequestExample {
@@ -95,6 +95,7 @@ public final class CpuPerRequestExample {
         return meters.scrape();
     }
 
+    @SuppressWarnings("try")                    // the scope is there to be closed: its body never names it
     private void serve(HttpExchange exchange, String uri, Runnable work) throws IOException {
         Observation.createNotStarted(OBSERVATION, observations)
                 .lowCardinalityKeyValue("uri", uri)

@@ -1,4 +1,4 @@
-package dev.counters.cli.micrometer;
+package dev.counters.examples.micrometer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
