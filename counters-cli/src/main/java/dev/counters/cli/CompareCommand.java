@@ -228,7 +228,11 @@ final class CompareCommand extends Subcommand implements IExitCodeGenerator {
         // --timeout or a signal ends it with nothing judged: TimeLimit.Reached says which, and the command's exit code.
         if (compared.builds()) {
             Compare comparison = asked(here(compared.forked(tasks).forks(0)));
-            return tasks.limit.call(spec.qualifiedName(), () -> builds(comparison), () -> "the comparison");
+            // A build's task that calls System.exit is named and ends the command with exit 2, never taken for a signal.
+            try (ExitWatch exits = ExitWatch.open(compared.task() + " (both builds)", () -> "the comparison",
+                    spec.commandLine().getErr(), spec.qualifiedName() + ": ")) {
+                return tasks.limit.call(spec.qualifiedName(), () -> builds(comparison), () -> "the comparison");
+            }
         }
         WatchedTask a = compared.a(tasks);
         WatchedTask b = compared.b(tasks);

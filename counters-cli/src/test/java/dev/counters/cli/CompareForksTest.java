@@ -25,11 +25,17 @@ class CompareForksTest {
 
     /** Compiles {@code builds.Parser} doing {@code steps} xorshift steps a run into a folder of its own. */
     private Path build(String name, int steps) throws Exception {
+        return build(name, steps, "");
+    }
+
+    /** The same, its run() beginning with {@code first}. */
+    private Path build(String name, int steps, String first) throws Exception {
         Path source = Files.createDirectories(folder.resolve(name + "-src/builds")).resolve("Parser.java");
         Files.writeString(source, "package builds;\n"
                 + "public class Parser implements dev.counters.measure.Task {\n"
                 + "    private long state = 7;\n"
                 + "    public Object run() {\n"
+                + first
                 + "        long x = state;\n"
                 + "        for (int i = 0; i < " + steps + "; i++) { x ^= x << 13; x ^= x >>> 7; x ^= x << 17; }\n"
                 + "        state = x;\n"
@@ -57,6 +63,17 @@ class CompareForksTest {
         // An independent reading of the same answer: the times per run, whose ratio is the work's.
         double perRun = json.get("b_ns_per_run").asDouble() / json.get("a_ns_per_run").asDouble();
         assertTrue(perRun > 1.5 && perRun < 2.6, "B's time per run over A's: " + perRun);
+    }
+
+    @Test
+    void aBuildWhoseTaskCallsSystemExitInThisJvmIsNamedNotTakenForASignal() throws Exception {
+        // Issue #50, item 6: "a signal (SIGINT or SIGTERM) ended the command", exit 0 (System.exit(3) exited 3, --timeout's).
+        Path old = build("old", 100_000);
+        Path next = build("exits", 100_000, "        System.exit(0);\n");
+        Cli.Result result = Cli.runInNewJvm(ProcessBuilder.Redirect.DISCARD, "compare", "--task", "builds.Parser",
+                "--class-path-a", old.toString(), "--class-path-b", next.toString(), "--forks", "0", "--budget", "2s", "-q");
+        assertEquals(CountersCommand.EXIT_USAGE, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("called System.exit") && !result.err().contains("a signal"), result.err());
     }
 
     @Test
