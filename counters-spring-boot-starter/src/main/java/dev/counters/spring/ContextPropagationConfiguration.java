@@ -26,7 +26,7 @@ import reactor.core.publisher.Hooks;
  *       Where the application set {@code limited}, it is left so, and the start-up line warns.
  *   <li>Where the application declares no {@link TaskDecorator}, a {@link ContextPropagatingTaskDecorator}
  *       bean, which Boot applies to the task executor it builds ({@code applicationTaskExecutor}: MVC's
- *       {@code Callable} and {@code WebAsyncTask}, {@code @Async}).
+ *       {@code Callable}, {@code @Async}).
  * </ul>
  *
  * <p>Imported by {@link CountersAutoConfiguration}, in lite mode and without {@code @Configuration}, so

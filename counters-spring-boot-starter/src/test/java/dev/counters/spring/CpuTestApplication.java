@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpStatus;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.core.task.support.ContextPropagatingTaskDecorator;
 import org.springframework.scheduling.annotation.EnableAsync;
@@ -24,6 +25,7 @@ import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
+import org.springframework.web.server.ResponseStatusException;
 
 /**
  * A real Boot web application with the three kinds of request the starter must tell apart: one that
@@ -48,6 +50,12 @@ public class CpuTestApplication {
         thread.setDaemon(true);
         return thread;
     }), () -> ContextSnapshotFactory.builder().build().captureAll());
+
+    /**
+     * Virtual threads (JDK 21+; null before) that the request's observation reaches, so that its stretches
+     * there are counted unmeasured: the series the join of docs/SPRING-BOOT.md reads.
+     */
+    private static final ExecutorService VIRTUAL_POOL = virtualPool();
 
     /**
      * The decorator a service owner declared before the starter declared it (issue #49): only where a test
@@ -119,6 +127,25 @@ public class CpuTestApplication {
         DeferredResult<String> result = new DeferredResult<>(60_000L);
         POOL.execute(() -> result.setResult(heavy(ms, id)));
         return result;
+    }
+
+    /** Computes {@code ms} on a virtual thread the observation reaches (JDK 21+): measured nowhere, counted virtual-thread. */
+    @GetMapping("/virtual-pool")
+    public CompletableFuture<String> onVirtualPool(@RequestParam int ms,
+            @RequestHeader(name = RequestTruth.HEADER, defaultValue = NO_ID) String id) {
+        if (VIRTUAL_POOL == null) {
+            throw new ResponseStatusException(HttpStatus.NOT_IMPLEMENTED, "virtual threads need JDK 21+");
+        }
+        return CompletableFuture.supplyAsync(() -> heavy(ms, id), VIRTUAL_POOL);
+    }
+
+    private static ExecutorService virtualPool() {
+        try {
+            ExecutorService virtual = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+            return ContextExecutorService.wrap(virtual, () -> ContextSnapshotFactory.builder().build().captureAll());
+        } catch (ReflectiveOperationException | RuntimeException noVirtualThreads) {
+            return null;
+        }
     }
 
     private static String named(String id) {
