@@ -121,22 +121,20 @@ final class ThreadStretches {
     /**
      * Charges {@code cpu}, an observation that never opened a scope and stops now, with this thread's
      * CPU since its start, where it started on this thread and no scope opened here since (nothing else
-     * became current, so the thread's CPU in between is its work); returns whether it did.
+     * became current, so the thread's CPU in between is its work).
      */
-    boolean measureUnscoped(ObservationCpu cpu) {
+    void measureUnscoped(ObservationCpu cpu) {
         if (clock == null || !cpu.startedOn(this, epoch)) {
-            return false;
+            return;
         }
         try {
             read();
             long total = Math.max(0, nowTotal - cpu.startTotalNanos());
             long kernel = split ? Math.max(0, Math.min(total, nowKernel - cpu.startKernelNanos())) : 0;
             cpu.measuredWhole(total, kernel, split);
-            return true;
         } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
             fail();
             cpu.unmeasured(Unmeasured.CLOCK_FAILED);
-            return false;
         }
     }
 
