@@ -10,6 +10,7 @@ module dev.counters.spring {
     requires spring.boot.autoconfigure;
     requires spring.context;
     requires spring.core;
+    requires static reactor.core;
 
     exports dev.counters.spring;
 

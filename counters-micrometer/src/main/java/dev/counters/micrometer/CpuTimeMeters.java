@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.observation.Observation;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
@@ -33,7 +34,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * registry does not, at most {@value #MAX_TAG_SETS_PER_NAME} tag sets are kept per observation name,
  * and stops beyond them look their meters up in the registry every time (the cost without the
  * cache). A meter removed from the registry ({@link MeterRegistry#remove(Meter)}) leaves the cache
- * too, so the next stop registers it anew, as Micrometer would for its {@code Meter.Id}.
+ * too, so the next stop registers it anew, as Micrometer would for its {@code Meter.Id}: each kept meter
+ * is indexed by the meter, so a removal is one look-up and {@code clear()} costs in proportion to the
+ * registry, as with Micrometer's own handler.
  */
 final class CpuTimeMeters {
     /**
@@ -50,6 +53,8 @@ final class CpuTimeMeters {
 
     private final MeterRegistry registry;
     private final ConcurrentMap<String, Names> byObservationName = new ConcurrentHashMap<>();
+    /** The kept meters that hold each registered meter: a meter's removal finds them at once, however many are kept. */
+    private final ConcurrentMap<Meter, Set<TaggedMeters>> owners = new ConcurrentHashMap<>();
 
     CpuTimeMeters(MeterRegistry registry) {
         this.registry = registry;
@@ -60,7 +65,8 @@ final class CpuTimeMeters {
      * Records what {@code cpu} gathered, once its observation has stopped: the covered wall
      * time always; the total, kernel and user CPU time where a stretch was measured (only the total
      * where the clock has no kernel/user split: never a made-up zero); and one count per reason a
-     * stretch went unmeasured. Each meter carries the {@value #ERROR_TAG} tag the wall-time timer carries.
+     * stretch went unmeasured. Each meter carries the {@value #ERROR_TAG} tag the wall-time timer carries, the
+     * unmeasured counter too, so that its label set joins the timers' on every label.
      */
     void record(Observation.Context context, ObservationCpu cpu) {
         TaggedMeters meters = meters(context);
@@ -77,7 +83,7 @@ final class CpuTimeMeters {
         }
         for (Unmeasured reason : Unmeasured.values()) {
             if (cpu.wasUnmeasured(reason)) {
-                meters.unmeasured(reason).increment();
+                meters.unmeasured(reason, error).increment();
             }
         }
     }
@@ -97,15 +103,19 @@ final class CpuTimeMeters {
             return meters;
         }
         if (names.byTags.size() >= MAX_TAG_SETS_PER_NAME) {
-            return names.newTaggedMeters(keyValues);
+            return new TaggedMeters(names, keyValues, false);
         }
-        return names.byTags.computeIfAbsent(keyValues, names::newTaggedMeters);
+        return names.byTags.computeIfAbsent(keyValues, kept -> new TaggedMeters(names, kept, true));
     }
 
-    /** Drops the kept meters that hold {@code removed}, so that the next stop registers them anew. */
+    /**
+     * Drops the kept meters that hold {@code removed}, so that the next stop registers them anew: a look-up,
+     * so that clearing a registry of n meters costs n look-ups, not n scans of every kept tag set.
+     */
     private void forget(Meter removed) {
-        for (Names names : byObservationName.values()) {
-            names.byTags.values().removeIf(meters -> meters.holds(removed));
+        Set<TaggedMeters> holders = owners.remove(removed);
+        if (holders != null) {
+            holders.forEach(TaggedMeters::forget);
         }
     }
 
@@ -170,66 +180,68 @@ final class CpuTimeMeters {
                             + " clock-failed, no-scope")
                     .withRegistry(registry);
         }
-
-        TaggedMeters newTaggedMeters(KeyValues keyValues) {
-            return new TaggedMeters(this, tags(keyValues));
-        }
     }
 
     /** One name and tag set's meters, each registered when first needed and then kept. */
-    static final class TaggedMeters {
+    final class TaggedMeters {
         private final Names names;
+        private final KeyValues keyValues;
         private final Tags tags;
-        /** The timers of observations that ended without an error, the usual case, kept without a look-up. */
-        private final AtomicReferenceArray<Timer> timers = new AtomicReferenceArray<>(CpuPart.values().length);
-        /** The timers of observations that ended with an error, by the error's {@link #ERROR_TAG} value. */
-        private final ConcurrentMap<String, AtomicReferenceArray<Timer>> failedTimers = new ConcurrentHashMap<>();
-        private final AtomicReferenceArray<Counter> unmeasured = new AtomicReferenceArray<>(Unmeasured.values().length);
+        /** Whether the cache keeps these meters (so a meter's removal must find them), rather than one stop's look-up. */
+        private final boolean kept;
+        /** The meters of observations that ended without an error, the usual case, kept without a look-up. */
+        private final ErrorMeters unfailed = new ErrorMeters();
+        /** The meters of observations that ended with an error, by the error's {@link #ERROR_TAG} value. */
+        private final ConcurrentMap<String, ErrorMeters> failed = new ConcurrentHashMap<>();
 
-        TaggedMeters(Names names, Tags tags) {
+        TaggedMeters(Names names, KeyValues keyValues, boolean kept) {
             this.names = names;
-            this.tags = tags;
+            this.keyValues = keyValues;
+            this.tags = tags(keyValues);
+            this.kept = kept;
         }
 
         Timer timer(CpuPart part, String error) {
-            AtomicReferenceArray<Timer> kept = NO_ERROR.equals(error) ? timers
-                    : failedTimers.computeIfAbsent(error, unused -> new AtomicReferenceArray<>(CpuPart.values().length));
-            Timer timer = kept.get(part.ordinal());
+            AtomicReferenceArray<Timer> timers = errorMeters(error).timers;
+            Timer timer = timers.get(part.ordinal());
             if (timer == null) {
-                timer = names.timers.get(part.ordinal()).withTags(tags.and(ERROR_TAG, error));
-                kept.set(part.ordinal(), timer);
+                timer = owned(names.timers.get(part.ordinal()).withTags(tags.and(ERROR_TAG, error)));
+                timers.set(part.ordinal(), timer);
             }
             return timer;
         }
 
-        Counter unmeasured(Unmeasured reason) {
-            Counter counter = unmeasured.get(reason.ordinal());
+        Counter unmeasured(Unmeasured reason, String error) {
+            AtomicReferenceArray<Counter> counters = errorMeters(error).unmeasured;
+            Counter counter = counters.get(reason.ordinal());
             if (counter == null) {
-                counter = names.unmeasured.withTags(tags.and(REASON_TAG, reason.tag()));
-                unmeasured.set(reason.ordinal(), counter);
+                counter = owned(names.unmeasured.withTags(tags.and(REASON_TAG, reason.tag()).and(ERROR_TAG, error)));
+                counters.set(reason.ordinal(), counter);
             }
             return counter;
         }
 
-        boolean holds(Meter meter) {
-            if (holds(timers, meter) || failedTimers.values().stream().anyMatch(kept -> holds(kept, meter))) {
-                return true;
-            }
-            for (int i = 0; i < unmeasured.length(); i++) {
-                if (unmeasured.get(i) == meter) {
-                    return true;
-                }
-            }
-            return false;
+        private ErrorMeters errorMeters(String error) {
+            return NO_ERROR.equals(error) ? unfailed : failed.computeIfAbsent(error, unused -> new ErrorMeters());
         }
 
-        private static boolean holds(AtomicReferenceArray<Timer> kept, Meter meter) {
-            for (int i = 0; i < kept.length(); i++) {
-                if (kept.get(i) == meter) {
-                    return true;
-                }
+        /** Notes that these kept meters hold {@code meter}, so that its removal from the registry finds them at once. */
+        private <M extends Meter> M owned(M meter) {
+            if (kept) {
+                owners.computeIfAbsent(meter, unused -> ConcurrentHashMap.newKeySet()).add(this);
             }
-            return false;
+            return meter;
         }
+
+        /** {@code removed} left the registry: these meters leave the cache, so that the next stop registers them anew. */
+        void forget() {
+            names.byTags.remove(keyValues, this);
+        }
+    }
+
+    /** One error value's timers and unmeasured counters, by part and by reason. */
+    private static final class ErrorMeters {
+        final AtomicReferenceArray<Timer> timers = new AtomicReferenceArray<>(CpuPart.values().length);
+        final AtomicReferenceArray<Counter> unmeasured = new AtomicReferenceArray<>(Unmeasured.values().length);
     }
 }

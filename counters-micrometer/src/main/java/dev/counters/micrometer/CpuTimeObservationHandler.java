@@ -28,6 +28,11 @@ import java.util.function.Supplier;
  *         .observe(() -> handle(request));
  * }</pre>
  *
+ * <p>An observation that never opens a scope ({@code Observation.start(...)} then {@code stop()}, how many
+ * time a block) is measured too where it can be told apart: started and stopped on one platform thread
+ * with no observation's scope opened there in between, nothing else became current there, so that
+ * thread's CPU from start to stop is its work (and its covered time the whole of its wall time).
+ *
  * <p>What it measures: the stretches during which the observation's scope is open on a thread, from
  * {@code onScopeOpened} to {@code onScopeClosed}, each read on that thread's own CPU clock
  * ({@code Counters.threadTimes()}), summed over threads. Micrometer opens a scope where
@@ -51,18 +56,20 @@ import java.util.function.Supplier;
  *
  * <p>What it cannot measure it counts, once per observation and reason, in
  * {@code <name>.cpu.unmeasured} with the tag {@code unmeasured.reason} (a key of its own, so that an
- * observation's own {@code reason} tag is kept; {@code unmeasured_reason} in Prometheus):
+ * observation's own {@code reason} tag is kept; {@code unmeasured_reason} in Prometheus) and the
+ * {@code error} tag the timers carry, so that its label set joins theirs:
  * {@code virtual-thread} (a scope on a virtual thread, which has no CPU clock of its own: no JDK up to
  * 25 reads one, and its carrier's clock counts the other virtual threads mounted in between),
  * {@code clock-failed} (the clock could not be made or read) and {@code no-scope} (the observation
- * never opened a scope: nothing tells its work from other work on the thread). An observation whose
+ * never opened a scope, and was not started and stopped on one platform thread with no scope opened
+ * there in between: nothing tells its work from other work). An observation whose
  * scope is still open on some thread when it stops (a pool thread that handed over the result that
  * ended the request) is recorded when that scope closes, so that thread's CPU is not lost. Nothing in this handler throws into the
  * observed work: a failure of its own, even an {@code OutOfMemoryError} of direct memory while making
  * a clock, is counted as {@code clock-failed}, and a failure to record is logged once.
  *
- * <p>Cost: two reads of the thread's CPU clock per stretch (one THREAD_TIMES pair) and one small object
- * per observation; each thread keeps its clock and its stack of stretches, so a thread's steady state
+ * <p>Cost: one read of the thread's CPU clock at each observation's start (for the case without a scope),
+ * two per stretch (one THREAD_TIMES pair) and one small object per observation; each thread keeps its clock and its stack of stretches, so a thread's steady state
  * allocates nothing more, and the meters of each observation name and tag set are registered once and
  * kept (docs/PERFORMANCE.md has the figures). The handler supports every context, so it composes with
  * Micrometer's {@code DefaultMeterObservationHandler} and with tracing handlers.
@@ -88,7 +95,15 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
 
     @Override
     public void onStart(Observation.Context context) {
-        context.put(this, new ObservationCpu(System.nanoTime()));
+        ObservationCpu cpu = new ObservationCpu(System.nanoTime());
+        context.put(this, cpu);
+        try {
+            if (!VirtualThreads.isCurrentThreadVirtual()) {
+                stretches.get().started(cpu);
+            }
+        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
+            clockFailed(cpu);
+        }
     }
 
     @Override
@@ -152,8 +167,22 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
             return;
         }
         CpuTimeMeters.requireName(context);
+        if (!cpu.scoped()) {
+            measureUnscoped(cpu);
+        }
         if (cpu.stop(context, System.nanoTime())) {
             record(cpu);
+        }
+    }
+
+    /** An observation that never opened a scope, stopping on the thread it started on with nothing current there since, is measured whole. */
+    private void measureUnscoped(ObservationCpu cpu) {
+        try {
+            if (!VirtualThreads.isCurrentThreadVirtual()) {
+                stretches.get().measureUnscoped(cpu);
+            }
+        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
+            clockFailed(cpu);
         }
     }
 
@@ -161,7 +190,7 @@ public final class CpuTimeObservationHandler implements ObservationHandler<Obser
     private void record(ObservationCpu cpu) {
         Observation.Context context = cpu.stoppedContext();
         try {
-            if (!cpu.scoped()) {
+            if (!cpu.scoped() && !cpu.measured()) {
                 cpu.unmeasured(Unmeasured.NO_SCOPE);
             }
             meters.record(context, cpu);

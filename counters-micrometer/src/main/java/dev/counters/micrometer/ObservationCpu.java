@@ -45,6 +45,13 @@ final class ObservationCpu {
     private volatile long coveredAtStop;
     private volatile boolean split;
     private volatile boolean scoped;
+    /** Measured from start to stop on one thread, never scoped: its whole wall time is covered. */
+    private volatile boolean whole;
+    /** The stretches of the thread it started on, that thread's scope epoch then, and its clock then; confined to that thread. */
+    private Object startedOn;
+    private long startEpoch;
+    private long startTotal;
+    private long startKernel;
 
     /** The state of an observation that started at {@code startNanos} ({@link System#nanoTime()}). */
     ObservationCpu(long startNanos) {
@@ -61,6 +68,33 @@ final class ObservationCpu {
         }
         TOTAL.getAndAdd(this, totalNanos);
         KERNEL.getAndAdd(this, kernelNanos);
+    }
+
+    /** It started on the thread whose stretches are {@code stretches}, at scope epoch {@code epoch}, that thread's clock reading so. */
+    void startedOn(Object stretches, long epoch, long totalNanos, long kernelNanos) {
+        startedOn = stretches;
+        startEpoch = epoch;
+        startTotal = totalNanos;
+        startKernel = kernelNanos;
+    }
+
+    /** Whether it started on the thread whose stretches are {@code stretches}, and no scope opened there since (the epoch is the same). */
+    boolean startedOn(Object stretches, long epoch) {
+        return startedOn == stretches && startEpoch == epoch;
+    }
+
+    long startTotalNanos() {
+        return startTotal;
+    }
+
+    long startKernelNanos() {
+        return startKernel;
+    }
+
+    /** It never opened a scope, and its thread's CPU from start to stop is its own: {@code totalNanos}, of which {@code kernelNanos} in the kernel. */
+    void measuredWhole(long totalNanos, long kernelNanos, boolean kernelUserSplit) {
+        whole = true;
+        add(totalNanos, kernelNanos, kernelUserSplit);
     }
 
     /** A scope of this observation opened on some thread, measured or not. */
@@ -127,7 +161,7 @@ final class ObservationCpu {
                 return false;
             }
             long open = old & COUNT_MASK;
-            coveredAtStop = covered + (open == 0 ? 0 : Math.max(0, offset - (old >>> COUNT_BITS)));
+            coveredAtStop = whole ? offset : covered + (open == 0 ? 0 : Math.max(0, offset - (old >>> COUNT_BITS)));
             next = old | STOPPED | (open == 0 ? RECORDED : 0);
         } while (!COVERAGE.compareAndSet(this, old, next));
         return (next & RECORDED) != 0;

@@ -27,6 +27,10 @@ final class ThreadStretches {
     private boolean split;
     private Frame[] frames = new Frame[4];
     private int depth;
+    /** How many frames are active (not suspended), so that a scan for them ends where the last one is. */
+    private int activeFrames;
+    /** Counts the scopes opened on this thread and the clocks made: an unscoped observation is measured only while it stays. */
+    private long epoch;
     private long nowTotal;
     private long nowKernel;
 
@@ -46,6 +50,7 @@ final class ThreadStretches {
      * context propagation opens to clear a thread), so it suspends them and charges nothing.
      */
     void open(Observation.Context context, ObservationCpu cpu) {
+        epoch++;
         if (cpu != null) {
             cpu.scopeOpened();
         }
@@ -55,25 +60,26 @@ final class ThreadStretches {
         }
         try {
             boolean read = false;
+            Observation.ContextView chargedFrom = null;
             if (depth > 1) {
                 Frame below = frames[depth - 2];
                 if (below.active && !descends(context, below.context)) {
                     read();
                     read = true;
                     frame.suspended = suspendBelow(depth - 1);
+                } else if (below.active && below.chainCharged) {
+                    chargedFrom = below.context;
                 }
             }
             if (cpu == null) {
                 return;
             }
-            addTarget(frame, cpu);
-            for (ObservationView parent = context.getParentObservation(); parent != null;
-                    parent = parent.getContextView().getParentObservation()) {
-                ObservationCpu ancestor = parent.getContextView().get(key);
-                if (ancestor != null) {
-                    addTarget(frame, ancestor);
-                }
+            if (chargedFrom != null) {
+                addUnchargedChain(frame, context, cpu, chargedFrom);
+            } else {
+                addChain(frame, context, cpu);
             }
+            frame.chainCharged = true;
             if (frame.targetCount == 0) {
                 return;
             }
@@ -92,6 +98,43 @@ final class ThreadStretches {
             if (cpu != null) {
                 cpu.unmeasured(Unmeasured.CLOCK_FAILED);
             }
+        }
+    }
+
+    /**
+     * An observation started on this thread: the clock is read, so that the observation can be measured
+     * from its start to its stop should it never open a scope ({@link #measureUnscoped}).
+     */
+    void started(ObservationCpu cpu) {
+        if (clock == null && !clockMade(cpu)) {
+            return;
+        }
+        try {
+            read();
+            cpu.startedOn(this, epoch, nowTotal, nowKernel);
+        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
+            fail();
+            cpu.unmeasured(Unmeasured.CLOCK_FAILED);
+        }
+    }
+
+    /**
+     * Charges {@code cpu}, an observation that never opened a scope and stops now, with this thread's
+     * CPU since its start, where it started on this thread and no scope opened here since (nothing else
+     * became current, so the thread's CPU in between is its work).
+     */
+    void measureUnscoped(ObservationCpu cpu) {
+        if (clock == null || !cpu.startedOn(this, epoch)) {
+            return;
+        }
+        try {
+            read();
+            long total = Math.max(0, nowTotal - cpu.startTotalNanos());
+            long kernel = split ? Math.max(0, Math.min(total, nowKernel - cpu.startKernelNanos())) : 0;
+            cpu.measuredWhole(total, kernel, split);
+        } catch (RuntimeException | LinkageError | OutOfMemoryError failed) {
+            fail();
+            cpu.unmeasured(Unmeasured.CLOCK_FAILED);
         }
     }
 
@@ -198,6 +241,7 @@ final class ThreadStretches {
         for (int at = top - 1; at >= 0 && frames[at].active; at--) {
             Frame frame = frames[at];
             frame.active = false;
+            activeFrames--;
             suspended++;
             if (frame.measured) {
                 charge(frame);
@@ -214,6 +258,8 @@ final class ThreadStretches {
         for (int at = top - 1; at >= 0 && count > 0; at--, count--) {
             Frame frame = frames[at];
             frame.active = true;
+            frame.chainCharged = false;
+            activeFrames++;
             if (frame.measured) {
                 frame.startTotal = nowTotal;
                 frame.startKernel = nowKernel;
@@ -238,19 +284,57 @@ final class ThreadStretches {
                 }
                 frame.measured = false;
             }
+            frame.chainCharged = false;
         }
         clock = null;
+        epoch++;
     }
 
     /** Whether an active measured stretch of this thread charges {@code cpu} already. */
     private boolean charged(ObservationCpu cpu) {
-        for (int at = 0; at < depth - 1; at++) {
+        int unseen = activeFrames - (frames[depth - 1].active ? 1 : 0);
+        for (int at = depth - 2; at >= 0 && unseen > 0; at--) {
             Frame frame = frames[at];
-            if (frame.active && frame.measured && frame.targets(cpu)) {
-                return true;
+            if (frame.active) {
+                unseen--;
+                if (frame.measured && frame.targets(cpu)) {
+                    return true;
+                }
             }
         }
         return false;
+    }
+
+    /** Charges {@code frame} with {@code cpu} and each ancestor's that no active stretch of this thread charges yet. */
+    private void addChain(Frame frame, Observation.ContextView context, ObservationCpu cpu) {
+        addTarget(frame, cpu);
+        for (ObservationView parent = context.getParentObservation(); parent != null;
+                parent = parent.getContextView().getParentObservation()) {
+            ObservationCpu ancestor = parent.getContextView().get(key);
+            if (ancestor != null) {
+                addTarget(frame, ancestor);
+            }
+        }
+    }
+
+    /**
+     * Charges {@code frame} with {@code cpu} and the ancestors up to {@code chargedFrom}, the context of
+     * the active stretch below, which (with its whole ancestry) is charged already: so a scope opened
+     * inside its parent's costs what lies between them, not the depth of the stack or of the ancestry.
+     */
+    private void addUnchargedChain(Frame frame, Observation.ContextView context, ObservationCpu cpu,
+            Observation.ContextView chargedFrom) {
+        if (context == chargedFrom) {
+            return;
+        }
+        frame.add(cpu);
+        for (ObservationView parent = context.getParentObservation(); parent != null
+                && parent.getContextView() != chargedFrom; parent = parent.getContextView().getParentObservation()) {
+            ObservationCpu ancestor = parent.getContextView().get(key);
+            if (ancestor != null && !frame.targets(ancestor)) {
+                frame.add(ancestor);
+            }
+        }
     }
 
     private void addTarget(Frame frame, ObservationCpu cpu) {
@@ -283,55 +367,22 @@ final class ThreadStretches {
             frames[depth] = frame;
         }
         depth++;
+        activeFrames++;
         frame.reset(context);
         return frame;
     }
 
     private void remove(int at) {
         Frame removed = frames[at];
+        if (removed.active) {
+            activeFrames--;
+        }
         removed.reset(null);
         System.arraycopy(frames, at + 1, frames, at, depth - at - 1);
         depth--;
         frames[depth] = removed;
-    }
-
-    /** One open scope on this thread; kept for reuse when it closes, so a thread's steady state allocates nothing. */
-    private static final class Frame {
-        Observation.ContextView context;
-        ObservationCpu[] targets = new ObservationCpu[2];
-        int targetCount;
-        long startTotal;
-        long startKernel;
-        /** Measured: it has a clock reading and observations to charge. */
-        boolean measured;
-        /** Not suspended by a scope of an unrelated observation above it. */
-        boolean active;
-        /** How many stretches below this one it suspended when it opened. */
-        int suspended;
-
-        void reset(Observation.ContextView owner) {
-            context = owner;
-            Arrays.fill(targets, 0, targetCount, null);
-            targetCount = 0;
-            measured = false;
-            active = true;
-            suspended = 0;
-        }
-
-        boolean targets(ObservationCpu cpu) {
-            for (int i = 0; i < targetCount; i++) {
-                if (targets[i] == cpu) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        void add(ObservationCpu cpu) {
-            if (targetCount == targets.length) {
-                targets = Arrays.copyOf(targets, targetCount * 2);
-            }
-            targets[targetCount++] = cpu;
+        for (int above = at; above < depth; above++) {
+            frames[above].chainCharged = false;
         }
     }
 }

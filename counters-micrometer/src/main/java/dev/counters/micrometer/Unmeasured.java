@@ -9,7 +9,10 @@ enum Unmeasured {
     VIRTUAL_THREAD("virtual-thread"),
     /** The thread's CPU clock could not be made or read: the observed work goes on unmeasured. */
     CLOCK_FAILED("clock-failed"),
-    /** The observation never opened a scope on any thread, so no stretch of it can be told from other work. */
+    /**
+     * The observation never opened a scope on any thread, and was not started and stopped on one platform
+     * thread with no other scope opened there in between: no stretch of it can be told from other work.
+     */
     NO_SCOPE("no-scope");
 
     private final String tag;

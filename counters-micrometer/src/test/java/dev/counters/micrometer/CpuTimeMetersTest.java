@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import dev.counters.testing.Work;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,8 +45,8 @@ class CpuTimeMetersTest {
         assertSame(registry.get("request.cpu").tag("uri", "/a").timer(), total, "the kept timer is the registry's");
         assertSame(total, meters.meters(second).timer(CpuTimeMeters.CpuPart.TOTAL, CpuTimeMeters.NO_ERROR));
         assertSame(kept.timer(CpuTimeMeters.CpuPart.KERNEL, CpuTimeMeters.NO_ERROR), meters.meters(second).timer(CpuTimeMeters.CpuPart.KERNEL, CpuTimeMeters.NO_ERROR));
-        Counter unmeasured = kept.unmeasured(Unmeasured.NO_SCOPE);
-        assertSame(unmeasured, meters.meters(second).unmeasured(Unmeasured.NO_SCOPE));
+        Counter unmeasured = kept.unmeasured(Unmeasured.NO_SCOPE, CpuTimeMeters.NO_ERROR);
+        assertSame(unmeasured, meters.meters(second).unmeasured(Unmeasured.NO_SCOPE, CpuTimeMeters.NO_ERROR));
         assertSame(registry.get("request.cpu.unmeasured").tags("uri", "/a", CpuTimeMeters.REASON_TAG, "no-scope").counter(), unmeasured);
     }
 
@@ -75,11 +78,11 @@ class CpuTimeMetersTest {
     void anUnmeasuredCounterRemovedFromTheRegistryIsRegisteredAnew() {
         CpuTimeMeters meters = new CpuTimeMeters(registry);
         Observation.Context context = context("request", "uri", "/a");
-        meters.meters(context).unmeasured(Unmeasured.VIRTUAL_THREAD).increment();
+        meters.meters(context).unmeasured(Unmeasured.VIRTUAL_THREAD, CpuTimeMeters.NO_ERROR).increment();
         Counter removed = registry.get("request.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "virtual-thread").counter();
         registry.remove(removed);
 
-        meters.meters(context).unmeasured(Unmeasured.VIRTUAL_THREAD).increment();
+        meters.meters(context).unmeasured(Unmeasured.VIRTUAL_THREAD, CpuTimeMeters.NO_ERROR).increment();
         Counter anew = registry.get("request.cpu.unmeasured").tag(CpuTimeMeters.REASON_TAG, "virtual-thread").counter();
         assertNotSame(removed, anew);
         assertEquals(1, anew.count());
@@ -92,6 +95,36 @@ class CpuTimeMetersTest {
         kept.timer(CpuTimeMeters.CpuPart.TOTAL, CpuTimeMeters.NO_ERROR);
         registry.remove(registry.counter("unrelated"));
         assertSame(kept, meters.meters(context("request", "uri", "/a")));
+    }
+
+    /** Issue #49 item 5: the unmeasured counter carries the timers' error tag, so their label sets join on every label. */
+    @Test
+    void theUnmeasuredCounterCarriesTheErrorTagOfTheTimers() {
+        CpuTimeMeters meters = new CpuTimeMeters(registry);
+        CpuTimeMeters.TaggedMeters kept = meters.meters(context("request", "uri", "/a"));
+        Counter failed = kept.unmeasured(Unmeasured.NO_SCOPE, "IllegalStateException");
+        Counter unfailed = kept.unmeasured(Unmeasured.NO_SCOPE, CpuTimeMeters.NO_ERROR);
+        assertNotSame(failed, unfailed);
+        assertSame(registry.get("request.cpu.unmeasured").tags("uri", "/a", "error", "IllegalStateException").counter(), failed);
+        Timer timer = kept.timer(CpuTimeMeters.CpuPart.TOTAL, CpuTimeMeters.NO_ERROR);
+        List<Tag> timerTags = new ArrayList<>(timer.getId().getTags());
+        List<Tag> counterTags = new ArrayList<>(unfailed.getId().getTags());
+        counterTags.removeIf(tag -> tag.getKey().equals(CpuTimeMeters.REASON_TAG));
+        assertEquals(timerTags, counterTags, "the same labels but the reason");
+    }
+
+    /** A filter that merges two tag sets into one meter: removing it drops both kept tag sets, found by the meter. */
+    @Test
+    void aMergedMeterRemovedLeavesEveryTagSetThatHeldIt() {
+        registry.config().meterFilter(MeterFilter.replaceTagValues("uri", uri -> "merged"));
+        CpuTimeMeters meters = new CpuTimeMeters(registry);
+        CpuTimeMeters.TaggedMeters a = meters.meters(context("request", "uri", "/a"));
+        CpuTimeMeters.TaggedMeters b = meters.meters(context("request", "uri", "/b"));
+        Timer merged = a.timer(CpuTimeMeters.CpuPart.TOTAL, CpuTimeMeters.NO_ERROR);
+        assertSame(merged, b.timer(CpuTimeMeters.CpuPart.TOTAL, CpuTimeMeters.NO_ERROR));
+        registry.remove(merged);
+        assertNotSame(a, meters.meters(context("request", "uri", "/a")));
+        assertNotSame(b, meters.meters(context("request", "uri", "/b")));
     }
 
     @Test

@@ -167,7 +167,10 @@ class CpuTimeObservationHandlerTest {
     @Test
     void anObservationsOwnReasonTagIsKeptWhenItIsUnmeasured() throws Exception {
         for (String reason : List.of("timeout", "evicted", "timeout")) {
-            Observation.createNotStarted("job", observations).lowCardinalityKeyValue("reason", reason).start().stop();
+            Observation job = Observation.createNotStarted("job", observations).lowCardinalityKeyValue("reason", reason).start();
+            Thread other = new Thread(job::stop, "other");
+            other.start();
+            other.join();
         }
         assertEquals(2, meters.get("job.cpu.unmeasured").tags("reason", "timeout", CpuTimeMeters.REASON_TAG, "no-scope")
                 .counter().count());

@@ -20,6 +20,8 @@ final class BoundConditions {
     static final String OBSERVATION_ENABLED = "counters.cpu.observation.enabled";
     static final String PROCESS_ENABLED = "counters.cpu.process.enabled";
     static final String NAMING = "counters.cpu.observation.naming";
+    static final String REACTOR_PROPAGATION = "counters.cpu.propagation.reactor";
+    static final String TASK_EXECUTOR_PROPAGATION = "counters.cpu.propagation.task-executor";
 
     private BoundConditions() {}
 
@@ -39,6 +41,22 @@ final class BoundConditions {
         }
     }
 
+    /** {@value #REACTOR_PROPAGATION}: true unless set false. */
+    static final class ReactorPropagationEnabled extends SpringBootCondition {
+        @Override
+        public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            return enabled(context, REACTOR_PROPAGATION);
+        }
+    }
+
+    /** {@value #TASK_EXECUTOR_PROPAGATION}: true unless set false. */
+    static final class TaskExecutorPropagationEnabled extends SpringBootCondition {
+        @Override
+        public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            return enabled(context, TASK_EXECUTOR_PROPAGATION);
+        }
+    }
+
     /** {@value #NAMING} is {@code SEMANTIC_CONVENTIONS}, in any spelling Boot accepts. */
     static final class SemanticConventionsNamed extends SpringBootCondition {
         @Override
@@ -52,7 +70,7 @@ final class BoundConditions {
         }
     }
 
-    private static ConditionOutcome enabled(ConditionContext context, String property) {
+    static ConditionOutcome enabled(ConditionContext context, String property) {
         boolean enabled = Binder.get(context.getEnvironment()).bind(property, Boolean.class).orElse(true);
         return enabled ? ConditionOutcome.match(property + " binds to true (or is not set)")
                 : ConditionOutcome.noMatch(property + " binds to false");

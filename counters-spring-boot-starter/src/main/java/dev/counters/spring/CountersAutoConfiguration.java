@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 /**
@@ -28,14 +29,23 @@ import org.springframework.core.env.Environment;
  *       runs beside Boot's timers, always.
  *   <li>{@link ProcessCpuMetrics} as a {@code MeterBinder}: {@code process.cpu.kernel} and
  *       {@code process.cpu.user}.
- *   <li>One line in the log at start-up: which provider and binding serve the CPU clocks, and a
- *       warning when virtual threads are on (requests on them are counted as unmeasured) or native
+ *   <li>What carries each observation to the threads that work for it (io.micrometer:context-propagation,
+ *       which the starter brings): in a reactive application, Reactor's automatic context propagation,
+ *       turned on where {@code spring.reactor.context-propagation} is not set; and, where the application
+ *       declares no {@code TaskDecorator}, a {@code ContextPropagatingTaskDecorator} that Boot applies to
+ *       its task executor (MVC's {@code Callable}, {@code @Async}).
+ *   <li>One line in the log at start-up: which provider and binding serve the CPU clocks, what the
+ *       starter did for context propagation and what stays unmeasured (the executor beans that do not
+ *       carry the observation), and a warning when virtual threads are on (requests on them are counted
+ *       as unmeasured), when a reactive application opted out of context propagation, or when native
  *       access is not enabled (and how to enable it in a Boot jar).
  * </ul>
  *
  * <p>{@code counters.cpu.observation.enabled=false} and {@code counters.cpu.process.enabled=false}
  * switch each part off (any false Boot's binder accepts: {@code no}, {@code off}, {@code 0}; a value it
  * refuses stops the application, as for any Boot property);
+ * {@code counters.cpu.propagation.reactor=false} and {@code counters.cpu.propagation.task-executor=false}
+ * leave Reactor and the task executor as Boot made them;
  * {@code counters.cpu.observation.naming=semantic-conventions} (or any spelling Boot accepts) names the
  * per-observation timers as OpenTelemetry's conventions name CPU time ({@code <name>.cpu.time} with a
  * {@code cpu.mode} tag). A bean of the same type of the application's own replaces each part.
@@ -49,6 +59,7 @@ import org.springframework.core.env.Environment;
 @ConditionalOnClass({MeterRegistry.class, ObservationHandler.class})
 @ConditionalOnBean(MeterRegistry.class)
 @EnableConfigurationProperties(CountersProperties.class)
+@Import(ContextPropagationConfiguration.class)
 public class CountersAutoConfiguration {
     /** Created by Spring from the imports file; applications do not create it. */
     public CountersAutoConfiguration() {}

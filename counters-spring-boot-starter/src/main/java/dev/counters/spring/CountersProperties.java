@@ -7,15 +7,23 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * and how the per-observation meters are named.
  *
  * <pre>
- * counters.cpu.observation.enabled=true    # &lt;name&gt;.cpu, .cpu.kernel, .cpu.user, .cpu.unmeasured
- * counters.cpu.process.enabled=true        # process.cpu.kernel, process.cpu.user
- * counters.cpu.observation.naming=counters # or semantic-conventions
+ * counters.cpu.observation.enabled=true          # &lt;name&gt;.cpu, .cpu.kernel, .cpu.user, .cpu.unmeasured
+ * counters.cpu.process.enabled=true              # process.cpu.kernel, process.cpu.user
+ * counters.cpu.observation.naming=counters       # or semantic-conventions
+ * counters.cpu.propagation.reactor=true          # Reactor's automatic context propagation, reactive applications
+ * counters.cpu.propagation.task-executor=true    # ContextPropagatingTaskDecorator on Boot's task executor
  * </pre>
  */
 @ConfigurationProperties(prefix = "counters.cpu")
 class CountersProperties {
     private final Observation observation = new Observation();
     private final Process process = new Process();
+    private final Propagation propagation = new Propagation();
+
+    /** How an observation reaches the threads that work for it. */
+    public Propagation getPropagation() {
+        return propagation;
+    }
 
     /** The CPU time of each observation. */
     public Observation getObservation() {
@@ -62,6 +70,36 @@ class CountersProperties {
 
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
+        }
+    }
+
+    /** The {@code counters.cpu.propagation.*} properties: the set-up steps the starter takes so that an observation reaches every thread that works for it. */
+    static class Propagation {
+        /**
+         * Whether, in a reactive application where spring.reactor.context-propagation is not set, Reactor's
+         * automatic context propagation is turned on, as spring.reactor.context-propagation=auto would.
+         */
+        private boolean reactor = true;
+        /**
+         * Whether Boot's task executor (MVC's Callable, @Async) gets a ContextPropagatingTaskDecorator where the
+         * application declares no TaskDecorator of its own.
+         */
+        private boolean taskExecutor = true;
+
+        public boolean isReactor() {
+            return reactor;
+        }
+
+        public void setReactor(boolean reactor) {
+            this.reactor = reactor;
+        }
+
+        public boolean isTaskExecutor() {
+            return taskExecutor;
+        }
+
+        public void setTaskExecutor(boolean taskExecutor) {
+            this.taskExecutor = taskExecutor;
         }
     }
 

@@ -29,6 +29,7 @@ final class StartupReport implements ApplicationListener<ApplicationReadyEvent> 
 
     private final Environment environment;
     private final CountersProperties properties;
+    private volatile String line;
 
     StartupReport(Environment environment, CountersProperties properties) {
         this.environment = environment;
@@ -44,8 +45,16 @@ final class StartupReport implements ApplicationListener<ApplicationReadyEvent> 
                 + threadTimes.binding() + ")";
         Facts facts = new Facts(threadTimes.hasKernelUserSplit(), ProcessCpuMetrics.hasKernelUserSplit(), virtualThreads,
                 nativeAccessMissing(), Runtime.version().feature() >= 22 && threadTimes.binding().usesJna());
-        String line = line(clocks, facts, properties);
-        LOG.log(line.contains("WARNING") ? Level.WARNING : Level.INFO, line);
+        PropagationReport.Facts propagation = PropagationReport.of(event.getApplicationContext(),
+                event.getSpringApplication().getWebApplicationType(), properties);
+        String logged = line(clocks, facts, propagation, properties);
+        line = logged;
+        LOG.log(logged.contains("WARNING") ? Level.WARNING : Level.INFO, logged);
+    }
+
+    /** The line logged at start-up; null before the application is ready. */
+    String line() {
+        return line;
     }
 
     /**
@@ -56,8 +65,13 @@ final class StartupReport implements ApplicationListener<ApplicationReadyEvent> 
     record Facts(boolean threadSplit, boolean processSplit, boolean virtualThreads, boolean nativeAccessMissing,
             boolean jnaWhereFfmCould) {}
 
-    /** The line, from the facts it reports; {@code clocks} names the provider, source and binding. */
+    /** The line of an application that is not reactive and has no executor to report. */
     static String line(String clocks, Facts facts, CountersProperties properties) {
+        return line(clocks, facts, PropagationReport.Facts.NONE, properties);
+    }
+
+    /** The line, from the facts it reports; {@code clocks} names the provider, source and binding. */
+    static String line(String clocks, Facts facts, PropagationReport.Facts propagation, CountersProperties properties) {
         StringBuilder line = new StringBuilder("counters: CPU time per observation ")
                 .append(properties.getObservation().isEnabled() ? "on" : "off")
                 .append(", process.cpu.kernel/user ")
@@ -67,6 +81,7 @@ final class StartupReport implements ApplicationListener<ApplicationReadyEvent> 
                 .append(facts.threadSplit()
                         ? " with the kernel/user split"
                         : ", the total only: add counters-posix or counters-windows for the kernel/user split");
+        PropagationReport.appendTo(line, propagation);
         if (facts.virtualThreads()) {
             line.append("; WARNING: spring.threads.virtual.enabled=true: a virtual thread has no CPU clock of its own"
                     + " (no JDK up to 25 reads one), so what requests run on virtual threads is not in <name>.cpu but"

@@ -16,7 +16,8 @@ class ConfigurationMetadataTest {
             assertNotNull(metadata, "no META-INF/spring-configuration-metadata.json");
             String json = new String(metadata.readAllBytes(), StandardCharsets.UTF_8);
             for (String property : new String[] {
-                    "counters.cpu.observation.enabled", "counters.cpu.observation.naming", "counters.cpu.process.enabled"}) {
+                    "counters.cpu.observation.enabled", "counters.cpu.observation.naming", "counters.cpu.process.enabled",
+                    "counters.cpu.propagation.reactor", "counters.cpu.propagation.task-executor"}) {
                 assertTrue(json.contains("\"name\": \"" + property + "\""), property + " missing from " + json);
             }
         }

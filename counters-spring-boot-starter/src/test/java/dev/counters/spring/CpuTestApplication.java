@@ -16,13 +16,16 @@ import java.util.concurrent.Executors;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpStatus;
 import org.springframework.core.task.TaskDecorator;
 import org.springframework.core.task.support.ContextPropagatingTaskDecorator;
+import org.springframework.scheduling.annotation.EnableAsync;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.async.DeferredResult;
+import org.springframework.web.server.ResponseStatusException;
 
 /**
  * A real Boot web application with the three kinds of request the starter must tell apart: one that
@@ -30,12 +33,14 @@ import org.springframework.web.context.request.async.DeferredResult;
  * works until its thread has used the CPU asked for, by the JDK's own clock, so the figures stay
  * known on a loaded machine. The asynchronous ones ({@code /hop}, a {@code Callable}; {@code /cf}, a
  * {@code CompletableFuture}; {@code /deferred}, a {@code DeferredResult}) compute on another thread,
- * which the request's observation reaches as a service owner makes it: Spring's
- * {@code ContextPropagatingTaskDecorator} on Boot's task executor, and {@code ContextExecutorService}
- * around the application's own pool. A request named by the test (header {@code X-Request-Id}) adds
+ * which the request's observation reaches: {@code /hop} and {@code /async} (an {@code @Async}
+ * method) on Boot's task executor, which the starter decorates with Spring's
+ * {@code ContextPropagatingTaskDecorator} (issue #49), and {@code /cf} and {@code /deferred} on the
+ * application's own pool, which it wraps with {@code ContextExecutorService} as a service owner does. A request named by the test (header {@code X-Request-Id}) adds
  * what its own code burned to {@link RequestTruth}.
  */
 @SpringBootApplication
+@EnableAsync
 @RestController
 public class CpuTestApplication {
     private static final String NO_ID = "";
@@ -46,10 +51,37 @@ public class CpuTestApplication {
         return thread;
     }), () -> ContextSnapshotFactory.builder().build().captureAll());
 
-    /** Boot applies it to its task executor, which runs Spring MVC's {@code Callable}s: the request's observation goes along. */
+    /**
+     * Virtual threads (JDK 21+; null before) that the request's observation reaches, so that its stretches
+     * there are counted unmeasured: the series the join of docs/SPRING-BOOT.md reads.
+     */
+    private static final ExecutorService VIRTUAL_POOL = virtualPool();
+
+    /**
+     * The decorator a service owner declared before the starter declared it (issue #49): only where a test
+     * asks for it, so that the others run on the starter's own.
+     */
     @Bean
+    @ConditionalOnProperty("counters.test.user-task-decorator")
     TaskDecorator contextPropagation() {
         return new ContextPropagatingTaskDecorator();
+    }
+
+    /** Where a test asks for it, a pool bean that nobody wraps: the start-up line must name it. */
+    @Bean(destroyMethod = "shutdown")
+    @ConditionalOnProperty("counters.test.plain-pool")
+    ExecutorService plainPool() {
+        return Executors.newFixedThreadPool(1, work -> {
+            Thread thread = new Thread(work, "plain-pool");
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** Computes {@code ms} of CPU in an {@code @Async} method, on Boot's task executor. */
+    @GetMapping("/async")
+    public CompletableFuture<String> async(@RequestParam int ms, @RequestHeader(name = RequestTruth.HEADER, defaultValue = NO_ID) String id) {
+        return asyncWork.heavy(ms, named(id));
     }
 
     /** Tags each request with the name the test gave it, where the test asks for it. */
@@ -57,6 +89,13 @@ public class CpuTestApplication {
     @ConditionalOnProperty("counters.test.request-ids")
     ObservationFilter requestIds() {
         return RequestTruth.tagging();
+    }
+
+    private final AsyncWork asyncWork;
+
+    /** Created by Spring. */
+    public CpuTestApplication(AsyncWork asyncWork) {
+        this.asyncWork = asyncWork;
     }
 
     /** Computes until this thread has used {@code ms} of CPU. */
@@ -88,6 +127,25 @@ public class CpuTestApplication {
         DeferredResult<String> result = new DeferredResult<>(60_000L);
         POOL.execute(() -> result.setResult(heavy(ms, id)));
         return result;
+    }
+
+    /** Computes {@code ms} on a virtual thread the observation reaches (JDK 21+): measured nowhere, counted virtual-thread. */
+    @GetMapping("/virtual-pool")
+    public CompletableFuture<String> onVirtualPool(@RequestParam int ms,
+            @RequestHeader(name = RequestTruth.HEADER, defaultValue = NO_ID) String id) {
+        if (VIRTUAL_POOL == null) {
+            throw new ResponseStatusException(HttpStatus.NOT_IMPLEMENTED, "virtual threads need JDK 21+");
+        }
+        return CompletableFuture.supplyAsync(() -> heavy(ms, id), VIRTUAL_POOL);
+    }
+
+    private static ExecutorService virtualPool() {
+        try {
+            ExecutorService virtual = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
+            return ContextExecutorService.wrap(virtual, () -> ContextSnapshotFactory.builder().build().captureAll());
+        } catch (ReflectiveOperationException | RuntimeException noVirtualThreads) {
+            return null;
+        }
     }
 
     private static String named(String id) {

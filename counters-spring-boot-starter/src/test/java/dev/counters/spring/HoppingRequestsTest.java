@@ -37,13 +37,17 @@ class HoppingRequestsTest {
     void asyncMvcRequestsOnASmallTomcatPoolUnderLoadGetTheirOwnCpuOnly() throws Exception {
         try (RunningApplication app = RunningApplication.start("server.tomcat.threads.max=4", "server.tomcat.threads.min-spare=4",
                 "counters.test.request-ids=true")) {
-            List<String> kinds = List.of("/cf", "/hop", "/deferred", "/heavy");
+            List<String> kinds = List.of("/cf", "/hop", "/async", "/deferred", "/heavy");
             warmUp(app, kinds);
             Map<String, List<String>> sent = named(app, "mvc", 8, 2, kinds, "/sleep?ms=20");
             Map<String, Double> scraped = app.scrape();
 
             String report = report(scraped, sent);
-            System.out.println("boot " + SpringBootVersion.getVersion() + ", async MVC, 4 Tomcat threads, 8 clients:\n" + report);
+            System.out.println("boot " + SpringBootVersion.getVersion() + ", async MVC, 4 Tomcat threads, 8 clients:\n" + report
+                    + app.startupLine());
+            // Issue #49: the Callable (/hop) and @Async work run on Boot's task executor, which the starter decorated.
+            assertTrue(app.startupLine().contains("applicationTaskExecutor (MVC Callable, @Async) decorated with"
+                    + " ContextPropagatingTaskDecorator"), app.startupLine());
             for (String kind : kinds) {
                 for (String id : sent.get(kind)) {
                     assertEquals(1, sum(scraped, CPU + "_count", label(id)), id + " measured\n" + report);
@@ -55,19 +59,22 @@ class HoppingRequestsTest {
 
     @Test
     void webFluxRequestsWithAWebClientHopGetTheirOwnCpuOnly() throws Exception {
-        try (RunningApplication app = RunningApplication.startReactive("spring.reactor.context-propagation=auto",
-                "counters.test.request-ids=true")) {
+        // Issue #49: only the starter, no context-propagation set-up (it turns Reactor's automatic propagation on).
+        try (RunningApplication app = RunningApplication.startReactive("counters.test.request-ids=true")) {
             List<String> kinds = List.of("/hop", "/heavy");
             warmUp(app, kinds);
             Map<String, List<String>> sent = named(app, "flux", 4, 3, kinds);
             Map<String, Double> scraped = app.scrape();
 
             String report = report(scraped, sent);
-            System.out.println("boot " + SpringBootVersion.getVersion() + ", WebFlux, 4 clients:\n" + report);
+            System.out.println("boot " + SpringBootVersion.getVersion() + ", WebFlux, 4 clients:\n" + report + app.startupLine());
+            assertTrue(app.startupLine().contains("Reactor's automatic context propagation turned on"), app.startupLine());
             for (String kind : kinds) {
                 for (String id : sent.get(kind)) {
-                    assertWithinTruth(scraped, id, false, report);
-                    assertWithinTruth(scraped, id + "-inner", false, report);
+                    assertEquals(1, sum(scraped, CPU + "_count", label(id)), id + " measured\n" + report);
+                    assertEquals(0, sum(scraped, UNMEASURED, label(id)), id + " has no unmeasured stretch\n" + report);
+                    assertWithinTruth(scraped, id, true, report);
+                    assertWithinTruth(scraped, id + "-inner", kind.equals("/hop"), report);
                 }
             }
         }
@@ -93,6 +100,26 @@ class HoppingRequestsTest {
         }
     }
 
+    /**
+     * Issue #49: a reactive application that opted out of context propagation is warned of, with the
+     * property named; the starter's decorator is on Boot's task executor, and a pool bean that carries no
+     * observation is named as what stays unmeasured.
+     */
+    @Test
+    void theStartupLineWarnsOfAnOptedOutReactiveApplicationAndNamesAPlainPool() throws Exception {
+        try (RunningApplication app = RunningApplication.startReactive("spring.reactor.context-propagation=limited",
+                "counters.test.plain-pool=true", "spring.task.execution.mode=force")) {
+            String line = app.startupLine();
+            System.out.println("boot " + SpringBootVersion.getVersion() + ", WebFlux opted out:\n" + line);
+            assertTrue(line.contains("WARNING: spring.reactor.context-propagation=limited: Reactor does not carry"), line);
+            assertTrue(line.contains(PropagationReport.NO_SCOPE_SERIES), line);
+            assertTrue(line.contains("unmeasured: what runs on executor beans that do not carry the observation, plainPool ("), line);
+            assertTrue(line.contains("applicationTaskExecutor (MVC Callable, @Async) decorated"), line);
+            assertTrue(!line.contains("applicationTaskExecutor (ThreadPoolTaskExecutor)")
+                    && !line.contains("applicationTaskExecutor (SimpleAsyncTaskExecutor)"), "decorated, so not listed: " + line);
+        }
+    }
+
     /** The recorded CPU of request {@code id} never exceeds its truth by more than the margin; where {@code complete}, it is the truth. */
     private static void assertWithinTruth(Map<String, Double> scraped, String id, boolean complete, String report) {
         long truth = RequestTruth.of(id);
@@ -111,6 +138,8 @@ class HoppingRequestsTest {
             double truth = 0;
             double recorded = 0;
             double worst = Double.NEGATIVE_INFINITY;
+            double maxTruth = 0;
+            double maxRecorded = 0;
             double covered = 0;
             double wall = 0;
             double measured = 0;
@@ -121,15 +150,17 @@ class HoppingRequestsTest {
                 truth += own;
                 recorded += cpu;
                 worst = Math.max(worst, cpu - own);
+                maxTruth = Math.max(maxTruth, own);
+                maxRecorded = Math.max(maxRecorded, cpu);
                 covered += sum(scraped, COVERED + "_sum", label(id));
                 wall += sum(scraped, WALL + "_sum", label(id));
                 measured += sum(scraped, CPU + "_count", label(id));
                 unmeasured += sum(scraped, UNMEASURED, label(id));
             }
             int n = kind.getValue().size();
-            report.append(String.format("  %-10s %2d requests: truth %6.2f ms, recorded %6.2f ms per request (worst excess %+.2f ms);"
-                    + " %d measured, %d with an unmeasured stretch; wall time covered %.1f%%%n", kind.getKey(), n, truth / n,
-                    recorded / n, worst, (int) measured, (int) unmeasured, wall == 0 ? 0 : 100 * covered / wall));
+            report.append(String.format("  %-10s %2d requests: truth %6.2f ms, recorded %6.2f ms per request (max %6.2f against %6.2f,"
+                    + " worst excess %+.2f ms); %d measured, %d with an unmeasured stretch; wall time covered %.1f%%%n", kind.getKey(), n,
+                    truth / n, recorded / n, maxRecorded, maxTruth, worst, (int) measured, (int) unmeasured, wall == 0 ? 0 : 100 * covered / wall));
         }
         return report.toString();
     }

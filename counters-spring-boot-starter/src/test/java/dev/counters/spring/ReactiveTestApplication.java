@@ -2,6 +2,8 @@ package dev.counters.spring;
 
 import io.micrometer.observation.ObservationFilter;
 import java.net.URI;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -19,8 +21,8 @@ import reactor.core.scheduler.Schedulers;
  * Reactor's schedulers: {@code /heavy?ms=} computes on the request's event-loop thread;
  * {@code /hop?ms=} computes half on a scheduler thread, calls this server's {@code /heavy} with
  * {@code WebClient} (another request, with its own observation and its own truth), and computes the
- * other half after the answer. Run with {@code spring.reactor.context-propagation=auto}, so that
- * Reactor carries the request's observation to each thread that works for it.
+ * other half after the answer. The starter alone (issue #49) makes Reactor carry the request's
+ * observation to each thread that works for it: no context-propagation set-up here.
  *
  * <p>Deliberately not a {@code @Configuration}: {@link CpuTestApplication}'s component scan must not
  * pick it up, so its routes are functional and its beans are declared here in lite mode.
@@ -57,6 +59,13 @@ public class ReactiveTestApplication {
                     return ServerResponse.ok().body(answer, String.class);
                 })
                 .build();
+    }
+
+    /** Where a test asks for it, a pool bean that nobody wraps: the start-up line must name it. */
+    @Bean(destroyMethod = "shutdown")
+    @ConditionalOnProperty("counters.test.plain-pool")
+    ExecutorService plainPool() {
+        return Executors.newFixedThreadPool(1);
     }
 
     /** Tags each request with the name the test gave it, where the test asks for it. */

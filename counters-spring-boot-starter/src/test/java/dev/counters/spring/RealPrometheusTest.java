@@ -41,9 +41,15 @@ class RealPrometheusTest {
             + "/ sum by (uri) (rate(http_server_requests_cpu_time_seconds_sum[5m]))";
     static final String PROCESS_SPLIT = "rate(process_cpu_kernel_seconds_total[1m]) + rate(process_cpu_user_seconds_total[1m])";
     static final String PROCESS_TOTAL = "rate(process_cpu_time_ns_total[1m]) / 1e9";
+    /** Issue #49 item 5: the unmeasured counter joins the wall-time timer on every label, error too, with no ignoring(...). */
+    static final String UNMEASURED_SHARE = "sum without (unmeasured_reason) (rate(http_server_requests_cpu_unmeasured_total[5m]))\n"
+            + "/ rate(http_server_requests_seconds_count[5m])";
     private static final Set<String> RUN_HERE = Set.of(PER_REQUEST, KERNEL_SHARE, CPU_PER_WALL, COVERED_SHARE, SEMCONV_PER_REQUEST,
-            SEMCONV_KERNEL_SHARE, PROCESS_SPLIT, PROCESS_TOTAL);
-    private static final List<String> URIS = List.of("/heavy", "/sleep", "/kernel", "/hop");
+            SEMCONV_KERNEL_SHARE, PROCESS_SPLIT, PROCESS_TOTAL, UNMEASURED_SHARE);
+    /** Requests on virtual threads, the unmeasured ones the join reads, where this JDK has them. */
+    private static final boolean VIRTUAL = Runtime.version().feature() >= 21;
+    private static final List<String> URIS = VIRTUAL ? List.of("/heavy", "/sleep", "/kernel", "/hop", "/virtual-pool")
+            : List.of("/heavy", "/sleep", "/kernel", "/hop");
     private static final String CPU = "http_server_requests_cpu_seconds";
     /**
      * How near a {@code rate()} ratio comes to the scrapes' ratio: Prometheus extrapolates each series to
@@ -80,8 +86,18 @@ class RealPrometheusTest {
             Map<String, Double> cpuPerWall = prometheus.query(CPU_PER_WALL);
             Map<String, Double> covered = prometheus.query(COVERED_SHARE);
             Map<String, Double> kernel = prometheus.query(KERNEL_SHARE);
+            Map<String, Double> unmeasured = prometheus.query(UNMEASURED_SHARE);
             System.out.println("PromQL, boot app: per request " + perRequest + "\n  CPU per wall " + cpuPerWall + "\n  covered "
-                    + covered + "\n  kernel share " + kernel);
+                    + covered + "\n  kernel share " + kernel + "\n  unmeasured share " + unmeasured);
+            assertEquals(VIRTUAL ? 1 : 0, unmeasured.size(), "only the virtual threads' requests are unmeasured: " + unmeasured);
+            if (VIRTUAL) {
+                // One series, joined on every label of the wall-time timer's: error, exception, method, outcome, status, uri.
+                String series = unmeasured.keySet().iterator().next();
+                assertTrue(series.contains("\"uri\":\"/virtual-pool\"") && series.contains("\"error\":\"none\""), series);
+                assertNear(batches.delta("http_server_requests_cpu_unmeasured_total", "/virtual-pool")
+                        / batches.delta("http_server_requests_seconds_count", "/virtual-pool"), only(unmeasured), "/virtual-pool", unmeasured);
+                assertEquals(1.0, only(unmeasured), RATE_TOLERANCE, "each request there has a virtual-thread stretch");
+            }
             for (String uri : URIS) {
                 double wall = batches.delta("http_server_requests_seconds_sum", uri);
                 assertNear(batches.delta(CPU + "_sum", uri) / batches.delta(CPU + "_count", uri), ofUri(perRequest, uri), uri, perRequest);
@@ -138,10 +154,10 @@ class RealPrometheusTest {
      * its scrape again, and Prometheus's samples of those: so each {@code rate()} spans the second batch.
      */
     private static Batches twoBatches(RunningApplication app, PrometheusServer prometheus, String counted) throws Exception {
-        String[] paths = {"/heavy?ms=30", "/sleep?ms=30", "/kernel?ms=30", "/hop?ms=30"};
+        String[] paths = URIS.stream().map(uri -> uri + "?ms=30").toArray(String[]::new);
         concurrently(2, 1, app, paths);
-        String uris = "{uri=~\"/heavy|/sleep|/kernel|/hop\"}";
-        prometheus.await("count(sum by (uri) (" + counted + uris + "))", results -> results.values().stream().anyMatch(n -> n == 4));
+        String uris = "{uri=~\"" + String.join("|", URIS) + "\"}";
+        prometheus.await("count(sum by (uri) (" + counted + uris + "))", results -> results.values().stream().anyMatch(n -> n == URIS.size()));
         Map<String, Double> before = app.scrape();
         concurrently(2, 3, app, paths);
         Map<String, Double> after = app.scrape();

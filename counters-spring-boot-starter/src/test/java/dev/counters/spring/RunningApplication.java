@@ -53,6 +53,12 @@ final class RunningApplication implements AutoCloseable {
                 "server.tomcat.threads.max=64",
                 "server.tomcat.threads.min-spare=64"));
         all.addAll(List.of(properties));
+        // For figures without one of the starter's steps (e.g. counters.cpu.propagation.task-executor=false): the
+        // tests print their per-request report before they assert.
+        String extra = System.getProperty("counters.test.extra-properties", "");
+        if (!extra.isBlank()) {
+            all.addAll(List.of(extra.split(";")));
+        }
         return new SpringApplicationBuilder(application).properties(all.toArray(new String[0]));
     }
 
@@ -77,6 +83,11 @@ final class RunningApplication implements AutoCloseable {
     /** The Prometheus endpoint, parsed. */
     Map<String, Double> scrape() throws IOException, InterruptedException {
         return PrometheusText.parse(get("/actuator/prometheus"));
+    }
+
+    /** The starter's start-up line. */
+    String startupLine() {
+        return context.getBean(StartupReport.class).line();
     }
 
     <T> T bean(Class<T> type) {

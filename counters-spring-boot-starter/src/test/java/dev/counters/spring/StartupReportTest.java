@@ -48,6 +48,42 @@ class StartupReportTest {
         assertTrue(line.contains("through JNA although this JDK has FFM"), line);
     }
 
+    /** Issue #49: each state of Reactor's context propagation in a reactive application, with the property that changes it. */
+    @Test
+    void saysWhatItDidForContextPropagationAndWarnsWhereARequestStaysUnmeasured() {
+        assertTrue(propagationLine(PropagationReport.Reactor.TURNED_ON).contains("Reactor's automatic context propagation turned on,"
+                + " as spring.reactor.context-propagation=auto would (counters.cpu.propagation.reactor=false leaves it off)"));
+        assertFalse(propagationLine(PropagationReport.Reactor.TURNED_ON).contains("WARNING"));
+        assertTrue(propagationLine(PropagationReport.Reactor.AUTO).contains("Reactor carries observations (spring.reactor.context-propagation=auto)"));
+        String limited = propagationLine(PropagationReport.Reactor.LIMITED);
+        assertTrue(limited.contains("WARNING: spring.reactor.context-propagation=limited")
+                && limited.contains("http_server_requests_cpu_unmeasured_total{unmeasured_reason=\"no-scope\"}"), limited);
+        String leftOff = propagationLine(PropagationReport.Reactor.LEFT_OFF);
+        assertTrue(leftOff.contains("WARNING: counters.cpu.propagation.reactor=false") && leftOff.contains("spring.reactor.context-propagation=auto"),
+                leftOff);
+        String missing = propagationLine(PropagationReport.Reactor.LIBRARY_MISSING);
+        assertTrue(missing.contains("WARNING: io.micrometer:context-propagation is not on the class path"), missing);
+        assertFalse(propagationLine(PropagationReport.Reactor.NOT_REACTIVE).contains("Reactor"));
+    }
+
+    @Test
+    void namesTheDecoratorItAddedTheApplicationsOwnAndTheExecutorsThatCarryNothing() {
+        String decorated = StartupReport.line(POSIX, PLAIN, new PropagationReport.Facts(PropagationReport.Reactor.NOT_REACTIVE, true, List.of(),
+                List.of("plainPool (ThreadPoolExecutor)")), new CountersProperties());
+        assertTrue(decorated.contains("applicationTaskExecutor (MVC Callable, @Async) decorated with ContextPropagatingTaskDecorator"
+                + " (counters.cpu.propagation.task-executor=false leaves it undecorated)"), decorated);
+        assertTrue(decorated.contains("unmeasured: what runs on executor beans that do not carry the observation, plainPool (ThreadPoolExecutor)"),
+                decorated);
+        String own = StartupReport.line(POSIX, PLAIN, new PropagationReport.Facts(PropagationReport.Reactor.NOT_REACTIVE, false,
+                List.of("mdc (MdcDecorator)"), List.of()), new CountersProperties());
+        assertTrue(own.contains("the application's TaskDecorator mdc (MdcDecorator) left on Boot's task executor"), own);
+        assertFalse(own.contains("unmeasured:"), own);
+    }
+
+    private static String propagationLine(PropagationReport.Reactor reactor) {
+        return StartupReport.line(POSIX, PLAIN, new PropagationReport.Facts(reactor, false, List.of(), List.of()), new CountersProperties());
+    }
+
     /**
      * Issue #42 item 4: on JDK 25 without the flag the line said INFO, because the JDK enables native access
      * for a module once it has warned about it; the command line is what says whether it was granted.
