@@ -333,7 +333,8 @@ public final class Compare implements CompareTerms {
      * of several fresh JVMs, whose figures are judged together; an interrupt ends it early, with what
      * was measured ({@link StopReason#INTERRUPTED}).
      *
-     * @throws IllegalStateException, IllegalArgumentException as {@link #check()} does, and on a virtual thread
+     * @throws IllegalStateException as {@link #check()} does, and on a virtual thread
+     * @throws IllegalArgumentException as {@link #check()} does
      * @throws ForkFailedException if a fork failed: which task, in which call, and how
      * @throws TaskFailedException if a task threw in this JVM, naming the run
      */
