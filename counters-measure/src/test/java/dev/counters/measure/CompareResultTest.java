@@ -43,6 +43,9 @@ class CompareResultTest {
         assertEquals(2_600, noisy.nanosPerRunB());
         assertEquals(Optional.of(Duration.ofSeconds(95)), noisy.budgetToDecide());
         assertEquals(12, noisy.forksToDecide());
+        assertEquals(GateOutcome.UNDECIDED, noisy.gateOutcome());
+        assertEquals("A", noisy.nameA());
+        assertEquals("B", noisy.nameB());
         assertEquals(List.of("-Xmx1g"), noisy.forkJvmOptions());
         assertEquals(List.of("JVM 1: the tasks left 1 non-daemon thread(s) running (pool-1)"), noisy.warnings());
         assertTrue(noisy.toString().contains("ForkRun[number=2, status=TOO_FEW_PAIRS, note=2 pairs"), noisy.toString());
@@ -73,7 +76,9 @@ class CompareResultTest {
         CompareResult slower = result(Verdict.SLOWER, 1.0302, 1.0231, 1.0364, "quiet", Optional.empty());
         assertEquals("B takes 3.02% more time than A: B/A 1.0302 [1.0231, 1.0364] in wall time (99.2% interval over 2 JVMs).",
                 slower.summary());
+        assertEquals(GateOutcome.REGRESSED, slower.gateOutcome());
         CompareResult faster = result(Verdict.FASTER, 0.8, 0.7, 0.9, "loaded", Optional.empty());
+        assertEquals(GateOutcome.PASSED, faster.gateOutcome());
         assertEquals("B takes 20.0% less time than A: B/A 0.8000 [0.7000, 0.9000] in wall time (99.2% interval over 2 JVMs).",
                 faster.summary(), "a share is of B/A from 1: 0.8 is 20% less, never 25% faster");
         CompareResult farApart = result(Verdict.FASTER, 0.0001423, 0.0001398, 0.0001449, "quiet", Optional.empty());

@@ -112,4 +112,24 @@ class PlacementsTest {
         assertArrayEquals(new Task[] {plain}, Placements.instances(plain));
         assertEquals(First.class, Placements.of(First.class, Second.class, 1, new SplittableRandom(1)).a().getClass());
     }
+
+    /** A task whose class cannot be initialised. */
+    public static final class FailsToInitialise implements Task {
+        static final int SIZE = Integer.parseInt("not a number");
+
+        @Override
+        public Object run() {
+            return SIZE;
+        }
+    }
+
+    @Test
+    void aStaticInitialiserThatThrowsIsNamedAsTheCallThatFailed() {
+        Placements.MakingFailed failed = org.junit.jupiter.api.Assertions.assertThrows(Placements.MakingFailed.class,
+                () -> Placements.of(First.class, FailsToInitialise.class, 1, new SplittableRandom(3)));
+        assertEquals("B", failed.task());
+        assertEquals("its static initialiser", failed.call());
+        assertTrue(failed.getMessage().startsWith("task B failed in its static initialiser: java.lang.NumberFormatException"),
+                failed.getMessage());
+    }
 }
