@@ -40,6 +40,14 @@ final class ExitWatch implements AutoCloseable {
         return new ExitWatch(hook);
     }
 
+    /**
+     * Whether some thread is in {@code Runtime.exit}: the JVM is ending because code called
+     * {@code System.exit}, not because of a signal (which ends it through {@code Shutdown} alone).
+     */
+    static boolean someThreadCalledExit() {
+        return anotherThreadCalledExit(null);
+    }
+
     private static boolean anotherThreadCalledExit(Thread commandThread) {
         for (Map.Entry<Thread, StackTraceElement[]> thread : Thread.getAllStackTraces().entrySet()) {
             if (thread.getKey() != commandThread && isInExit(thread.getValue())) {

@@ -69,8 +69,11 @@ final class TimeLimit {
         Thread command = Thread.currentThread();
         AtomicBoolean signalled = new AtomicBoolean();
         Thread onSignal = new Thread(() -> {
-            signalled.set(true);
-            command.interrupt();
+            // A task's System.exit is ExitWatch's to report; only a signal interrupts the command for its report.
+            if (!ExitWatch.someThreadCalledExit()) {
+                signalled.set(true);
+                command.interrupt();
+            }
             awaitTheReport();
         }, "counters report on signal");
         Runtime.getRuntime().addShutdownHook(onSignal);
