@@ -33,11 +33,21 @@ import org.junit.jupiter.api.Test;
  * {@code -Dcounters.docs.write=true} rewrites the samples from the code instead of comparing.
  */
 class ReportSamplesTest {
-    private static final Path GUIDE = Path.of("../docs/MEASURE.md");
+    /** docs/MEASURE.md, found from this test's classes (target/test-classes), whatever the working directory. */
+    private static final Path GUIDE = guide();
     private static final Pattern SAMPLE = Pattern.compile("<!-- sample: ([a-z-]+) -->\\n```[a-z]*\\n(.*?)```", Pattern.DOTALL);
     private static final CompareSettings SETTINGS = new CompareSettings(Duration.ofSeconds(20), 0.0025, 0.99, 0, 32,
             Duration.ofMillis(1200), Compare.Order.ALTERNATING, Compare.JudgedBy.AUTO, "com.example.OldParser",
             "com.example.NewParser");
+
+    private static Path guide() {
+        try {
+            Path classes = Path.of(ReportSamplesTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return classes.getParent().getParent().getParent().resolve("docs/MEASURE.md");
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     /** A fork as a comparison over JVMs lists it: its ratios around {@code ratio}, A's run of {@code nanosA}. */
     private static ForkRun fork(int number, double ratio, double nanosA, Verdict own) {
