@@ -122,6 +122,10 @@ final class CompareCommand extends Subcommand implements IExitCodeGenerator {
         compared.check(spec, tasks);
         CompareOutput.check(spec, output.format);
         forking.check(spec);
+        if (CompareTasks.matched(spec, "--unit")) {
+            throw new ParameterException(spec.commandLine(), "compare's report writes each time in the unit that suits it "
+                    + "(JSON in nanoseconds): leave --unit out");
+        }
         if (forking.forking() && (everyPair || charting.chart != null)) {
             throw new ParameterException(spec.commandLine(), "--every-pair and --chart show one JVM's pairs: add --forks 0 "
                     + "to run in this JVM only");
@@ -154,14 +158,8 @@ final class CompareCommand extends Subcommand implements IExitCodeGenerator {
      */
     private Compare asked(Compare comparison) {
         set("--budget", budget, comparison::budget);
-        set("--target", target, comparison::target);
-        set("--confidence", confidence, comparison::confidence);
         set("--margin", margin, comparison::margin);
-        set("--min-pairs", minPairs, comparison::minPairs);
-        set("--warm-up", warmUp, comparison::warmUp);
-        set("--order", order, comparison::order);
-        set("--by", by, comparison::by);
-        comparison.named(compared.nameA(), compared.nameB());
+        askedOfEach(comparison).named(compared.nameA(), compared.nameB());
         try {
             return comparison.check();
         } catch (IllegalArgumentException | IllegalStateException e) {

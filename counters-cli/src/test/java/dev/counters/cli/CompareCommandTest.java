@@ -194,6 +194,7 @@ class CompareCommandTest {
         assertUsageError("'--warm-up': must be more than 0", "compare", "--warm-up", "0ms");
         assertUsageError("unknown order 'random'; use alternating, sequential or duet", "compare", "--order", "random");
         assertUsageError("--iterations-b", "compare", "--iterations-b", "0");
+        assertUsageError("leave --unit out", "compare", "--unit", "us");
     }
 
     private static List<String> fieldNames(JsonNode json) {

@@ -174,8 +174,7 @@ public final class Compare implements CompareTerms {
      * @throws IllegalStateException if the tasks are lambdas, which cannot travel to another JVM
      */
     public Compare forks(int forks) {
-        checkArgument(forks == 0 || forks >= 2, "forks is 0 (this JVM only) or at least 2 (an interval between JVMs "
-                + "needs two), was %s", forks);
+        CompareSettings.checkForks(forks);
         checkState(specA != null || forks == 0, "tasks given as lambdas cannot travel to another JVM: give task classes "
                 + "to Compare.of(Class, Class) to fork");
         this.minForks = forks;
@@ -222,8 +221,7 @@ public final class Compare implements CompareTerms {
      */
     public Compare budget(Duration budget) {
         requireNonNull(budget, "budget");
-        checkArgument(budget.compareTo(MIN_BUDGET) >= 0, "the budget must be at least %s ms to hold the clocks' "
-                + "calibration, two warm-ups and a few pairs, was %s", MIN_BUDGET.toMillis(), budget);
+        CompareSettings.checkBudget(budget);
         this.budget = budget;
         this.budgetGiven = true;
         return this;
@@ -252,8 +250,7 @@ public final class Compare implements CompareTerms {
      * {@code [1 / (1 + margin), 1 + margin]} reads {@link Verdict#INDISTINGUISHABLE}.
      */
     public Compare margin(double margin) {
-        checkArgument(margin >= 0 && margin < 1, "the margin is a share from 0 (none) to below 1 (0.01 for 1%), was %s", margin);
-        this.margin = margin;
+        this.margin = CompareSettings.checkMargin(margin);
         return this;
     }
 

@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkArgument;
 import static com.google.common.base.Preconditions.checkState;
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.measure.internal.CompareSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -127,35 +128,25 @@ public final class CompareSuite {
 
     /** Each task's budget unless {@link #budget(String, Duration)} gives it another (default 20 s). */
     public CompareSuite budget(Duration budget) {
-        this.budget = checkedBudget(budget);
+        this.budget = CompareSettings.checkBudget(budget);
         return this;
     }
 
     /** The budget of the task {@code task} (a class name, or a pair's name), instead of the suite's. */
     public CompareSuite budget(String task, Duration budget) {
-        budgets.put(requireNonNull(task, "task"), checkedBudget(budget));
+        budgets.put(requireNonNull(task, "task"), CompareSettings.checkBudget(budget));
         return this;
-    }
-
-    private static Duration checkedBudget(Duration budget) {
-        requireNonNull(budget, "budget");
-        checkArgument(budget.compareTo(Compare.MIN_BUDGET) >= 0, "a task's budget must be at least %s ms, was %s",
-                Compare.MIN_BUDGET.toMillis(), budget);
-        return budget;
     }
 
     /** The gate's margin, a share (0.02 for 2%), for every task: see {@link Compare#margin(double)} (default 0). */
     public CompareSuite margin(double margin) {
-        checkArgument(margin >= 0 && margin < 1, "the margin is a share from 0 (none) to below 1 (0.02 for 2%), was %s",
-                margin);
-        this.margin = margin;
+        this.margin = CompareSettings.checkMargin(margin);
         return this;
     }
 
     /** The fresh JVMs of each task: see {@link Compare#forks(int)} (default: Compare's). */
     public CompareSuite forks(int forks) {
-        checkArgument(forks == 0 || forks >= 2, "forks is 0 (this JVM only) or at least 2, was %s", forks);
-        this.forks = forks;
+        this.forks = CompareSettings.checkForks(forks);
         return this;
     }
 

@@ -67,6 +67,45 @@ public record CompareSettings(Duration budget, double target, double confidence,
         return target;
     }
 
+    /**
+     * {@code budget} if it holds at least {@link #MIN_SHARE}: the clocks' calibration, two warm-ups and a few pairs.
+     *
+     * @throws IllegalArgumentException naming the least budget
+     */
+    public static Duration checkBudget(Duration budget) {
+        requireNonNull(budget, "budget");
+        if (budget.compareTo(MIN_SHARE) < 0) {
+            throw new IllegalArgumentException("the budget must be at least " + MIN_SHARE.toMillis() + " ms to hold the "
+                    + "clocks' calibration, two warm-ups and a few pairs, was " + budget);
+        }
+        return budget;
+    }
+
+    /**
+     * {@code margin} if it is a share from 0 (none) to below 1.
+     *
+     * @throws IllegalArgumentException saying so
+     */
+    public static double checkMargin(double margin) {
+        if (!(margin >= 0 && margin < 1)) {
+            throw new IllegalArgumentException("the margin is a share from 0 (none) to below 1 (0.01 for 1%), was " + margin);
+        }
+        return margin;
+    }
+
+    /**
+     * {@code forks} if it is 0 (this JVM only) or at least 2: one JVM gives no spread between JVMs.
+     *
+     * @throws IllegalArgumentException saying so
+     */
+    public static int checkForks(int forks) {
+        if (forks != 0 && forks < 2) {
+            throw new IllegalArgumentException("forks is 0 (this JVM only) or at least 2 (an interval between JVMs needs "
+                    + "two), was " + forks);
+        }
+        return forks;
+    }
+
     /** Whether each task is warmed up before the pairs. */
     public boolean warmsUp() {
         return !warmUp.isZero();

@@ -74,19 +74,18 @@ public record PairJudgement(ClockComparison wall, ClockComparison cpu, int preem
     }
 
     /**
-     * The overall verdict of both clocks judged {@code by} (see {@link VerdictRule#decide}), with its
-     * reason; {@code loaded} only words it, {@code otherThreads} is as {@link VerdictRule#otherThreads}.
+     * The overall verdict of both clocks judged {@code by} ({@link VerdictRule#decide}), with its reason;
+     * {@code loaded} only words it, {@code otherThreads} is as {@link VerdictRule#otherThreads}, and
+     * {@code runnableShare} the share of the measuring thread's off-CPU time spent runnable (NaN: not known).
      */
-    public Conclusion conclusion(boolean loaded, CompareTerms.JudgedBy by, double otherThreads) {
-        return conclusion(wall, cpu, loaded, by, otherThreads, Double.NaN);
-    }
-
-    /** As {@link #conclusion(boolean, CompareTerms.JudgedBy, double)}, knowing how often the thread blocked a run. */
     public Conclusion conclusion(boolean loaded, CompareTerms.JudgedBy by, double otherThreads, double runnableShare) {
         return conclusion(wall, cpu, loaded, by, otherThreads, runnableShare);
     }
 
-    /** The overall verdict of {@code wall} and {@code cpu}, as {@link #conclusion(boolean, CompareTerms.JudgedBy, double)}. */
+    /**
+     * The overall verdict of {@code wall} and {@code cpu}, as
+     * {@link #conclusion(boolean, CompareTerms.JudgedBy, double, double)}, not knowing the thread's off-CPU time.
+     */
     public static Conclusion conclusion(ClockComparison wall, ClockComparison cpu, boolean loaded, CompareTerms.JudgedBy by,
             double otherThreads) {
         return conclusion(wall, cpu, loaded, by, otherThreads, Double.NaN);

@@ -45,7 +45,8 @@ public final class PairStoppingRule {
             return CompareTerms.StopReason.DECIDED;
         }
         PairJudgement asked = PairJudgement.of(pairs, settings.confidence(), settings.margin(), settings.equivalence());
-        Conclusion atConfidence = asked.conclusion(false, settings.by(), pairs.otherThreadShare());
+        // Mid-run the thread's off-CPU time is not read: NaN, as the verdict rule reads "not known".
+        Conclusion atConfidence = asked.conclusion(false, settings.by(), pairs.otherThreadShare(), Double.NaN);
         return atConfidence.decidedBy().interval().relativeHalfWidth() <= settings.target() ? CompareTerms.StopReason.TARGET
                 : null;
     }
@@ -53,6 +54,6 @@ public final class PairStoppingRule {
     private boolean decided(Pairs pairs) {
         PairJudgement strict = PairJudgement.of(pairs, 1 - (1 - settings.confidence()) * STOP_MISS_SHARE, settings.margin(),
                 settings.equivalence());
-        return VerdictRule.decided(strict.conclusion(false, settings.by(), pairs.otherThreadShare()).verdict());
+        return VerdictRule.decided(strict.conclusion(false, settings.by(), pairs.otherThreadShare(), Double.NaN).verdict());
     }
 }
