@@ -25,16 +25,17 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * and the classic lessons of measuring time (warm-up, pinning, CPU time against wall time), run
  * on the user's own hardware.
  *
- * <p>Exit codes: 0 success, also when the reader of the output closed it ({@code | head});
+ * <p>Exit codes: 0 success, also when the reader of the output closed it ({@code | head}); 1 a
+ * regression that {@code compare --fail-if slower} found, and nothing else ({@link GateOptions});
  * 2 a user mistake (unknown subcommand, option, kind, unit or format; a task class that is missing
- * or not a task), reported as a message, a suggestion where one fits and a pointer to
- * {@code --help}, never a stack trace; 1 a failure of the machine or the library (a native call
- * that failed, a report or chart that could not be written, a JVM out of memory or address space),
- * with its cause; 2 also for a
- * {@code --task} that throws, overflows its stack or calls {@code System.exit}, named with the run
- * it failed in; 3 a {@code --timeout} that ended the command, after the report of what was
- * measured before it; 130 and 143 a SIGINT or SIGTERM that ended the JVM, after that report too
- * where the command runs a task ({@link TimeLimit}).
+ * or not a task; a {@code --task} that throws, overflows its stack or calls {@code System.exit},
+ * named with the run it failed in), reported as a message, a suggestion where one fits and a pointer
+ * to {@code --help}, never a stack trace; 3 a {@code --timeout} that ended the command, after the
+ * report of what was measured before it; 4 a comparison that could not decide, under
+ * {@code --fail-if-undecided}; 5 a failure of the machine or the library (a native call that failed,
+ * a report or chart that could not be written, a JVM out of memory or address space), with its cause;
+ * 130 and 143 a SIGINT or SIGTERM that ended the JVM, after that report too ({@link TimeLimit},
+ * {@link ReportOnSignal}).
  */
 @Command(
         name = "counters",

@@ -19,10 +19,18 @@ public final class Main {
         // --timeout may print until the JVM ends.
         commandLine.setOut(StandardOutput.open());
         System.setOut(System.err);
+        ReportOnSignal.watch();
         int exitCode = commandLine.execute(args);
+        if (ReportOnSignal.cameUntold()) {
+            commandLine.getErr().println(commandLine.getCommandName() + ": a signal (SIGINT or SIGTERM) came before the "
+                    + "command ended; it was let finish, and what it printed is whole");
+        }
         commandLine.getOut().flush();
         commandLine.getErr().flush();
-        TimeLimit.commandFinished();
+        ReportOnSignal.commandFinished();
+        if (ReportOnSignal.shuttingDown()) {
+            ReportOnSignal.awaitTheHalt(); // the signal's exit code, 130 or 143, not the command's
+        }
         System.exit(exitCode);
     }
 }

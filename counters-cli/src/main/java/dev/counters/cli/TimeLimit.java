@@ -5,7 +5,6 @@ import dev.counters.CounterRegistry;
 import dev.counters.cli.report.HumanNumbers;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -23,18 +22,12 @@ import picocli.CommandLine.Option;
  *
  * <p>A signal that ends the JVM (SIGINT from Ctrl-C, SIGTERM) does the same: while the work runs, a
  * shutdown hook interrupts the command's thread, which prints what was measured, and waits (at most
- * {@link #REPORT_GRACE}) until {@link Main} says the command has finished; the JVM then exits with
- * the signal's code, 130 or 143.
+ * {@link ReportOnSignal#GRACE}) until {@link Main} says the command has finished; the JVM then exits
+ * with the signal's code, 130 or 143.
  */
 final class TimeLimit {
     /** The default limit: far beyond a default run, short of a run that hangs unnoticed. */
     static final String DEFAULT = "600s";
-    /** How long a signal waits for the command to print what it measured before the JVM ends anyway. */
-    static final Duration REPORT_GRACE = Duration.ofSeconds(5);
-
-    /** Counted down when the command has written its report and messages ({@link #commandFinished}). */
-    private static final CountDownLatch FINISHED = new CountDownLatch(1);
-
     @Option(names = "--timeout", paramLabel = "TIME", defaultValue = DEFAULT,
             converter = OptionConverters.DurationConverter.class,
             description = "Longest the whole command may run; when reached, what was measured so far is printed "
@@ -60,7 +53,7 @@ final class TimeLimit {
      * work, waits up to {@code grace} for it to end before throwing {@link Reached}: work that
      * answers an interrupt by returning what it has (a comparison across JVMs kills its running fork
      * and returns the forks that ended) gets to hand that over, for the report. {@code grace} must
-     * leave a signal time to print the report within {@link #REPORT_GRACE}.
+     * leave a signal time to print the report within {@link ReportOnSignal#GRACE}.
      */
     <T> T call(String name, Callable<T> work, Supplier<String> where, Duration grace) {
         FutureTask<T> future = new FutureTask<>(work);
@@ -74,8 +67,8 @@ final class TimeLimit {
                 signalled.set(true);
                 command.interrupt();
             }
-            awaitTheReport();
-        }, "counters report on signal");
+            ReportOnSignal.awaitTheReport();
+        }, "counters measurement on signal");
         Runtime.getRuntime().addShutdownHook(onSignal);
         worker.start();
         try {
@@ -92,6 +85,7 @@ final class TimeLimit {
             worker.interrupt();
             awaitEnd(future, grace);
             if (signalled.get()) {
+                ReportOnSignal.toldByTheCommand();
                 throw new Reached("a signal (SIGINT or SIGTERM) ended the command during " + doing
                         + "; the report above holds only what was measured before it");
             }
@@ -108,14 +102,6 @@ final class TimeLimit {
         }
     }
 
-    /**
-     * Says that the command has written everything it will (its report, its message): a signal's
-     * shutdown hook, waiting for that, lets the JVM end. Called by {@link Main} before it exits.
-     */
-    static void commandFinished() {
-        FINISHED.countDown();
-    }
-
     /** Waits up to {@code grace} for interrupted work to end; what it returned or threw is its own business. */
     private static void awaitEnd(FutureTask<?> future, Duration grace) {
         if (grace.isZero()) {
@@ -127,14 +113,6 @@ final class TimeLimit {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException | java.util.concurrent.CancellationException ended) {
             // It failed or still runs: the report says what was kept before.
-        }
-    }
-
-    private static void awaitTheReport() {
-        try {
-            FINISHED.await(REPORT_GRACE.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
