@@ -20,7 +20,7 @@ public final class Main {
         commandLine.setOut(StandardOutput.open());
         System.setOut(System.err);
         ReportOnSignal.watch();
-        int exitCode = commandLine.execute(args);
+        int exitCode = execute(commandLine, args);
         if (ReportOnSignal.cameUntold()) {
             commandLine.getErr().println(commandLine.getCommandName() + ": a signal (SIGINT or SIGTERM) came before the "
                     + "command ended; it was let finish, and what it printed is whole");
@@ -32,5 +32,20 @@ public final class Main {
             ReportOnSignal.awaitTheHalt(); // the signal's exit code, 130 or 143, not the command's
         }
         System.exit(exitCode);
+    }
+
+    /**
+     * Runs the command. picocli hands exceptions to the command's handler, but lets errors through;
+     * one here is the JVM's or the library's (a task's are named by the command, exit 2), and it ends
+     * the command with exit code 5, never with the JVM's 1, which would read as a regression.
+     */
+    private static int execute(CommandLine commandLine, String[] args) {
+        try {
+            return commandLine.execute(args);
+        } catch (Error e) {
+            commandLine.getErr().println(commandLine.getCommandName() + ": failed: " + e);
+            e.printStackTrace(commandLine.getErr());
+            return CountersCommand.EXIT_FAILURE;
+        }
     }
 }

@@ -2,6 +2,8 @@ package dev.counters.cli;
 
 import static java.util.Objects.requireNonNull;
 
+import dev.counters.measure.internal.Thrown;
+
 /**
  * The user's {@code --task} failed while it was being measured: it threw, or overflowed its stack.
  * The message names the task, the run it failed in and what it threw; the cause is what it threw,
@@ -19,18 +21,11 @@ final class TaskRunFailure extends RuntimeException {
      * @param showStackTrace whether the user asked for the task's stack trace
      */
     TaskRunFailure(String taskName, String run, Throwable thrown, boolean showStackTrace) {
-        super("the task " + taskName + " failed in " + run + ": " + describe(thrown), requireNonNull(thrown, "thrown"));
+        super("the task " + taskName + " failed in " + run + ": " + Thrown.describe(thrown), requireNonNull(thrown, "thrown"));
         this.showStackTrace = showStackTrace;
     }
 
     boolean showStackTrace() {
         return showStackTrace;
-    }
-
-    private static String describe(Throwable thrown) {
-        if (thrown instanceof StackOverflowError) {
-            return thrown + " (its recursion went too deep: does it end?)";
-        }
-        return thrown.toString();
     }
 }

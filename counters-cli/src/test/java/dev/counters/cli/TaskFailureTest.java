@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -66,5 +67,44 @@ class TaskFailureTest {
         Cli.Result result = measure(TestTasks.ThrowsOnSecondRun.class, "--stack-trace");
         assertEquals(CountersCommand.EXIT_USAGE, result.exitCode(), result.toString());
         assertTrue(result.err().contains("at " + TestTasks.ThrowsOnSecondRun.class.getName() + ".run("), result.err());
+    }
+
+    /** Issue 50, item 6: two builds in this JVM let a task's StackOverflowError out of the command (exit 1, the JVM's trace). */
+    @Test
+    void aStackOverflowInTwoBuildsIsNamedWithItsRun() throws Exception {
+        String classes = Path.of(TestTasks.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        Cli.Result result = Cli.run("compare", "--task", TestTasks.OverflowsTheStack.class.getName(), "--class-path-a", classes,
+                "--class-path-b", classes, "--forks", "0", "--budget", "2s", "-q");
+        assertFailedWithoutStackTrace(result, "java.lang.StackOverflowError (its recursion went too deep: does it end?)");
+        assertTrue(Pattern.compile("failed in task [AB], warm-up run of [AB] 1: ").matcher(result.err()).find(), result.err());
+    }
+
+    /** Issue 50, item 6: a fork's StackOverflowError was "failed: " and nothing, then the trace. */
+    @Test
+    void aStackOverflowInAForkIsNamedWithItsTaskAndRun() {
+        Cli.Result result = Cli.run("compare", "--task-a", TestTasks.OverflowsTheStack.class.getName(), "--task-b",
+                TestTasks.Tiny.class.getName(), "--forks", "2", "--budget", "3s", "-q");
+        assertEquals(CountersCommand.EXIT_USAGE, result.exitCode(), result.toString());
+        assertNoFigures(result.out());
+        String first = result.err().lines().findFirst().orElse("");
+        assertTrue(first.startsWith("counters compare: fork 1 of the comparison failed: task A (" + TestTasks.OverflowsTheStack.class.getName()),
+                result.err());
+        assertTrue(result.err().contains("task A threw in its warm-up run of A 1: \njava.lang.StackOverflowError (its recursion "
+                + "went too deep: does it end?)"), result.err());
+        assertTrue(result.err().lines().count() <= 8, "the first frames, not the whole overflow:\n" + result.err());
+    }
+
+    /** Issue 50, item 9: a duet comparison whose task A throws in its measured pairs, in this JVM and in a fork. */
+    @Test
+    void aDuetWhoseTaskThrowsInItsPairsEndsWithExit2() {
+        for (String forks : new String[] {"0", "2"}) {
+            Cli.Result result = Cli.run("compare", "--task-a", TestTasks.ThrowsAfterItsWarmUp.class.getName(), "--task-b",
+                    TestTasks.Tiny.class.getName(), "--order", "duet", "--forks", forks, "--warm-up", "100ms", "--budget", "4s",
+                    "--target", "0.001%", "-q");
+            assertEquals(CountersCommand.EXIT_USAGE, result.exitCode(), "--forks " + forks + ": " + result);
+            assertNoFigures(result.out());
+            assertTrue(result.err().contains("java.lang.IllegalStateException: task bug after 400 ms"), result.err());
+            assertTrue(result.err().contains("task A"), result.err());
+        }
     }
 }

@@ -244,4 +244,21 @@ public final class TestTasks {
             return 1;
         }
     }
+
+    /** {@link Tiny}'s work for its first 400 ms, past a warm-up of 100 ms, then a failure: in the measured pairs. */
+    public static final class ThrowsAfterItsWarmUp implements Task {
+        private long first;
+
+        @Override
+        public Object run() {
+            long now = System.nanoTime();
+            if (first == 0) {
+                first = now;
+            }
+            if (now - first > 400_000_000L) {
+                throw new IllegalStateException("task bug after 400 ms");
+            }
+            return SpinWorkload.spin(20_000, 7);
+        }
+    }
 }

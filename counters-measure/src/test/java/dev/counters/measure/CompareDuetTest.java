@@ -314,12 +314,19 @@ class CompareDuetTest {
     }
 
     @Test
-    void uncheckedFailuresAreWrappedAndErrorsPassThrough() {
+    void uncheckedFailuresAssertionsAndStackOverflowsAreWrappedAndOtherErrorsPassThrough() {
         IllegalStateException unchecked = new IllegalStateException("bad state");
-        AssertionError error = new AssertionError("broken");
+        AssertionError assertion = new AssertionError("broken");
+        StackOverflowError overflow = new StackOverflowError();
+        InternalError jvm = new InternalError("the JVM's own");
         assertSame(unchecked, assertThrows(TaskFailedException.class, () -> duet(failing(unchecked), task(bThreads, 1)).run())
                 .getCause());
-        assertSame(error, assertThrows(AssertionError.class, () -> duet(task(aThreads, 1), failing(error)).run()));
+        TaskFailedException b = assertThrows(TaskFailedException.class, () -> duet(task(aThreads, 1), failing(assertion)).run());
+        assertSame(assertion, b.getCause());
+        assertTrue(b.phase().contains(" of B"), b.phase());
+        assertSame(overflow, assertThrows(TaskFailedException.class, () -> duet(failing(overflow), task(bThreads, 1)).run())
+                .getCause());
+        assertSame(jvm, assertThrows(InternalError.class, () -> duet(task(aThreads, 1), failing(jvm)).run()));
         TaskFailedException both = assertThrows(TaskFailedException.class,
                 () -> duet(failing(unchecked), failing(new IllegalArgumentException("also"))).run());
         assertEquals(1, both.getSuppressed().length, "the other worker's failure is not lost");

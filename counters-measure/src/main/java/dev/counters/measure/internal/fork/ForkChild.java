@@ -9,6 +9,7 @@ import dev.counters.measure.internal.JvmComparison;
 import dev.counters.measure.internal.Placements;
 import dev.counters.measure.internal.Schedule;
 import dev.counters.measure.internal.TaskClasses;
+import dev.counters.measure.internal.Thrown;
 import dev.counters.measure.internal.stats.ForkEstimate;
 import dev.counters.measure.internal.stats.VerdictRule;
 import java.io.IOException;
@@ -150,7 +151,7 @@ public final class ForkChild {
         if (e == null) {
             return "";
         }
-        StringBuilder text = new StringBuilder("\n").append(e);
+        StringBuilder text = new StringBuilder("\n").append(Thrown.describe(e));
         StackTraceElement[] frames = e.getStackTrace();
         for (int i = 0; i < Math.min(3, frames.length); i++) {
             text.append("\n\tat ").append(frame(frames[i]));
