@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # Issue #47's record of the gate itself: how often `counters compare --fail-if slower` fails a build.
 #   scripts/gate-trials.sh [RUNS] [LOAD]
-# LOAD is idle (default) or busy (one core spun by a shell loop for the whole trial). For each case it
-# runs RUNS processes and counts the exit codes: 1 is a failed gate (a regression), 0 a passed one,
-# 4 never (no --fail-if-undecided), anything else an error. The cases, with the pairs of
-# dev.counters.cli.trials.Issue51 (counters-cli's test classes):
+# LOAD is idle (default) or busy (one core spun by a shell loop for the whole trial). BUDGET, when
+# set, is passed as --budget (default: none, the library's default budget). For each case it runs
+# RUNS processes and counts the exit codes: 1 is a failed gate (a regression), 0 a passed one, 4
+# never (no --fail-if-undecided), anything else an error. The cases:
 #   same     A against A,              --margin 2%: no failed gate expected
 #   plus5    B does 5% more work,      --margin 2%: a failed gate expected
 #   plus10   B does 10% more work,     --margin 5%: a failed gate expected
 #   plus1    B does 1% more work,      --margin 2%: no failed gate expected
-# Needs counters-cli/target/counters.jar and counters-cli/target/test-classes. Reports go to target/gate-trials/.
+# Run i of a case takes its pair from family i mod 5, everyday work in known amounts from
+# counters-cli's test classes: GateWork's Parse (Long.parseLong), Lookup (HashMap.get), Hash (CRC32),
+# Sort (Arrays.sort), and Issue51's Work (a multiply-add loop), each in 100, 101, 105 and 110
+# hundredths of its unit. Needs counters-cli/target/counters.jar and counters-cli/target/test-classes.
+# Reports go to target/gate-trials/LOAD/; scripts/gate_trials_summary.py tallies them.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs="${1:-100}"
@@ -24,18 +28,21 @@ if [ "$load" = busy ]; then
   spinner=$!
   trap 'kill $spinner 2>/dev/null || true' EXIT
 fi
-T='dev.counters.cli.trials.Issue51$'
-declare -A a=([same]=Work100 [plus5]=Work100 [plus10]=Work100 [plus1]=Work100)
-declare -A b=([same]=Work100 [plus5]=Work105 [plus10]=Work110 [plus1]=Work101)
+families=("GateWork\$Parse" "GateWork\$Lookup" "GateWork\$Hash" "GateWork\$Sort" "Issue51\$Work")
+declare -A size=([same]=100 [plus5]=105 [plus10]=110 [plus1]=101)
 declare -A margin=([same]=2% [plus5]=2% [plus10]=5% [plus1]=2%)
+budget=()
+[ -n "${BUDGET:-}" ] && budget=(--budget "$BUDGET")
 for case in same plus5 plus10 plus1; do
   failed=0 passed=0 other=0
   for ((i = 1; i <= runs; i++)); do
+    family="dev.counters.cli.trials.${families[$((i % ${#families[@]}))]}"
     set +e
-    java -jar "$jar" compare --task-a "$T${a[$case]}" --task-b "$T${b[$case]}" --class-path "$tasks" \
-      --fail-if slower --margin "${margin[$case]}" --format json -q > "$out/$case-$i.json" 2> "$out/$case-$i.err"
+    java -jar "$jar" compare --task-a "${family}100" --task-b "${family}${size[$case]}" --class-path "$tasks" \
+      --fail-if slower --margin "${margin[$case]}" "${budget[@]}" --format json -q > "$out/$case-$i.json" 2> "$out/$case-$i.err"
     code=$?
     set -e
+    echo "$code" > "$out/$case-$i.exit"
     case $code in 0) passed=$((passed + 1)) ;; 1) failed=$((failed + 1)) ;; *) other=$((other + 1)) ;; esac
   done
   echo "$case ($load): the gate failed $failed of $runs, passed $passed, other exits $other"

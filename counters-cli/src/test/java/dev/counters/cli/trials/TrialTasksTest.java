@@ -22,6 +22,29 @@ class TrialTasksTest {
         assertEquals(base.run(), new Crc32Work.Same().run());
     }
 
+    /** The gate's record (issue #47) rests on B doing 1%, 5% and 10% more of A's work, and the same work giving the same answer. */
+    @Test
+    void gateWorkSizesAreInProportionAndAnswerAlike() throws Exception {
+        int[][] items = {
+            {new GateWork.Parse100().items(), new GateWork.Parse101().items(), new GateWork.Parse105().items(), new GateWork.Parse110().items()},
+            {new GateWork.Lookup100().items(), new GateWork.Lookup101().items(), new GateWork.Lookup105().items(),
+                new GateWork.Lookup110().items()},
+            {new GateWork.Hash100().items(), new GateWork.Hash101().items(), new GateWork.Hash105().items(), new GateWork.Hash110().items()},
+            {new GateWork.Sort100().items(), new GateWork.Sort101().items(), new GateWork.Sort105().items(), new GateWork.Sort110().items()},
+        };
+        for (int[] family : items) {
+            assertEquals(1.01, (double) family[1] / family[0], 1e-12);
+            assertEquals(1.05, (double) family[2] / family[0], 1e-12);
+            assertEquals(1.10, (double) family[3] / family[0], 1e-12);
+        }
+        assertEquals(new GateWork.Parse100().run(), new GateWork.Parse100().run());
+        java.util.zip.CRC32 reference = new java.util.zip.CRC32();
+        byte[] data = new byte[200_000];
+        new java.util.SplittableRandom(47).nextBytes(data);
+        reference.update(data);
+        assertEquals(reference.getValue(), new GateWork.Hash100().run());
+    }
+
     @Test
     void crc32RoundsAreProportionalToTheirCountOverOneArray() throws Exception {
         Crc32Rounds base = new Crc32Rounds.Base();
