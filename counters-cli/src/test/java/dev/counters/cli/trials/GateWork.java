@@ -5,14 +5,13 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.zip.CRC32;
 
 /**
  * Everyday work in known amounts, for the gate's own record (issue #47, item 5): parsing, map
- * lookups, hashing and sorting, each in four sizes, 100, 101, 105 and 110 hundredths of one unit of
- * work, so that B does 1%, 5% or 10% more of the same work than A by construction. A unit is a
- * few hundred microseconds; each size is its own class (a task has a public no-argument
- * constructor), e.g. {@code GateWork$Parse105}.
+ * lookups, hashing ({@link Crc32Work}) and sorting, each in four sizes, 100, 101, 105 and 110
+ * hundredths of one unit of work, so that B does 1%, 5% or 10% more of the same work than A by
+ * construction. A unit is tens to hundreds of microseconds; each size is its own class (a task has a
+ * public no-argument constructor), e.g. {@code GateWork$Parse105}.
  */
 public final class GateWork {
     private GateWork() {}
@@ -81,28 +80,6 @@ public final class GateWork {
         }
     }
 
-    /** CRC32 of hundredths × 2,000 pseudo-random bytes (200 KB for 100, within a core's L2 cache). */
-    public abstract static class Hash implements Task {
-        private final byte[] data;
-        private final CRC32 crc = new CRC32();
-
-        Hash(int hundredths) {
-            data = new byte[2_000 * hundredths];
-            new SplittableRandom(47).nextBytes(data);
-        }
-
-        int items() {
-            return data.length;
-        }
-
-        @Override
-        public Object run() {
-            crc.reset();
-            crc.update(data, 0, data.length);
-            return crc.getValue();
-        }
-    }
-
     /** {@code Arrays.sort} of copies of hundredths arrays of 200 pseudo-random ints, one after another. */
     public abstract static class Sort implements Task {
         private final int[][] arrays;
@@ -141,10 +118,11 @@ public final class GateWork {
     public static final class Lookup105 extends Lookup { public Lookup105() { super(105); } }
     public static final class Lookup110 extends Lookup { public Lookup110() { super(110); } }
 
-    public static final class Hash100 extends Hash { public Hash100() { super(100); } }
-    public static final class Hash101 extends Hash { public Hash101() { super(101); } }
-    public static final class Hash105 extends Hash { public Hash105() { super(105); } }
-    public static final class Hash110 extends Hash { public Hash110() { super(110); } }
+    // Hashing: Crc32Work, CRC32 of 200 KB for 100 (within a core's L2 cache) and in proportion for the others.
+    public static final class Hash100 extends Crc32Work { public Hash100() { super(2_000 * 100); } }
+    public static final class Hash101 extends Crc32Work { public Hash101() { super(2_000 * 101); } }
+    public static final class Hash105 extends Crc32Work { public Hash105() { super(2_000 * 105); } }
+    public static final class Hash110 extends Crc32Work { public Hash110() { super(2_000 * 110); } }
 
     public static final class Sort100 extends Sort { public Sort100() { super(100); } }
     public static final class Sort101 extends Sort { public Sort101() { super(101); } }
