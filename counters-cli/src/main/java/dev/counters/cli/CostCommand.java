@@ -32,7 +32,7 @@ import picocli.CommandLine.ParameterException;
             + "--batches batches of up to --pairs pairs, timed with the PERFORMANCE counter), beside the counter's "
             + "measured resolution, frequency, provider and source API, as STLSoft's counter_cost program does. "
             + "Dear counters run smaller batches to fit --budget, so a default run stays short. A kind named with "
-            + "--kind that could not be measured, or no kind measured at all, is exit code 1 after the report.",
+            + "--kind that could not be measured, or no kind measured at all, is exit code 5 after the report.",
 })
 final class CostCommand extends Subcommand {
     /** Where each kind timed alone lives: measured figures of other machines are not this one's, so none are printed. */

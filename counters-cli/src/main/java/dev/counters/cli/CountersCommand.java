@@ -151,8 +151,9 @@ public final class CountersCommand implements Runnable {
 
     /**
      * Runs the chosen command as picocli does by default ({@link CommandLine.RunLast}), and hands an
-     * {@link OutOfMemoryError}, which picocli would let through to a stack trace, to
-     * {@link ExecutionErrors} as an {@link OutOfMemory} of the command that ran. Under
+     * {@link OutOfMemoryError}, which picocli would let through to a stack trace and the JVM's exit
+     * code 1, to {@link ExecutionErrors} as an {@link OutOfMemory} of the command that ran; any other
+     * error likewise, as a failure (exit 5). Under
      * {@code ulimit -v} the JVM can run out of address space for a thread (the thread of
      * {@code --timeout}) long before its heap is full.
      */
@@ -164,10 +165,18 @@ public final class CountersCommand implements Runnable {
             try {
                 return runLast.execute(parseResult);
             } catch (OutOfMemoryError error) {
-                List<CommandLine> chosen = parseResult.asCommandLineList();
                 OutOfMemory failure = new OutOfMemory(error);
-                throw new ExecutionException(chosen.get(chosen.size() - 1), failure.getMessage(), failure);
+                throw new ExecutionException(chosen(parseResult), failure.getMessage(), failure);
+            } catch (Error error) {
+                // The JVM's or the library's (a task's own are named as its failure): exit 5, never the JVM's 1,
+                // which would read as a regression.
+                throw new ExecutionException(chosen(parseResult), error.toString(), new IllegalStateException(error.toString(), error));
             }
+        }
+
+        private static CommandLine chosen(ParseResult parseResult) {
+            List<CommandLine> chosen = parseResult.asCommandLineList();
+            return chosen.get(chosen.size() - 1);
         }
     }
 

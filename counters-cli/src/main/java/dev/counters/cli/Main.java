@@ -1,5 +1,6 @@
 package dev.counters.cli;
 
+import dev.counters.cli.report.ShutdownHooks;
 import picocli.CommandLine;
 
 /**
@@ -20,32 +21,27 @@ public final class Main {
         commandLine.setOut(StandardOutput.open());
         System.setOut(System.err);
         ReportOnSignal.watch();
-        int exitCode = execute(commandLine, args);
-        if (ReportOnSignal.cameUntold()) {
-            commandLine.getErr().println(commandLine.getCommandName() + ": a signal (SIGINT or SIGTERM) came before the "
-                    + "command ended; it was let finish, and what it printed is whole");
+        int exitCode = CountersCommand.EXIT_FAILURE;
+        try {
+            exitCode = commandLine.execute(args);
+            if (completed(exitCode) && ReportOnSignal.cameUntold()) {
+                commandLine.getErr().println(commandLine.getCommandName() + ": a signal (SIGINT or SIGTERM) came after the "
+                        + "measurement; the command was let finish, and what it printed is whole");
+            }
+            commandLine.getOut().flush();
+            commandLine.getErr().flush();
+        } finally {
+            ReportOnSignal.commandFinished();
         }
-        commandLine.getOut().flush();
-        commandLine.getErr().flush();
-        ReportOnSignal.commandFinished();
-        if (ReportOnSignal.shuttingDown()) {
+        if (ShutdownHooks.shuttingDown()) {
             ReportOnSignal.awaitTheHalt(); // the signal's exit code, 130 or 143, not the command's
         }
         System.exit(exitCode);
     }
 
-    /**
-     * Runs the command. picocli hands exceptions to the command's handler, but lets errors through;
-     * one here is the JVM's or the library's (a task's are named by the command, exit 2), and it ends
-     * the command with exit code 5, never with the JVM's 1, which would read as a regression.
-     */
-    private static int execute(CommandLine commandLine, String[] args) {
-        try {
-            return commandLine.execute(args);
-        } catch (Error e) {
-            commandLine.getErr().println(commandLine.getCommandName() + ": failed: " + e);
-            e.printStackTrace(commandLine.getErr());
-            return CountersCommand.EXIT_FAILURE;
-        }
+    /** Whether the command ran to its end: success, or a gate's answer (a regression, an undecided comparison). */
+    private static boolean completed(int exitCode) {
+        return exitCode == CountersCommand.EXIT_SUCCESS || exitCode == GateOptions.EXIT_REGRESSION
+                || exitCode == GateOptions.EXIT_UNDECIDED;
     }
 }

@@ -1,38 +1,47 @@
 package dev.counters.cli;
 
+import dev.counters.cli.report.ShutdownHooks;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Keeps a SIGINT or SIGTERM from cutting a report short, at any moment of a command. A signal ends
- * the JVM through its shutdown hooks; without one that waits, the JVM halts at once, and a report
- * being rendered or written (the last fork had ended, the figures were in hand) is lost with nothing
- * said. {@link #watch} installs, for the whole command, a hook that waits up to {@link #GRACE} for
- * {@link Main} to say the command has written everything ({@link #commandFinished}); {@link TimeLimit}
- * adds its own, which interrupts the measurement first.
+ * Keeps a SIGINT or SIGTERM from cutting a report short. A signal ends the JVM through its shutdown
+ * hooks; without one that waits, the JVM halts at once, and a report being rendered or written (the
+ * last fork had ended, the figures were in hand) is lost with nothing said. While a measurement runs,
+ * {@link TimeLimit}'s hook interrupts it and waits; once it has ended ({@link #measurementEnded}), the
+ * hook that {@link #watch} installs for the whole command waits, up to {@link #GRACE}, for
+ * {@link Main} to say the command has written everything ({@link #commandFinished}). Before any
+ * measurement, and in commands that measure no task ({@code cost}, {@code list}), a signal ends the
+ * JVM at once, as it always did.
  *
  * <p>The exit code stays the signal's (130, 143): once the JVM is shutting down, {@link Main} does not
- * call {@code System.exit} with the command's own code, which could race the signal's halt, but
- * waits for that halt ({@link #awaitTheHalt}).
+ * call {@code System.exit} with the command's own code, which on JDK 17 could race the signal's halt
+ * and win, but waits for that halt ({@link #awaitTheHalt}).
  */
 final class ReportOnSignal {
     /** How long a signal waits for the command to print what it measured before the JVM ends anyway. */
     static final Duration GRACE = Duration.ofSeconds(5);
 
     private static final CountDownLatch FINISHED = new CountDownLatch(1);
+    private static volatile boolean measurementEnded;
     private static volatile boolean toldByTheCommand;
 
     private ReportOnSignal() {}
 
     /** Installs the whole command's hook; called by {@link Main} before the command runs. */
     static void watch() {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        ShutdownHooks.add(new Thread(() -> {
             // A task's System.exit is ExitWatch's to report; Main's own exit comes after commandFinished.
-            if (!ExitWatch.someThreadCalledExit()) {
+            if (measurementEnded && !ExitWatch.someThreadCalledExit()) {
                 awaitTheReport();
             }
         }, "counters report on signal"));
+    }
+
+    /** Says that a measurement has ended and its report is next: from now on a signal waits for it. */
+    static void measurementEnded() {
+        measurementEnded = true;
     }
 
     /** Says that the command itself reported the signal (what it was doing, what the report holds). */
@@ -40,9 +49,9 @@ final class ReportOnSignal {
         toldByTheCommand = true;
     }
 
-    /** Whether a signal came and the command did not say so: it came after the measurement, the report is whole. */
+    /** Whether a signal came and the command did not say so: it came after the measurement. */
     static boolean cameUntold() {
-        return !toldByTheCommand && shuttingDown();
+        return !toldByTheCommand && ShutdownHooks.shuttingDown();
     }
 
     /**
@@ -51,18 +60,6 @@ final class ReportOnSignal {
      */
     static void commandFinished() {
         FINISHED.countDown();
-    }
-
-    /** Whether the JVM is shutting down: a signal came (the command's own exit is yet to be called). */
-    static boolean shuttingDown() {
-        Thread probe = new Thread(() -> {});
-        try {
-            Runtime.getRuntime().addShutdownHook(probe);
-            Runtime.getRuntime().removeShutdownHook(probe);
-            return false;
-        } catch (IllegalStateException shutdownInProgress) {
-            return true;
-        }
     }
 
     /** Blocks until the signal's shutdown halts the JVM with the signal's exit code. */

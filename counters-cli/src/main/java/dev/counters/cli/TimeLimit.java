@@ -3,6 +3,7 @@ package dev.counters.cli;
 import dev.counters.CounterKind;
 import dev.counters.CounterRegistry;
 import dev.counters.cli.report.HumanNumbers;
+import dev.counters.cli.report.ShutdownHooks;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -61,15 +62,25 @@ final class TimeLimit {
         worker.setDaemon(true);
         Thread command = Thread.currentThread();
         AtomicBoolean signalled = new AtomicBoolean();
+        // The hook interrupts the command only while it waits for the work, never once it writes the report.
+        AtomicBoolean waiting = new AtomicBoolean(true);
         Thread onSignal = new Thread(() -> {
             // A task's System.exit is ExitWatch's to report; only a signal interrupts the command for its report.
             if (!ExitWatch.someThreadCalledExit()) {
-                signalled.set(true);
-                command.interrupt();
+                synchronized (waiting) {
+                    if (waiting.get()) {
+                        signalled.set(true);
+                        command.interrupt();
+                    }
+                }
+                ReportOnSignal.awaitTheReport();
             }
-            ReportOnSignal.awaitTheReport();
         }, "counters measurement on signal");
-        Runtime.getRuntime().addShutdownHook(onSignal);
+        if (!ShutdownHooks.add(onSignal)) {
+            ReportOnSignal.toldByTheCommand();
+            throw new Reached("a signal (SIGINT or SIGTERM) ended the command before " + where.get()
+                    + "; nothing was measured");
+        }
         worker.start();
         try {
             return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
@@ -94,11 +105,14 @@ final class TimeLimit {
         } catch (ExecutionException e) {
             throw rethrow(e.getCause());
         } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(onSignal);
-            } catch (IllegalStateException shuttingDown) {
-                // A signal came: the hook runs, and waits for the report.
+            synchronized (waiting) {
+                waiting.set(false);
             }
+            if (signalled.get()) {
+                Thread.interrupted(); // a signal after the work returned: the report is still to be written
+            }
+            ReportOnSignal.measurementEnded();
+            ShutdownHooks.remove(onSignal);
         }
     }
 

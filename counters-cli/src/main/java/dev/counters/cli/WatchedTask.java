@@ -10,9 +10,10 @@ import java.util.function.Supplier;
  * The user's {@code --task} as {@code counters measure} and {@code compare} run it. It is loaded
  * by {@link #load} on the thread that runs it, inside the watch for {@code System.exit} and the
  * {@code --timeout} ({@link TaskOptions#run}), so that what its constructor or static initialiser
- * does is watched too. Whatever the task throws, unchecked exceptions and errors such as
- * {@link StackOverflowError} included, reaches {@link dev.counters.measure.Measure} as a checked
- * exception, which it reports as a {@link TaskFailedException} naming the run; {@link #failure}
+ * does is watched too. Whatever the task throws, unchecked exceptions and its own errors (a
+ * {@link StackOverflowError}, a failed assertion, a class it cannot link) included, reaches
+ * {@link dev.counters.measure.Measure} as a checked exception (the JVM running out of memory passes
+ * through, to be reported as such), which it reports as a {@link TaskFailedException} naming the run; {@link #failure}
  * turns that into the message the user sees. It also keeps the phase and the number of calls made
  * in it, for a {@code --timeout} or a {@code System.exit} that interrupts the task.
  */
@@ -81,7 +82,8 @@ final class WatchedTask implements Task {
         calls++;
         try {
             return loadedTask.run();
-        } catch (RuntimeException | Error e) {
+        } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
+            // The task's failures, named with their run; the JVM's own errors (out of memory) pass through.
             throw new Unchecked(e);
         }
     }

@@ -143,7 +143,10 @@ class CompareCommandTest {
             double high = clock.get("ratio_high").asDouble();
             assertTrue(1 < low && low <= ratio && ratio <= high, clock.toString());
             assertTrue(ratio > 1.5 && ratio < 2.5, "twice the steps, about twice the time: " + clock);
-            assertTrue(clock.get("pairs").asInt() + clock.get("pairs_set_aside").asInt() >= 30, clock.toString());
+            // A loaded machine may spend the 2 s budget before the fewest pairs a stopping rule waits for (32).
+            if (!json.get("stopped_by").asText().equals("budget")) {
+                assertTrue(clock.get("pairs").asInt() + clock.get("pairs_set_aside").asInt() >= 30, clock.toString());
+            }
         }
         assertEquals(List.of("wall", "thread CPU"), names);
         JsonNode run = json.get("run");

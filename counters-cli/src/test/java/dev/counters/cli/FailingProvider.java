@@ -18,9 +18,20 @@ final class FailingProvider implements CounterProvider {
     static final int ERRNO = 22;
 
     private final Set<CounterKind> kinds;
+    private final Error error;
 
     FailingProvider(CounterKind first, CounterKind... rest) {
+        this(null, first, rest);
+    }
+
+    private FailingProvider(Error error, CounterKind first, CounterKind... rest) {
         this.kinds = EnumSet.of(first, rest);
+        this.error = error;
+    }
+
+    /** A provider whose counters' start() throws {@code error}, as a broken JVM or library would. */
+    static FailingProvider throwing(Error error, CounterKind first, CounterKind... rest) {
+        return new FailingProvider(error, first, rest);
     }
 
     @Override
@@ -40,18 +51,23 @@ final class FailingProvider implements CounterProvider {
 
     @Override
     public Counter create(CounterKind kind) {
-        return new FailingCounter(kind);
+        return new FailingCounter(kind, error);
     }
 
     private static final class FailingCounter implements Counter {
         private final CounterKind kind;
+        private final Error error;
 
-        FailingCounter(CounterKind kind) {
+        FailingCounter(CounterKind kind, Error error) {
             this.kind = kind;
+            this.error = error;
         }
 
         @Override
         public void start() {
+            if (error != null) {
+                throw error;
+            }
             throw CounterException.nativeFailure(API, ERRNO, "Invalid argument");
         }
 

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** When the platform fails rather than the user: exit 1, the failing call and its error code, no silent zero. */
+/** When the platform fails rather than the user: exit 5, the failing call and its error code, no silent zero. */
 class FailureTest {
 
     @Test
@@ -28,7 +28,7 @@ class FailureTest {
 
     /** Issue #32 item 7: {@code cost --kind THREAD_TIMES} exited 0 when the one kind asked for could not be measured. */
     @Test
-    void aKindAskedForByNameThatCannotBeMeasuredIsExitCodeOneAfterTheReport() {
+    void aKindAskedForByNameThatCannotBeMeasuredIsExitCodeFiveAfterTheReport() {
         Cli.Result result = quickCost(CounterKind.THREAD_TIMES, "--kind", "THREAD_TIMES", "--format", "csv");
         assertEquals(CountersCommand.EXIT_FAILURE, result.exitCode(), result.toString());
         assertEquals("THREAD_TIMES", Cli.csv(result.out()).get(0).get("kind"), "the report still says which and why");
@@ -41,7 +41,7 @@ class FailureTest {
     }
 
     @Test
-    void aFailingClockEndsTheCommandWithExitCodeOneAndTheCallThatFailed() {
+    void aFailingClockEndsTheCommandWithExitCodeFiveAndTheCallThatFailed() {
         CounterRegistry registry = CounterRegistry.of(List.of(
                 new FloorProvider(CounterKind.THREAD_TIMES), new FailingProvider(CounterKind.PERFORMANCE)));
         Cli.Result result = Cli.run(registry, "isolation", "--threads", "1", "--runs", "1", "--iterations", "1000", "-q");
@@ -49,6 +49,16 @@ class FailureTest {
         assertTrue(result.err().contains(FailingProvider.API) && result.err().contains("22"), result.err());
         assertTrue(result.err().lines().noneMatch(line -> line.matches("^\\s+at [\\w.$/]+\\(.*")), result.err());
         assertEquals("", result.out());
+    }
+
+    /** An error that is neither the user's nor a task's ends the command with exit code 5: 1 would read as a regression. */
+    @Test
+    void anErrorOfTheJvmOrTheLibraryIsExitCodeFiveNeverTheJvmsOne() {
+        CounterRegistry registry = CounterRegistry.of(List.of(new FloorProvider(CounterKind.THREAD_TIMES),
+                FailingProvider.throwing(new InternalError("a broken intrinsic"), CounterKind.PERFORMANCE)));
+        Cli.Result result = Cli.run(registry, "isolation", "--threads", "1", "--runs", "1", "--iterations", "1000", "-q");
+        assertEquals(CountersCommand.EXIT_FAILURE, result.exitCode(), result.toString());
+        assertTrue(result.err().contains("counters isolation: failed: java.lang.InternalError: a broken intrinsic"), result.err());
     }
 
     /** A short {@code counters cost} with {@code options}, over PERFORMANCE and HIGH_PERFORMANCE that work and {@code failing}, which fails. */

@@ -130,7 +130,8 @@ public final class ChartFile {
         Path temporary = temporaryFile(folderOf(target));
         Thread removal = new Thread(() -> deleteQuietly(temporary), "counters chart clean-up");
         try {
-            Runtime.getRuntime().addShutdownHook(removal); // throws if the JVM is already shutting down
+            // A signal that came already lets the report finish (the chart with it): no hook then, the catch cleans up.
+            ShutdownHooks.add(removal);
             try (OutputStream out = Files.newOutputStream(temporary)) {
                 drawing.writeTo(out);
             }
@@ -139,7 +140,7 @@ public final class ChartFile {
             Files.deleteIfExists(temporary);
             throw e;
         } finally {
-            stopWatching(removal);
+            ShutdownHooks.remove(removal);
         }
     }
 
@@ -148,14 +149,6 @@ public final class ChartFile {
             Files.deleteIfExists(temporary);
         } catch (IOException e) {
             // The JVM is ending; the file may be gone already, or its folder with it.
-        }
-    }
-
-    private static void stopWatching(Thread removal) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(removal);
-        } catch (IllegalStateException shuttingDown) {
-            // The hook runs, or never was added: either way nothing is left to undo.
         }
     }
 

@@ -54,7 +54,7 @@ final class FontCache {
             }
             deleteQuietly(scratch);
             // The JDK may write its cache there later, from another thread: what it leaves goes when the JVM ends.
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> deleteQuietly(scratch), "counters-font-cache-cleanup"));
+            ShutdownHooks.add(new Thread(() -> deleteQuietly(scratch), "counters-font-cache-cleanup"));
         }
     }
 
