@@ -100,7 +100,7 @@ class TaskFailureTest {
         for (String forks : new String[] {"0", "2"}) {
             Cli.Result result = Cli.run("compare", "--task-a", TestTasks.ThrowsAfterItsWarmUp.class.getName(), "--task-b",
                     TestTasks.Tiny.class.getName(), "--order", "duet", "--forks", forks, "--warm-up", "100ms", "--budget", "4s",
-                    "--target", "0.001%", "-q");
+                    "--min-pairs", "100000", "-q"); // no stop before the budget: A runs past its 400 ms
             assertEquals(CountersCommand.EXIT_USAGE, result.exitCode(), "--forks " + forks + ": " + result);
             assertNoFigures(result.out());
             assertTrue(result.err().contains("java.lang.IllegalStateException: task bug after 400 ms"), result.err());
