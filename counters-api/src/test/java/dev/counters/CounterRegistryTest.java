@@ -3,7 +3,6 @@ package dev.counters;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,13 +22,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,43 +79,6 @@ class CounterRegistryTest {
         @Override
         public Counter create(CounterKind kind) {
             throw new AssertionError();
-        }
-    }
-
-    /** Serves every kind from a fake clock, at {@code rank}, and records which kinds it was asked about, in order. */
-    static class RecordingProvider implements CounterProvider {
-        final String name;
-        final int rank;
-        final Set<CounterKind> served;
-        final List<CounterKind> asked = new CopyOnWriteArrayList<>();
-        final AtomicInteger created = new AtomicInteger();
-
-        RecordingProvider(String name, int rank, Set<CounterKind> served) {
-            this.name = name;
-            this.rank = rank;
-            this.served = served;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public int rank() {
-            return rank;
-        }
-
-        @Override
-        public KindSupport support(CounterKind kind) {
-            asked.add(kind);
-            return served.contains(kind) ? KindSupport.supported() : KindSupport.unsupported(name + " has no " + kind);
-        }
-
-        @Override
-        public Counter create(CounterKind kind) {
-            created.incrementAndGet();
-            return FakeCounters.over(kind, FakeTickSource.at(0), 1000);
         }
     }
 
@@ -298,112 +253,6 @@ class CounterRegistryTest {
     void theSystemDefaultFindsTheJdkProvider() {
         assertTrue(CounterRegistry.systemDefault().providers().stream().anyMatch(r -> r.name().equals("jdk")));
         assertEquals(CounterRegistry.systemDefault(), CounterRegistry.systemDefault());
-    }
-
-    @Test
-    void buildingARegistryAsksNoProviderAnything() {
-        RecordingProvider floor = new RecordingProvider("floor", CounterProvider.RANK_JDK, EnumSet.allOf(CounterKind.class));
-        CounterRegistry.of(List.of(floor));
-        assertEquals(List.of(), floor.asked);
-    }
-
-    @Test
-    void theFirstCounterOfAKindAsksAboutThatKindAloneAndStopsAtTheFirstProviderThatServesIt() {
-        RecordingProvider specialist = new RecordingProvider("specialist", CounterProvider.RANK_SPECIALIST, EnumSet.of(CounterKind.TICK));
-        RecordingProvider platformLike = new RecordingProvider("platform", CounterProvider.RANK_PLATFORM,
-                EnumSet.of(CounterKind.PERFORMANCE, CounterKind.TICK));
-        RecordingProvider floor = new RecordingProvider("floor", CounterProvider.RANK_JDK, EnumSet.allOf(CounterKind.class));
-        CounterRegistry lazy = CounterRegistry.of(List.of(floor, specialist, platformLike));
-
-        lazy.create(CounterKind.PERFORMANCE);
-
-        assertEquals(List.of(CounterKind.PERFORMANCE), specialist.asked);
-        assertEquals(List.of(CounterKind.PERFORMANCE), platformLike.asked);
-        assertEquals(List.of(), floor.asked, "the floor is not asked when a better provider serves");
-        assertEquals(1, platformLike.created.get());
-    }
-
-    @Test
-    void eachKindIsDecidedOnceAndLaterRequestsAskNoProvider() {
-        RecordingProvider floor = new RecordingProvider("floor", CounterProvider.RANK_JDK, EnumSet.of(CounterKind.TICK));
-        CounterRegistry lazy = CounterRegistry.of(List.of(floor));
-
-        lazy.create(CounterKind.TICK);
-        lazy.create(CounterKind.TICK);
-        assertEquals("floor", lazy.providerFor(CounterKind.TICK).orElseThrow());
-        assertThrows(UnsupportedOperationException.class, () -> lazy.create(CounterKind.MULTIMEDIA));
-        assertEquals(Optional.empty(), lazy.providerFor(CounterKind.MULTIMEDIA));
-
-        // One question per kind to decide it; the refusal's message asks once more, for the reason.
-        assertEquals(List.of(CounterKind.TICK, CounterKind.MULTIMEDIA, CounterKind.MULTIMEDIA), floor.asked);
-        assertEquals(2, floor.created.get());
-    }
-
-    @Test
-    void concurrentFirstRequestsForAKindGetOneDecision() throws Exception {
-        CountDownLatch deciding = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        AtomicInteger questions = new AtomicInteger();
-        RecordingProvider floor = new RecordingProvider("floor", CounterProvider.RANK_JDK, EnumSet.allOf(CounterKind.class));
-        CounterProvider slow = new RecordingProvider("slow", CounterProvider.RANK_PLATFORM, EnumSet.allOf(CounterKind.class)) {
-            @Override
-            public KindSupport support(CounterKind kind) {
-                questions.incrementAndGet();
-                deciding.countDown();
-                try {
-                    assertTrue(release.await(10, TimeUnit.SECONDS));
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-                return super.support(kind);
-            }
-        };
-        CounterRegistry lazy = CounterRegistry.of(List.of(floor, slow));
-        int threads = 8;
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<String>> providers = new ArrayList<>();
-            for (int i = 0; i < threads; i++) {
-                providers.add(pool.submit(() -> {
-                    lazy.create(CounterKind.PERFORMANCE);
-                    return lazy.providerFor(CounterKind.PERFORMANCE).orElseThrow();
-                }));
-            }
-            assertTrue(deciding.await(10, TimeUnit.SECONDS));
-            Thread.sleep(50);
-            release.countDown();
-            for (Future<String> provider : providers) {
-                assertEquals("slow", provider.get(10, TimeUnit.SECONDS));
-            }
-            assertEquals(1, questions.get(), "one decision for all the threads");
-            assertEquals(List.of(), floor.asked);
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    @Test
-    void theReportAsksEveryProviderAboutEveryKindOnlyWhenFirstAskedFor() {
-        RecordingProvider floor = new RecordingProvider("floor", CounterProvider.RANK_JDK, EnumSet.of(CounterKind.TICK));
-        CounterRegistry lazy = CounterRegistry.of(List.of(floor));
-        lazy.create(CounterKind.TICK);
-        assertEquals(1, floor.asked.size());
-
-        List<CounterRegistry.ProviderReport> reports = lazy.providers();
-        assertEquals(1 + CounterKind.values().length, floor.asked.size());
-        assertSame(reports, lazy.providers(), "made once");
-        assertEquals(1 + CounterKind.values().length, floor.asked.size());
-        assertTrue(reports.get(0).support(CounterKind.TICK).isSupported());
-        assertEquals("floor has no MULTIMEDIA", reports.get(0).support(CounterKind.MULTIMEDIA).reason());
-    }
-
-    @Test
-    void providersOfEqualRankKeepTheOrderTheyWereFoundIn() {
-        RecordingProvider first = new RecordingProvider("first", CounterProvider.RANK_PLATFORM, EnumSet.of(CounterKind.TICK));
-        RecordingProvider second = new RecordingProvider("second", CounterProvider.RANK_PLATFORM, EnumSet.of(CounterKind.TICK));
-        CounterRegistry registry = CounterRegistry.of(List.of(first, second));
-        assertEquals("first", registry.providerFor(CounterKind.TICK).orElseThrow());
-        assertEquals(List.of("first", "second"), registry.providers().stream().map(CounterRegistry.ProviderReport::name).toList());
     }
 
     @Test

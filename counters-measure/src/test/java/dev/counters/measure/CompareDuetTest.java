@@ -1,9 +1,7 @@
 package dev.counters.measure;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -13,110 +11,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.counters.measure.ClockComparison;
 import dev.counters.measure.PreparationStep;
 import dev.counters.measure.internal.CostlyClock;
-import dev.counters.measure.internal.CostlyCpuTimes;
 import dev.counters.measure.internal.Duet;
 import dev.counters.measure.internal.FakeThreadControl;
 import dev.counters.measure.internal.Sink;
 import dev.counters.testing.FakeCounters;
-import java.io.IOException;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToLongFunction;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * {@link Compare.Order#DUET} over fake clocks: every thread has clocks of its own, which only its
  * own runs advance, so each worker's counters see exactly what the task it ran did there.
+ * A task's failure, a worker that cannot be set up and an interrupt are in {@link CompareDuetFailuresTest}.
  */
 @Timeout(60)
-class CompareDuetTest {
-    private static final String WORKER = "counters duet worker ";
-
-    private final ThreadLocal<CostlyClock> wall = ThreadLocal.withInitial(() -> new CostlyClock(0));
-    private final ThreadLocal<CostlyCpuTimes> cpu = ThreadLocal.withInitial(() -> new CostlyCpuTimes(0, 0));
-    /** The budget's clock: every run's wall time, whichever thread ran it. */
-    private final AtomicLong elapsed = new AtomicLong();
-    private final FakeThreadControl control = new FakeThreadControl();
-    private final List<Thread> aThreads = Collections.synchronizedList(new ArrayList<>());
-    private final List<Thread> bThreads = Collections.synchronizedList(new ArrayList<>());
-
-    /** Workers alive before the test (none, unless an earlier test leaked them, which that test reported). */
-    private Set<Thread> workersBefore;
-
-    @BeforeEach
-    void noteTheWorkersAlive() {
-        workersBefore = liveWorkers();
-    }
-
-    @AfterEach
-    void noWorkerIsLeftRunning() {
-        Set<Thread> left = liveWorkers();
-        left.removeAll(workersBefore);
-        assertEquals(Set.of(), left, "workers alive after run() returned");
-    }
-
-    private static Set<Thread> liveWorkers() {
-        Set<Thread> workers = new HashSet<>();
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            if (thread.getName().startsWith(WORKER)) {
-                workers.add(thread);
-            }
-        }
-        return workers;
-    }
-
-    /** Advances the calling thread's clocks: {@code nanos} of wall time, all of it on the CPU (a tenth in the kernel). */
-    private void work(long nanos) {
-        wall.get().advance(nanos);
-        cpu.get().advance(nanos / 10, nanos - nanos / 10);
-        elapsed.addAndGet(nanos);
-    }
-
-    /** A task that records the thread of each run and takes {@code nanos.applyAsLong(thread)}. */
-    private Task task(List<Thread> threads, ToLongFunction<Thread> nanos) {
-        return () -> {
-            threads.add(Thread.currentThread());
-            work(nanos.applyAsLong(Thread.currentThread()));
-            return null;
-        };
-    }
-
-    private Task task(List<Thread> threads, long nanos) {
-        return task(threads, thread -> nanos);
-    }
-
-    private Compare duet(Task a, Task b) {
-        return withThePlatformsControl(a, b).instruments(i -> i.withThreadControl(control));
-    }
-
-    private Compare withThePlatformsControl(Task a, Task b) {
-        return Compare.of(a, b).order(Compare.Order.DUET).noWarmUp()
-                .wallCounter(() -> FakeCounters.nanoseconds(wall.get()))
-                .threadCounter(() -> FakeCounters.threadTimes(cpu.get()))
-                .instruments(i -> i.withNanoClock(elapsed::get))
-                .instruments(i -> i.withProc(path -> List.of()))
-                .instruments(i -> i.withProcessors(() -> 2));
-    }
-
-    private static int worker(Thread thread) {
-        assertTrue(thread.getName().startsWith(WORKER), thread.getName());
-        return Integer.parseInt(thread.getName().substring(WORKER.length()));
-    }
-
+class CompareDuetTest extends CompareDuetFixture {
     @Test
     void theWorkersSwapSidesEveryPairAndBOverAIsTakenOnEither() {
         CompareResult result = duet(task(aThreads, 1000), task(bThreads, 1500)).minPairs(16).run();
@@ -291,126 +207,6 @@ class CompareDuetTest {
             work(1000);
             return null;
         };
-    }
-
-    @Test
-    void aCheckedFailureOnAWorkerIsNamedWithItsRunAndEndsBothWorkers() {
-        AtomicInteger bRuns = new AtomicInteger();
-        Task b = () -> {
-            bThreads.add(Thread.currentThread());
-            if (bRuns.incrementAndGet() == 3) {
-                throw new IOException("disk gone");
-            }
-            work(1000);
-            return null;
-        };
-        TaskFailedException e = assertThrows(TaskFailedException.class, () -> duet(task(aThreads, 1000), b).run());
-        assertEquals("run of B in pair 3", e.phase());
-        assertInstanceOf(IOException.class, e.getCause());
-        assertEquals(3, aThreads.size(), "A's run of that pair ended too");
-        for (Thread thread : aThreads) {
-            assertFalse(thread.isAlive());
-        }
-    }
-
-    @Test
-    void uncheckedFailuresAssertionsAndStackOverflowsAreWrappedAndOtherErrorsPassThrough() {
-        IllegalStateException unchecked = new IllegalStateException("bad state");
-        AssertionError assertion = new AssertionError("broken");
-        StackOverflowError overflow = new StackOverflowError();
-        InternalError jvm = new InternalError("the JVM's own");
-        assertSame(unchecked, assertThrows(TaskFailedException.class, () -> duet(failing(unchecked), task(bThreads, 1)).run())
-                .getCause());
-        TaskFailedException b = assertThrows(TaskFailedException.class, () -> duet(task(aThreads, 1), failing(assertion)).run());
-        assertSame(assertion, b.getCause());
-        assertTrue(b.phase().contains(" of B"), b.phase());
-        assertSame(overflow, assertThrows(TaskFailedException.class, () -> duet(failing(overflow), task(bThreads, 1)).run())
-                .getCause());
-        assertSame(jvm, assertThrows(InternalError.class, () -> duet(task(aThreads, 1), failing(jvm)).run()));
-        TaskFailedException both = assertThrows(TaskFailedException.class,
-                () -> duet(failing(unchecked), failing(new IllegalArgumentException("also"))).run());
-        assertEquals(1, both.getSuppressed().length, "the other worker's failure is not lost");
-    }
-
-    private static Task failing(Throwable thrown) {
-        return () -> {
-            if (thrown instanceof Error e) {
-                throw e;
-            }
-            throw (RuntimeException) thrown;
-        };
-    }
-
-    @Test
-    void aFailureToCreateAWorkersCountersEndsTheDuetBeforeAnyPair() {
-        for (int failing = 1; failing <= 2; failing++) {
-            List<Thread> creators = Collections.synchronizedList(new ArrayList<>());
-            IllegalStateException refused = new IllegalStateException("no thread CPU clock here");
-            // the calibration's, the noise probe's, then worker 1's and worker 2's
-            int failingCall = 2 + failing;
-            Compare compare = duet(task(aThreads, 1000), task(bThreads, 1000)).threadCounter(() -> {
-                creators.add(Thread.currentThread());
-                if (creators.size() == failingCall) {
-                    throw refused;
-                }
-                return FakeCounters.threadTimes(cpu.get());
-            });
-            control.log.clear();
-            control.affinity = new int[] {0, 1, 2, 3};
-            assertSame(refused, assertThrows(IllegalStateException.class, compare::run));
-            assertEquals(List.of(), aThreads);
-            assertEquals(failing == 1 ? List.of("pin 2") : List.of("pin 2", "pin 3"), control.log);
-            assertEquals(failingCall, creators.size());
-            for (Thread creator : creators.subList(2, failingCall)) {
-                assertFalse(creator.isAlive(), "worker " + worker(creator) + " was ended and joined");
-            }
-        }
-    }
-
-    @Test
-    void anInterruptOfTheCallingThreadEndsTheDuetAndStaysSet() {
-        Thread caller = Thread.currentThread();
-        AtomicInteger bRuns = new AtomicInteger();
-        Task b = () -> {
-            bThreads.add(Thread.currentThread());
-            work(1000);
-            if (bRuns.incrementAndGet() == 10) {
-                caller.interrupt();
-            }
-            return null;
-        };
-        CompareResult result = duet(task(aThreads, 1000), b).run();
-        assertTrue(Thread.interrupted(), "the interrupt is left set for the caller");
-        assertEquals(Compare.StopReason.INTERRUPTED, result.stoppedBy());
-        assertEquals(12, result.pairs(), "the round of the interrupt (four pairs) is finished");
-        assertEquals(12, bRuns.get());
-    }
-
-    @Test
-    void anInterruptReachesATaskBlockedOnAWorker() {
-        Thread caller = Thread.currentThread();
-        AtomicInteger runs = new AtomicInteger();
-        Task a = () -> {
-            if (runs.incrementAndGet() == 3) {
-                Thread.sleep(Duration.ofMinutes(1).toMillis());
-            }
-            work(1000);
-            return null;
-        };
-        AtomicInteger bRuns = new AtomicInteger();
-        Task b = () -> {
-            if (bRuns.incrementAndGet() == 3) {
-                caller.interrupt();
-            }
-            work(1000);
-            return null;
-        };
-        long start = System.nanoTime();
-        TaskFailedException e = assertThrows(TaskFailedException.class, () -> duet(a, b).run());
-        assertTrue(Thread.interrupted(), "the caller's interrupt is left set");
-        assertInstanceOf(InterruptedException.class, e.getCause(), "as the task would see it on the calling thread");
-        assertEquals("run of A in pair 3", e.phase());
-        assertTrue(System.nanoTime() - start < Duration.ofSeconds(30).toNanos());
     }
 
     @Test

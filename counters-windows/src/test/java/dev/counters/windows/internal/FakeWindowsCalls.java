@@ -12,28 +12,18 @@ import java.util.Optional;
 /**
  * A {@link WindowsCalls} whose every answer the test sets, and which records the calls that change
  * state. Failing calls set a per-thread last error, as Windows does, with Windows's own texts.
+ * This class has the reads (clocks, CPU times, cycles) and the executable page of the cycle
+ * counter; {@link FakeWindowsControlCalls} has affinity, priority, the timer period and the errors.
  * Results are written into the caller's {@link Scratch} where and as Windows writes them: a
  * {@code FILETIME} as its low then its high {@code DWORD}, all four of a times call.
  * Not thread-safe, except where a test needs a second thread (per-thread affinity, priority and
  * last error). Public, with the timer period's fields, for {@code TimerPeriodTest} in the exported package.
  */
-public final class FakeWindowsCalls implements WindowsCalls {
+public final class FakeWindowsCalls extends FakeWindowsControlCalls {
     static final long CURRENT_THREAD = -2;
     static final long CURRENT_PROCESS = -1;
-    static final int NORMAL_PRIORITY_CLASS = 0x20;
-    static final int ERROR_INVALID_PARAMETER = 87;
-    static final int ERROR_CALL_NOT_IMPLEMENTED = 120;
-    static final int ERROR_INVALID_HANDLE = 6;
     /** The creation time the times calls report for the thread and the process: 2021-06-01T00:00Z as a FILETIME. */
     static final long CREATION_FILETIME = 132_669_216_000_000_000L;
-
-    private static final Map<Integer, String> MESSAGES = Map.of(
-            WindowsCalls.ERROR_ACCESS_DENIED, "Access is denied.\r\n",
-            ERROR_INVALID_HANDLE, "The handle is invalid.\r\n",
-            ERROR_INVALID_PARAMETER, "The parameter is incorrect.\r\n",
-            ERROR_CALL_NOT_IMPLEMENTED, "This function is not supported on this system.\r\n");
-
-    private final ThreadLocal<Integer> lastError = ThreadLocal.withInitial(() -> 0);
 
     // clocks
     long tickCount64;
@@ -47,7 +37,6 @@ public final class FakeWindowsCalls implements WindowsCalls {
     String preciseMissing;
     int preciseReads;
     int plainReads;
-    public int multimediaTime;
 
     // CPU times and cycles
     long threadKernel;
@@ -79,50 +68,6 @@ public final class FakeWindowsCalls implements WindowsCalls {
     final List<Long> pagesAllocated = new ArrayList<>();
     final List<Long> pagesFreed = new ArrayList<>();
     final List<Integer> pageProtections = new ArrayList<>();
-
-    // affinity and priority
-    long processMask = 0b1111;
-    final Map<Thread, Long> threadMasks = new HashMap<>();
-    int affinityError;
-    int priorityClass = NORMAL_PRIORITY_CLASS;
-    final Map<Thread, Integer> threadPriorities = new HashMap<>();
-    int priorityClassError;
-    int threadPriorityError;
-
-    // winmm
-    public String winmmMissing;
-    public int periodMin = 1;
-    public int periodMax = 1_000_000;
-    public int devCapsResult;
-    public int beginResult;
-    public int endResult;
-    public final List<Integer> begun = new ArrayList<>();
-    private final List<Integer> ended = new ArrayList<>();
-
-    /** The periods ended so far; the Cleaner may end one on its own thread. */
-    public synchronized List<Integer> ended() {
-        return List.copyOf(ended);
-    }
-
-    /** The periods begun and not yet ended, as Windows counts them. */
-    public synchronized List<Integer> activePeriods() {
-        List<Integer> active = new ArrayList<>(begun);
-        ended.forEach(active::remove);
-        return active;
-    }
-
-    long threadMask() {
-        return threadMasks.getOrDefault(Thread.currentThread(), processMask);
-    }
-
-    int threadPriority() {
-        return threadPriorities.getOrDefault(Thread.currentThread(), 0);
-    }
-
-    private boolean fail(int error) {
-        lastError.set(error);
-        return false;
-    }
 
     /** A {@code FILETIME} at {@code offset}: {@code dwLowDateTime}, then {@code dwHighDateTime}. */
     private static void putFileTime(Scratch scratch, int offset, long value) {
@@ -326,96 +271,5 @@ public final class FakeWindowsCalls implements WindowsCalls {
                 return processorCycles;
             }
         };
-    }
-
-    @Override
-    public long setThreadAffinityMask(long thread, long mask) {
-        if (affinityError != 0) {
-            fail(affinityError);
-            return 0;
-        }
-        if (mask == 0 || (mask & ~processMask) != 0) {
-            fail(ERROR_INVALID_PARAMETER);
-            return 0;
-        }
-        long previous = threadMask();
-        threadMasks.put(Thread.currentThread(), mask);
-        return previous;
-    }
-
-    @Override
-    public boolean getProcessAffinityMask(long process, long[] processBits, long[] systemBits) {
-        processBits[0] = processMask;
-        systemBits[0] = processMask;
-        return true;
-    }
-
-    @Override
-    public int getPriorityClass(long process) {
-        return priorityClass;
-    }
-
-    @Override
-    public boolean setPriorityClass(long process, int value) {
-        if (priorityClassError != 0) {
-            return fail(priorityClassError);
-        }
-        priorityClass = value;
-        return true;
-    }
-
-    @Override
-    public int getThreadPriority(long thread) {
-        return threadPriority();
-    }
-
-    @Override
-    public boolean setThreadPriority(long thread, int priority) {
-        if (threadPriorityError != 0) {
-            return fail(threadPriorityError);
-        }
-        threadPriorities.put(Thread.currentThread(), priority);
-        return true;
-    }
-
-    @Override
-    public Optional<String> winmmMissing() {
-        return Optional.ofNullable(winmmMissing);
-    }
-
-    @Override
-    public int timeGetTime() {
-        return multimediaTime;
-    }
-
-    @Override
-    public int timeBeginPeriod(int milliseconds) {
-        if (beginResult == WindowsCalls.TIMERR_NOERROR) {
-            begun.add(milliseconds);
-        }
-        return beginResult;
-    }
-
-    @Override
-    public synchronized int timeEndPeriod(int milliseconds) {
-        ended.add(milliseconds);
-        return endResult;
-    }
-
-    @Override
-    public int timeGetDevCaps(int[] caps) {
-        caps[0] = periodMin;
-        caps[1] = periodMax;
-        return devCapsResult;
-    }
-
-    @Override
-    public int lastError() {
-        return lastError.get();
-    }
-
-    @Override
-    public String formatMessage(int errorCode) {
-        return MESSAGES.getOrDefault(errorCode, "");
     }
 }
