@@ -10,7 +10,7 @@
 #   plus10   B does 10% more work,     --margin 5%: a failed gate expected
 #   plus1    B does 1% more work,      --margin 2%: no failed gate expected
 # Run i of a case takes its pair from family i mod 5, everyday work in known amounts from
-# counters-cli's test classes: GateWork's Parse (Long.parseLong), Lookup (HashMap.get), Hash (CRC32),
+# counters-cli's test classes: GateWork's Parse (Long.parseLong), MapGet (HashMap.get), Hash (CRC32),
 # Sort (Arrays.sort), and Issue51's Work (a multiply-add loop), each in 100, 101, 105 and 110
 # hundredths of its unit. Needs counters-cli/target/counters.jar and counters-cli/target/test-classes.
 # Reports go to target/gate-trials/LOAD/; scripts/gate_trials_summary.py tallies them.
@@ -28,7 +28,7 @@ if [ "$load" = busy ]; then
   spinner=$!
   trap 'kill $spinner 2>/dev/null || true' EXIT
 fi
-families=("GateWork\$Parse" "GateWork\$Lookup" "GateWork\$Hash" "GateWork\$Sort" "Issue51\$Work")
+families=("GateWork\$Parse" "GateWork\$MapGet" "GateWork\$Hash" "GateWork\$Sort" "Issue51\$Work")
 declare -A size=([same]=100 [plus5]=105 [plus10]=110 [plus1]=101)
 declare -A margin=([same]=2% [plus5]=2% [plus10]=5% [plus1]=2%)
 budget=()

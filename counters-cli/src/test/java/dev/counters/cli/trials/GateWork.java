@@ -46,13 +46,13 @@ public final class GateWork {
      * {@code HashMap.get} of 5,000 string keys spread over a map of 20,000, then again of the first
      * (hundredths - 100) × 50 of them: the same keys, so the same caches, and the work in proportion.
      */
-    public abstract static class Lookup implements Task {
+    public abstract static class MapGet implements Task {
         private static final int SIZE = 20_000;
         private final Map<String, Integer> map = new HashMap<>();
         private final String[] keys = new String[5_000];
         private final int again;
 
-        Lookup(int hundredths) {
+        MapGet(int hundredths) {
             for (int i = 0; i < SIZE; i++) {
                 map.put("customer-" + i, i);
             }
@@ -113,10 +113,10 @@ public final class GateWork {
     public static final class Parse105 extends Parse { public Parse105() { super(105); } }
     public static final class Parse110 extends Parse { public Parse110() { super(110); } }
 
-    public static final class Lookup100 extends Lookup { public Lookup100() { super(100); } }
-    public static final class Lookup101 extends Lookup { public Lookup101() { super(101); } }
-    public static final class Lookup105 extends Lookup { public Lookup105() { super(105); } }
-    public static final class Lookup110 extends Lookup { public Lookup110() { super(110); } }
+    public static final class MapGet100 extends MapGet { public MapGet100() { super(100); } }
+    public static final class MapGet101 extends MapGet { public MapGet101() { super(101); } }
+    public static final class MapGet105 extends MapGet { public MapGet105() { super(105); } }
+    public static final class MapGet110 extends MapGet { public MapGet110() { super(110); } }
 
     // Hashing: Crc32Work, CRC32 of 200 KB for 100 (within a core's L2 cache) and in proportion for the others.
     public static final class Hash100 extends Crc32Work { public Hash100() { super(2_000 * 100); } }

@@ -27,8 +27,8 @@ class TrialTasksTest {
     void gateWorkSizesAreInProportionAndAnswerAlike() throws Exception {
         int[][] items = {
             {new GateWork.Parse100().items(), new GateWork.Parse101().items(), new GateWork.Parse105().items(), new GateWork.Parse110().items()},
-            {new GateWork.Lookup100().items(), new GateWork.Lookup101().items(), new GateWork.Lookup105().items(),
-                new GateWork.Lookup110().items()},
+            {new GateWork.MapGet100().items(), new GateWork.MapGet101().items(), new GateWork.MapGet105().items(),
+                new GateWork.MapGet110().items()},
             {new GateWork.Hash100().bytes(), new GateWork.Hash101().bytes(), new GateWork.Hash105().bytes(), new GateWork.Hash110().bytes()},
             {new GateWork.Sort100().items(), new GateWork.Sort101().items(), new GateWork.Sort105().items(), new GateWork.Sort110().items()},
         };
