@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +29,16 @@ import org.junit.jupiter.api.io.TempDir;
  * the signal comes leaves no temporary file behind.
  */
 class SignalTest {
+    /**
+     * A thread for each pipe reader: CompletableFuture's default pool can be one thread on a 2-CPU
+     * machine (JDK 25), where a reader blocked on standard error would keep standard output unread.
+     */
+    private static final Executor READERS = runnable -> {
+        Thread reader = new Thread(runnable, "pipe reader");
+        reader.setDaemon(true);
+        reader.start();
+    };
+
     @TempDir
     Path folder;
 
@@ -44,7 +55,7 @@ class SignalTest {
         // The task hangs in its fourth call: the prepared phase, after the unprepared runs were measured.
         awaitLine(errors, err, "warm-up of up to");
         // The rest of standard error is read while the process runs: a full pipe would block its writes.
-        CompletableFuture<List<String>> rest = CompletableFuture.supplyAsync(() -> errors.lines().toList());
+        CompletableFuture<List<String>> rest = CompletableFuture.supplyAsync(() -> errors.lines().toList(), READERS);
         Thread.sleep(200);
         kill("-INT", process);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the signal ended it; standard error so far: " + err);
@@ -68,7 +79,7 @@ class SignalTest {
         BufferedReader errors = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
         List<String> err = new ArrayList<>();
         awaitLine(errors, err, "in fresh JVMs");
-        CompletableFuture<List<String>> rest = CompletableFuture.supplyAsync(() -> errors.lines().toList());
+        CompletableFuture<List<String>> rest = CompletableFuture.supplyAsync(() -> errors.lines().toList(), READERS);
         Thread.sleep(15_000); // the first fork has ended, the second runs
         List<ProcessHandle> forks = process.descendants().toList();
         kill("-TERM", process); // not Process.destroy(), which closes the pipes this test reads
@@ -99,7 +110,7 @@ class SignalTest {
         BufferedReader errors = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
         List<String> err = new ArrayList<>();
         awaitLine(errors, err, "prepared runs");
-        CompletableFuture<List<String>> rest = CompletableFuture.supplyAsync(() -> errors.lines().toList());
+        CompletableFuture<List<String>> rest = CompletableFuture.supplyAsync(() -> errors.lines().toList(), READERS);
         // The prepared runs and the noise probes take about a second on a quiet machine; then the report waits on the pipe.
         Thread.sleep(8_000);
         kill("-TERM", process);
@@ -204,7 +215,7 @@ class SignalTest {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-        });
+        }, READERS);
     }
 
     private static void awaitLine(BufferedReader err, List<String> lines, String fragment) throws IOException {
