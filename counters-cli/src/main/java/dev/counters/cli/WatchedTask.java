@@ -10,10 +10,10 @@ import java.util.function.Supplier;
  * The user's {@code --task} as {@code counters measure} and {@code compare} run it. It is loaded
  * by {@link #load} on the thread that runs it, inside the watch for {@code System.exit} and the
  * {@code --timeout} ({@link TaskOptions#run}), so that what its constructor or static initialiser
- * does is watched too. Whatever the task throws, unchecked exceptions and its own errors (a
- * {@link StackOverflowError}, a failed assertion, a class it cannot link) included, reaches
- * {@link dev.counters.measure.Measure} as a checked exception (the JVM running out of memory passes
- * through, to be reported as such), which it reports as a {@link TaskFailedException} naming the run; {@link #failure}
+ * does is watched too. What the task throws, {@code Measure} reports as a
+ * {@link TaskFailedException} naming the run (exceptions, and the task's own errors: a stack
+ * overflow, a failed assertion, a class it cannot link; the JVM running out of memory passes
+ * through, to be reported as such); {@link #failure}
  * turns that into the message the user sees. It also keeps the phase and the number of calls made
  * in it, for a {@code --timeout} or a {@code System.exit} that interrupts the task.
  */
@@ -80,12 +80,7 @@ final class WatchedTask implements Task {
             throw new IllegalStateException(name + " was not loaded; call load() first");
         }
         calls++;
-        try {
-            return loadedTask.run();
-        } catch (RuntimeException | StackOverflowError | AssertionError | LinkageError e) {
-            // The task's failures, named with their run; the JVM's own errors (out of memory) pass through.
-            throw new Unchecked(e);
-        }
+        return loadedTask.run();
     }
 
     /**
@@ -93,21 +88,11 @@ final class WatchedTask implements Task {
      * (e.g. {@code "unprepared"}): the task, the run, and what the task itself threw.
      */
     TaskRunFailure failure(String phaseName, TaskFailedException failure, boolean showStackTrace) {
-        Throwable thrown = failure.getCause() instanceof Unchecked unchecked ? unchecked.getCause() : failure.getCause();
-        return new TaskRunFailure(name, phaseName + " " + failure.phase(), thrown, showStackTrace);
+        return new TaskRunFailure(name, phaseName + " " + failure.phase(), failure.getCause(), showStackTrace);
     }
 
     @Override
     public String toString() {
         return name;
-    }
-
-    /** Carries whatever the task threw through {@code Measure}, which wraps exceptions but lets errors pass. */
-    private static final class Unchecked extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        Unchecked(Throwable cause) {
-            super(cause);
-        }
     }
 }

@@ -6,8 +6,9 @@ package dev.counters.measure;
  * naming the run it ended ({@link #phase()}), so a caller can tell the task's failure from a refusal
  * of the library's own (an {@link IllegalArgumentException} about a setting stays unwrapped). A
  * {@link StackOverflowError} (its recursion went too deep; the stack is whole again once it has
- * unwound) and an {@link AssertionError} (its own checks failed) are the task's too, so they arrive
- * wrapped the same way, naming the run. Other errors
+ * unwound), an {@link AssertionError} (its own checks failed) and a {@link LinkageError} (a class it
+ * needs cannot be loaded, linked or initialised) are the task's too, so they arrive wrapped the same
+ * way, naming the run. Other errors
  * ({@link OutOfMemoryError} and the JVM's own) pass through unchanged: they say more about the JVM
  * than about the run they happened in.
  */
@@ -21,8 +22,8 @@ public final class TaskFailedException extends RuntimeException {
     }
 
     /**
-     * For a throwable that is not an exception but still the task's: a {@link StackOverflowError},
-     * or an {@link AssertionError} from the task's own checks.
+     * For a throwable that is not an exception but still the task's: a {@link StackOverflowError}, an
+     * {@link AssertionError} from the task's own checks, a {@link LinkageError}.
      */
     public TaskFailedException(String phase, Throwable cause) {
         super("the measured task threw during " + phase + ": " + cause, cause);

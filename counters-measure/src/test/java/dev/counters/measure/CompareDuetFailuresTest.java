@@ -51,6 +51,7 @@ class CompareDuetFailuresTest extends CompareDuetFixture {
         AssertionError assertion = new AssertionError("broken");
         StackOverflowError overflow = new StackOverflowError();
         InternalError jvm = new InternalError("the JVM's own");
+        NoClassDefFoundError linkage = new NoClassDefFoundError("com/example/Missing");
         assertSame(unchecked, assertThrows(TaskFailedException.class, () -> duet(failing(unchecked), task(bThreads, 1)).run())
                 .getCause());
         TaskFailedException b = assertThrows(TaskFailedException.class, () -> duet(task(aThreads, 1), failing(assertion)).run());
@@ -58,6 +59,8 @@ class CompareDuetFailuresTest extends CompareDuetFixture {
         assertTrue(b.phase().contains(" of B"), b.phase());
         assertSame(overflow, assertThrows(TaskFailedException.class, () -> duet(failing(overflow), task(bThreads, 1)).run())
                 .getCause());
+        assertSame(linkage, assertThrows(TaskFailedException.class, () -> duet(failing(linkage), task(bThreads, 1)).run())
+                .getCause(), "a class the task cannot link is its failure too");
         assertSame(jvm, assertThrows(InternalError.class, () -> duet(task(aThreads, 1), failing(jvm)).run()));
         TaskFailedException both = assertThrows(TaskFailedException.class,
                 () -> duet(failing(unchecked), failing(new IllegalArgumentException("also"))).run());

@@ -85,7 +85,7 @@ public final class Pass {
      * {@link #KERNEL} (a reused array: copy before the next call).
      *
      * @throws TaskFailedException naming {@code phase} and run {@code index + 1} if the task throws any exception,
-     *     overflows its stack or fails an assertion
+     *     overflows its stack, fails an assertion or cannot link a class
      */
     public double[] once(Task task, String phase, int index) {
         Object result;
@@ -93,7 +93,7 @@ public final class Pass {
         cpu.start();
         try {
             result = task.run();
-        } catch (Exception | StackOverflowError | AssertionError e) {
+        } catch (Exception | StackOverflowError | AssertionError | LinkageError e) {
             throw new TaskFailedException(phase + " " + (index + 1), e);
         }
         cpu.stop();
@@ -113,13 +113,13 @@ public final class Pass {
      * a task's caches and branch history before its timed run, after something else ran.
      *
      * @throws TaskFailedException naming the re-warming run of {@code phase} and run {@code index + 1}
-     *     if the task throws any exception, overflows its stack or fails an assertion (the name is built only then: nothing is
+     *     if the task throws any exception, overflows its stack, fails an assertion or cannot link a class (the name is built only then: nothing is
      *     allocated between runs)
      */
     public void untimed(Task task, String phase, int index) {
         try {
             sink.consume(task.run());
-        } catch (Exception | StackOverflowError | AssertionError e) {
+        } catch (Exception | StackOverflowError | AssertionError | LinkageError e) {
             throw new TaskFailedException("re-warming " + phase + " " + (index + 1), e);
         }
     }
