@@ -227,10 +227,7 @@ final class CompareCommand extends Subcommand implements IExitCodeGenerator {
         if (compared.builds()) {
             Compare comparison = asked(here(compared.forked(tasks).forks(0)));
             // A build's task that calls System.exit is named and ends the command with exit 2, never taken for a signal.
-            try (ExitWatch exits = ExitWatch.open(compared.task() + " (both builds)", () -> "the comparison",
-                    spec.commandLine().getErr(), spec.qualifiedName() + ": ")) {
-                return tasks.limit.call(spec.qualifiedName(), () -> builds(comparison), () -> "the comparison");
-            }
+            return tasks.watched(spec, compared.task() + " (both builds)", () -> "the comparison", () -> builds(comparison));
         }
         WatchedTask a = compared.a(tasks);
         WatchedTask b = compared.b(tasks);

@@ -60,13 +60,23 @@ final class TaskOptions {
      * @throws TimeLimit.Reached if {@code --timeout} passed first
      */
     <T> T run(CommandSpec spec, List<WatchedTask> tasks, List<String> labels, Callable<T> work) {
-        Supplier<String> where = () -> whereNow(tasks, labels);
         String names = tasks.stream().map(WatchedTask::name).collect(Collectors.joining(" / "));
+        return watched(spec, names, () -> whereNow(tasks, labels), () -> {
+            tasks.forEach(WatchedTask::load);
+            return work.call();
+        });
+    }
+
+    /**
+     * Calls {@code work} on a thread of its own bounded by {@code --timeout}, while an exit of any
+     * thread but the command's is reported as the task {@code names} calling {@code System.exit}
+     * during {@code where}, exit 2.
+     *
+     * @throws TimeLimit.Reached if {@code --timeout} passed first
+     */
+    <T> T watched(CommandSpec spec, String names, Supplier<String> where, Callable<T> work) {
         try (ExitWatch exits = ExitWatch.open(names, where, spec.commandLine().getErr(), spec.qualifiedName() + ": ")) {
-            return limit.call(spec.qualifiedName(), () -> {
-                tasks.forEach(WatchedTask::load);
-                return work.call();
-            }, where);
+            return limit.call(spec.qualifiedName(), work, where);
         }
     }
 
