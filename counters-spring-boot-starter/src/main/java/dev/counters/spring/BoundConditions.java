@@ -25,35 +25,47 @@ final class BoundConditions {
 
     private BoundConditions() {}
 
-    /** {@value #OBSERVATION_ENABLED}: true unless set false. */
-    static final class ObservationEnabled extends SpringBootCondition {
+    /** A boolean property that is true unless set false. */
+    private abstract static class EnabledUnlessFalse extends SpringBootCondition {
+        private final String property;
+
+        EnabledUnlessFalse(String property) {
+            this.property = property;
+        }
+
         @Override
         public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-            return enabled(context, OBSERVATION_ENABLED);
+            boolean enabled = Binder.get(context.getEnvironment()).bind(property, Boolean.class).orElse(true);
+            return enabled ? ConditionOutcome.match(property + " binds to true (or is not set)")
+                    : ConditionOutcome.noMatch(property + " binds to false");
+        }
+    }
+
+    /** {@value #OBSERVATION_ENABLED}: true unless set false. */
+    static final class ObservationEnabled extends EnabledUnlessFalse {
+        ObservationEnabled() {
+            super(OBSERVATION_ENABLED);
         }
     }
 
     /** {@value #PROCESS_ENABLED}: true unless set false. */
-    static final class ProcessEnabled extends SpringBootCondition {
-        @Override
-        public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-            return enabled(context, PROCESS_ENABLED);
+    static final class ProcessEnabled extends EnabledUnlessFalse {
+        ProcessEnabled() {
+            super(PROCESS_ENABLED);
         }
     }
 
     /** {@value #REACTOR_PROPAGATION}: true unless set false. */
-    static final class ReactorPropagationEnabled extends SpringBootCondition {
-        @Override
-        public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-            return enabled(context, REACTOR_PROPAGATION);
+    static final class ReactorPropagationEnabled extends EnabledUnlessFalse {
+        ReactorPropagationEnabled() {
+            super(REACTOR_PROPAGATION);
         }
     }
 
     /** {@value #TASK_EXECUTOR_PROPAGATION}: true unless set false. */
-    static final class TaskExecutorPropagationEnabled extends SpringBootCondition {
-        @Override
-        public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-            return enabled(context, TASK_EXECUTOR_PROPAGATION);
+    static final class TaskExecutorPropagationEnabled extends EnabledUnlessFalse {
+        TaskExecutorPropagationEnabled() {
+            super(TASK_EXECUTOR_PROPAGATION);
         }
     }
 
@@ -68,11 +80,5 @@ final class BoundConditions {
                     ? ConditionOutcome.match(NAMING + " is " + naming)
                     : ConditionOutcome.noMatch(NAMING + " is " + naming);
         }
-    }
-
-    static ConditionOutcome enabled(ConditionContext context, String property) {
-        boolean enabled = Binder.get(context.getEnvironment()).bind(property, Boolean.class).orElse(true);
-        return enabled ? ConditionOutcome.match(property + " binds to true (or is not set)")
-                : ConditionOutcome.noMatch(property + " binds to false");
     }
 }

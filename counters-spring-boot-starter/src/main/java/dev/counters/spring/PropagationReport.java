@@ -44,9 +44,7 @@ final class PropagationReport {
      * What the line says: Reactor's state; whether the starter decorated Boot's task executor, or the
      * application's own decorator is left on it; and the executor beans that do not carry the observation.
      */
-    record Facts(Reactor reactor, boolean executorDecorated, List<String> applicationDecorators, List<String> uncarried) {
-        static final Facts NONE = new Facts(Reactor.NOT_REACTIVE, false, List.of(), List.of());
-    }
+    record Facts(Reactor reactor, boolean executorDecorated, List<String> applicationDecorators, List<String> uncarried) {}
 
     /** The facts of a running application. */
     static Facts of(ApplicationContext context, WebApplicationType type, CountersProperties properties) {

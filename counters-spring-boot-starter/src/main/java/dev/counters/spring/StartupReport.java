@@ -65,11 +65,6 @@ final class StartupReport implements ApplicationListener<ApplicationReadyEvent> 
     record Facts(boolean threadSplit, boolean processSplit, boolean virtualThreads, boolean nativeAccessMissing,
             boolean jnaWhereFfmCould) {}
 
-    /** The line of an application that is not reactive and has no executor to report. */
-    static String line(String clocks, Facts facts, CountersProperties properties) {
-        return line(clocks, facts, PropagationReport.Facts.NONE, properties);
-    }
-
     /** The line, from the facts it reports; {@code clocks} names the provider, source and binding. */
     static String line(String clocks, Facts facts, PropagationReport.Facts propagation, CountersProperties properties) {
         StringBuilder line = new StringBuilder("counters: CPU time per observation ")

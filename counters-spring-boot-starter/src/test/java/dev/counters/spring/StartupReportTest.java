@@ -17,10 +17,13 @@ class StartupReportTest {
     private static final String POSIX = "provider posix (clock_gettime(CLOCK_THREAD_CPUTIME_ID), binding FFM)";
     private static final String JDK = "provider jdk (ThreadMXBean.getCurrentThreadCpuTime(), binding JVM)";
     private static final StartupReport.Facts PLAIN = new StartupReport.Facts(true, true, false, false, false);
+    /** An application that is not reactive and has no executor to report. */
+    private static final PropagationReport.Facts NOT_REACTIVE = new PropagationReport.Facts(PropagationReport.Reactor.NOT_REACTIVE,
+            false, List.of(), List.of());
 
     @Test
     void saysWhichProviderAndBindingServeTheClocks() {
-        String line = StartupReport.line(POSIX, PLAIN, new CountersProperties());
+        String line = StartupReport.line(POSIX, PLAIN, NOT_REACTIVE, new CountersProperties());
         assertTrue(line.contains(POSIX + " with the kernel/user split"), line);
         assertTrue(line.contains("process.cpu.kernel/user on;"), line);
         assertFalse(line.contains("WARNING"), line);
@@ -28,14 +31,16 @@ class StartupReportTest {
 
     @Test
     void saysWhatToAddForTheSplitAndNeverClaimsProcessMetersNoModuleServes() {
-        String line = StartupReport.line(JDK, new StartupReport.Facts(false, false, false, false, false), new CountersProperties());
+        String line = StartupReport.line(JDK, new StartupReport.Facts(false, false, false, false, false),
+                NOT_REACTIVE, new CountersProperties());
         assertTrue(line.contains("total only: add counters-posix or counters-windows"), line);
         assertTrue(line.contains("process.cpu.kernel/user off (no platform module"), line);
     }
 
     @Test
     void warnsOfVirtualThreadsNamingTheRealSeriesAndOfMissingNativeAccessWithTheFix() {
-        String line = StartupReport.line(POSIX, new StartupReport.Facts(true, true, true, true, false), new CountersProperties());
+        String line = StartupReport.line(POSIX, new StartupReport.Facts(true, true, true, true, false),
+                NOT_REACTIVE, new CountersProperties());
         assertTrue(line.contains("WARNING: spring.threads.virtual.enabled=true"), line);
         assertTrue(line.contains("unmeasured.reason=virtual-thread")
                 && line.contains("http_server_requests_cpu_unmeasured_total{unmeasured_reason=\"virtual-thread\"}"), line);
@@ -44,7 +49,8 @@ class StartupReportTest {
 
     @Test
     void saysWhenJnaServesOnAJdkWithFfm() {
-        String line = StartupReport.line(POSIX, new StartupReport.Facts(true, true, false, false, true), new CountersProperties());
+        String line = StartupReport.line(POSIX, new StartupReport.Facts(true, true, false, false, true),
+                NOT_REACTIVE, new CountersProperties());
         assertTrue(line.contains("through JNA although this JDK has FFM"), line);
     }
 
