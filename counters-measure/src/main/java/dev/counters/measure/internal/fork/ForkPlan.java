@@ -5,11 +5,15 @@ import java.time.Duration;
 /** How many forks a budget holds before the first look, and what a fork costs beyond its share. */
 final class ForkPlan {
     /**
-     * A budget holds at least one fork per this much before the first look: 6 s. With 60 s, the
-     * first look is after 8 forks, not 5: Student's t at 7 degrees of freedom over 8 forks is 45%
-     * narrower than at 4 over 5.
+     * A budget holds at least one fork per this much before the first look: 2.5 s, so the default
+     * 20 s makes the first look after 8 forks, the most, not 5. Between JVMs is where everyday code
+     * scatters (a JIT or placement lottery that sets one JVM's copy of a task 8% or twice apart from
+     * the other's), and only more JVMs narrow that: Student's t at 7 degrees of freedom over 8 forks
+     * at one 99% look is 44% narrower than at 4 over 5 at 99.2%, and shorter forks cost only pairs,
+     * whose scatter inside a fork is the smaller part. Measured at 20 s (docs/trials/2026-11-28-night.md):
+     * CRC32 rounds 5% more, undecided [1.019, 1.078] in 5 forks, slower [1.035, 1.067] in 8.
      */
-    static final Duration PLANNED_FORK = Duration.ofSeconds(6);
+    static final Duration PLANNED_FORK = Duration.ofMillis(2_500);
     /** What a JVM is taken to need to start and end before the first fork has measured it: 400 ms. */
     static final Duration FIRST_START_AND_END = Duration.ofMillis(400);
 

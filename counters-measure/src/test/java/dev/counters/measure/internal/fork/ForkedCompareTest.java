@@ -107,9 +107,10 @@ class ForkedCompareTest {
 
     @Test
     void aLongerBudgetPlansMoreForksBeforeTheFirstLookUpToTheMost() {
-        assertEquals(5, ForkedCompare.fewestForks(Duration.ofSeconds(20), 5, 8), "the default budget: the fewest, 5");
-        assertEquals(6, ForkedCompare.fewestForks(Duration.ofSeconds(36), 5, 8));
-        assertEquals(8, ForkedCompare.fewestForks(Duration.ofSeconds(60), 5, 8), "60 s: 8 forks, the most");
+        assertEquals(5, ForkedCompare.fewestForks(Duration.ofSeconds(10), 5, 8), "10 s: the fewest, 5");
+        assertEquals(6, ForkedCompare.fewestForks(Duration.ofSeconds(15), 5, 8));
+        assertEquals(8, ForkedCompare.fewestForks(Duration.ofSeconds(20), 5, 8), "the default budget: 8 forks, the most");
+        assertEquals(8, ForkedCompare.fewestForks(Duration.ofSeconds(60), 5, 8));
         assertEquals(8, ForkedCompare.fewestForks(Duration.ofMinutes(10), 5, 8));
         assertEquals(12, ForkedCompare.fewestForks(Duration.ofMinutes(10), 5, 12), "maxForks(12) lets more in");
         assertEquals(3, ForkedCompare.fewestForks(Duration.ofSeconds(60), 3, 3), "forks(3) is exactly 3");
