@@ -9,18 +9,22 @@
 #   plus5    B does 5% more work,      --margin 2%: a failed gate expected
 #   plus10   B does 10% more work,     --margin 5%: a failed gate expected
 #   plus1    B does 1% more work,      --margin 2%: no failed gate expected
-# Run i of a case takes its pair from family i mod 5, everyday work in known amounts from
-# counters-cli's test classes: GateWork's Parse (Long.parseLong), MapGet (HashMap.get), Hash (CRC32),
-# Sort (Arrays.sort), and Issue51's Work (a multiply-add loop), each in 100, 101, 105 and 110
-# hundredths of its unit. Needs counters-cli/target/counters.jar and counters-cli/target/test-classes.
-# Reports go to target/gate-trials/LOAD/; scripts/gate_trials_summary.py tallies them.
+# Run i of a case takes its pair from family i mod n, everyday work in known amounts from counters-cli's
+# test classes (GateWork; TrialTasksTest checks the amounts), each in 100, 101, 105 and 110 hundredths
+# of its unit. FAMILIES (GateWork's class names, space-separated) picks them; by default the five
+# whose fresh JVMs agree on the code, so that a size is a truth in time: Sort (Arrays.sort), Hash
+# (CRC32 of 2 KiB), ListSum (a boxed ArrayList), Regex (a date in log lines) and Issue51's Work (a
+# multiply-add loop). FAMILIES="Parse MapGet" runs the two whose JVMs disagree by 8% to twice
+# (Long.parseLong, HashMap.get): the gate's record of what it does when a task scatters between
+# JVMs. Needs counters-cli/target/counters.jar and counters-cli/target/test-classes.
+# Reports go to OUT/LOAD/ (OUT: target/gate-trials); scripts/gate_trials_summary.py tallies them.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 runs="${1:-100}"
 load="${2:-idle}"
 jar="$root/counters-cli/target/counters.jar"
 tasks="$root/counters-cli/target/test-classes"
-out="$root/target/gate-trials/$load"
+out="${OUT:-$root/target/gate-trials}/$load"
 mkdir -p "$out"
 spinner=""
 if [ "$load" = busy ]; then
@@ -28,7 +32,10 @@ if [ "$load" = busy ]; then
   spinner=$!
   trap 'kill $spinner 2>/dev/null || true' EXIT
 fi
-families=("GateWork\$Parse" "GateWork\$MapGet" "GateWork\$Hash" "GateWork\$Sort" "Issue51\$Work")
+families=()
+for family in ${FAMILIES:-Sort Hash ListSum Regex Work}; do
+  if [ "$family" = Work ]; then families+=("Issue51\$Work"); else families+=("GateWork\$$family"); fi
+done
 declare -A size=([same]=100 [plus5]=105 [plus10]=110 [plus1]=101)
 declare -A margin=([same]=2% [plus5]=2% [plus10]=5% [plus1]=2%)
 budget=()

@@ -2,57 +2,74 @@ package dev.counters.cli.trials;
 
 import dev.counters.measure.Task;
 import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.CRC32;
 
 /**
- * Everyday work in known amounts, for the gate's own record (issue #47, item 5): parsing, map
- * lookups, hashing ({@link Crc32Work}) and sorting, each in four sizes, 100, 101, 105 and 110
- * hundredths of one unit of work, so that B does 1%, 5% or 10% more of the same work than A by
- * construction. A unit is tens to hundreds of microseconds; each size is its own class (a task has a
- * public no-argument constructor), e.g. {@code GateWork$Parse105}.
+ * Everyday work in known amounts, for the gate's own record (issue #47, item 5): parsing
+ * ({@code Long.parseLong}, a regular expression), collections (a {@code HashMap}'s lookups, a boxed
+ * list's sum, sorting) and hashing (CRC32), each in four sizes, 100, 101, 105 and 110 hundredths of one unit of
+ * work, so that B does 1%, 5% or 10% more of the same work than A by construction. A unit is tens to
+ * hundreds of microseconds; each size is its own class (a task has a public no-argument
+ * constructor), e.g. {@code GateWork$Parse105}.
+ *
+ * <p>All but sorting go round the same small data {@code hundredths} times, so a size
+ * changes the number of rounds and nothing else: the same data in the same caches. Longer data for
+ * a larger size was no truth in time: CRC32 of 220 KB took 6% longer than of 200 KB, not 10%, and
+ * 1% more lookups into a map of 20,000 took 9% longer (docs/trials/2026-11-28-evening.md).
  */
 public final class GateWork {
     private GateWork() {}
 
-    /** {@code Long.parseLong} of hundredths × 40 decimal strings of 10 to 18 digits. */
+    /** {@code Long.parseLong} of 40 decimal strings of 10 to 18 digits, hundredths rounds. */
     public abstract static class Parse implements Task {
-        private final String[] texts;
+        private final String[] texts = new String[40];
+        private final int rounds;
 
         Parse(int hundredths) {
+            rounds = hundredths;
             SplittableRandom random = new SplittableRandom(47);
-            texts = new String[40 * hundredths];
             for (int i = 0; i < texts.length; i++) {
                 texts[i] = Long.toString(random.nextLong(1_000_000_000L, Long.MAX_VALUE / 10));
             }
         }
 
-        int items() {
-            return texts.length;
+        int rounds() {
+            return rounds;
+        }
+
+        /** The strings, for a reference computation of the answer. */
+        String[] texts() {
+            return texts.clone();
         }
 
         @Override
         public Object run() {
             long sum = 0;
-            for (String text : texts) {
-                sum += Long.parseLong(text);
+            for (int round = 0; round < rounds; round++) {
+                for (String text : texts) {
+                    sum += Long.parseLong(text);
+                }
             }
             return sum;
         }
     }
 
-    /**
-     * {@code HashMap.get} of 5,000 string keys spread over a map of 20,000, then again of the first
-     * (hundredths - 100) × 50 of them: the same keys, so the same caches, and the work in proportion.
-     */
+    /** {@code HashMap.get} of 50 string keys in a map of 1,000, hundredths rounds. */
     public abstract static class MapGet implements Task {
-        private static final int SIZE = 20_000;
+        private static final int SIZE = 1_000;
         private final Map<String, Integer> map = new HashMap<>();
-        private final String[] keys = new String[5_000];
-        private final int again;
+        private final String[] keys = new String[50];
+        private final int rounds;
 
         MapGet(int hundredths) {
+            rounds = hundredths;
             for (int i = 0; i < SIZE; i++) {
                 map.put("customer-" + i, i);
             }
@@ -60,21 +77,119 @@ public final class GateWork {
             for (int i = 0; i < keys.length; i++) {
                 keys[i] = "customer-" + random.nextInt(SIZE);
             }
-            again = (hundredths - 100) * 50;
         }
 
-        int items() {
-            return keys.length + again;
+        int rounds() {
+            return rounds;
+        }
+
+        /** The values of one round's keys, for a reference computation of the answer. */
+        long oneRound() {
+            long sum = 0;
+            for (String key : keys) {
+                sum += Integer.parseInt(key.substring("customer-".length()));
+            }
+            return sum;
         }
 
         @Override
         public Object run() {
             long sum = 0;
-            for (String key : keys) {
-                sum += map.get(key);
+            for (int round = 0; round < rounds; round++) {
+                for (String key : keys) {
+                    sum += map.get(key);
+                }
             }
-            for (int i = 0; i < again; i++) {
-                sum += map.get(keys[i]);
+            return sum;
+        }
+    }
+
+    /** CRC32 of one 2 KiB array (in the first-level cache), 4 × hundredths rounds. */
+    public abstract static class Hash implements Task {
+        static final int BYTES = 2_048;
+        private final byte[] data = new byte[BYTES];
+        private final CRC32 crc = new CRC32();
+        private final int rounds;
+
+        Hash(int hundredths) {
+            rounds = 4 * hundredths;
+            new SplittableRandom(47).nextBytes(data);
+        }
+
+        int rounds() {
+            return rounds;
+        }
+
+        /** The array, for a reference computation of the answer. */
+        byte[] data() {
+            return data.clone();
+        }
+
+        @Override
+        public Object run() {
+            crc.reset();
+            for (int round = 0; round < rounds; round++) {
+                crc.update(data, 0, BYTES);
+            }
+            return crc.getValue();
+        }
+    }
+
+    /** The sum of a boxed {@code ArrayList} of 500 {@code Integer}s, hundredths rounds. */
+    public abstract static class ListSum implements Task {
+        private final List<Integer> list = new ArrayList<>();
+        private final int rounds;
+
+        ListSum(int hundredths) {
+            rounds = hundredths;
+            for (int i = 0; i < 500; i++) {
+                list.add(i * 3);
+            }
+        }
+
+        int rounds() {
+            return rounds;
+        }
+
+        @Override
+        public Object run() {
+            long sum = 0;
+            for (int round = 0; round < rounds; round++) {
+                for (Integer value : list) {
+                    sum += value;
+                }
+            }
+            return sum;
+        }
+    }
+
+    /** A date found by a regular expression in each of 20 log lines, hundredths rounds. */
+    public abstract static class Regex implements Task {
+        private static final Pattern DATE = Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})");
+        private final String[] lines = new String[20];
+        private final int rounds;
+
+        Regex(int hundredths) {
+            rounds = hundredths;
+            for (int i = 0; i < lines.length; i++) {
+                lines[i] = "order " + i + " shipped 2026-" + (10 + i % 3) + "-" + (10 + i) + " ok";
+            }
+        }
+
+        int rounds() {
+            return rounds;
+        }
+
+        @Override
+        public Object run() {
+            long sum = 0;
+            for (int round = 0; round < rounds; round++) {
+                for (String line : lines) {
+                    Matcher date = DATE.matcher(line);
+                    if (date.find()) {
+                        sum += date.end();
+                    }
+                }
             }
             return sum;
         }
@@ -118,11 +233,20 @@ public final class GateWork {
     public static final class MapGet105 extends MapGet { public MapGet105() { super(105); } }
     public static final class MapGet110 extends MapGet { public MapGet110() { super(110); } }
 
-    // Hashing: Crc32Work, CRC32 of 200 KB for 100 (within a core's L2 cache) and in proportion for the others.
-    public static final class Hash100 extends Crc32Work { public Hash100() { super(2_000 * 100); } }
-    public static final class Hash101 extends Crc32Work { public Hash101() { super(2_000 * 101); } }
-    public static final class Hash105 extends Crc32Work { public Hash105() { super(2_000 * 105); } }
-    public static final class Hash110 extends Crc32Work { public Hash110() { super(2_000 * 110); } }
+    public static final class Hash100 extends Hash { public Hash100() { super(100); } }
+    public static final class Hash101 extends Hash { public Hash101() { super(101); } }
+    public static final class Hash105 extends Hash { public Hash105() { super(105); } }
+    public static final class Hash110 extends Hash { public Hash110() { super(110); } }
+
+    public static final class ListSum100 extends ListSum { public ListSum100() { super(100); } }
+    public static final class ListSum101 extends ListSum { public ListSum101() { super(101); } }
+    public static final class ListSum105 extends ListSum { public ListSum105() { super(105); } }
+    public static final class ListSum110 extends ListSum { public ListSum110() { super(110); } }
+
+    public static final class Regex100 extends Regex { public Regex100() { super(100); } }
+    public static final class Regex101 extends Regex { public Regex101() { super(101); } }
+    public static final class Regex105 extends Regex { public Regex105() { super(105); } }
+    public static final class Regex110 extends Regex { public Regex110() { super(110); } }
 
     public static final class Sort100 extends Sort { public Sort100() { super(100); } }
     public static final class Sort101 extends Sort { public Sort101() { super(101); } }

@@ -24,20 +24,46 @@ class TrialTasksTest {
 
     /** The gate's record (issue #47) rests on B doing 1%, 5% and 10% more of A's work, and the same work giving the same answer. */
     @Test
-    void gateWorkSizesAreInProportionAndAnswerAlike() throws Exception {
-        int[][] items = {
-            {new GateWork.Parse100().items(), new GateWork.Parse101().items(), new GateWork.Parse105().items(), new GateWork.Parse110().items()},
-            {new GateWork.MapGet100().items(), new GateWork.MapGet101().items(), new GateWork.MapGet105().items(),
-                new GateWork.MapGet110().items()},
-            {new GateWork.Hash100().bytes(), new GateWork.Hash101().bytes(), new GateWork.Hash105().bytes(), new GateWork.Hash110().bytes()},
+    void gateWorkSizesAreInProportionAndComputeWhatAReferenceDoes() throws Exception {
+        int[][] amounts = {
+            {new GateWork.Parse100().rounds(), new GateWork.Parse101().rounds(), new GateWork.Parse105().rounds(),
+                new GateWork.Parse110().rounds()},
+            {new GateWork.MapGet100().rounds(), new GateWork.MapGet101().rounds(), new GateWork.MapGet105().rounds(),
+                new GateWork.MapGet110().rounds()},
+            {new GateWork.Hash100().rounds(), new GateWork.Hash101().rounds(), new GateWork.Hash105().rounds(),
+                new GateWork.Hash110().rounds()},
+            {new GateWork.ListSum100().rounds(), new GateWork.ListSum101().rounds(), new GateWork.ListSum105().rounds(),
+                new GateWork.ListSum110().rounds()},
+            {new GateWork.Regex100().rounds(), new GateWork.Regex101().rounds(), new GateWork.Regex105().rounds(),
+                new GateWork.Regex110().rounds()},
             {new GateWork.Sort100().items(), new GateWork.Sort101().items(), new GateWork.Sort105().items(), new GateWork.Sort110().items()},
         };
-        for (int[] family : items) {
+        for (int[] family : amounts) {
             assertEquals(1.01, (double) family[1] / family[0], 1e-12);
             assertEquals(1.05, (double) family[2] / family[0], 1e-12);
             assertEquals(1.10, (double) family[3] / family[0], 1e-12);
         }
-        assertEquals(new GateWork.Parse100().run(), new GateWork.Parse100().run());
+        java.math.BigInteger parsed = java.math.BigInteger.ZERO;
+        for (String text : new GateWork.Parse105().texts()) {
+            parsed = parsed.add(new java.math.BigInteger(text));
+        }
+        assertEquals(parsed.multiply(java.math.BigInteger.valueOf(105)).longValue(), new GateWork.Parse105().run(),
+                "105 rounds over the same 40 strings");
+        GateWork.MapGet110 lookups = new GateWork.MapGet110();
+        assertEquals(110 * lookups.oneRound(), lookups.run(), "110 rounds over the same 50 keys");
+        java.util.zip.CRC32 reference = new java.util.zip.CRC32();
+        byte[] data = new GateWork.Hash101().data();
+        for (int round = 0; round < 4 * 101; round++) {
+            reference.update(data);
+        }
+        assertEquals(reference.getValue(), new GateWork.Hash101().run(), "404 rounds over the same 2 KiB");
+        assertEquals(105L * 3 * 499 * 500 / 2, new GateWork.ListSum105().run(), "105 rounds over 0, 3, ..., 1497");
+        long dateEnds = 0;
+        for (int i = 0; i < 20; i++) {
+            String line = "order " + i + " shipped 2026-" + (10 + i % 3) + "-" + (10 + i) + " ok";
+            dateEnds += line.indexOf(" ok");
+        }
+        assertEquals(110 * dateEnds, new GateWork.Regex110().run(), "110 rounds over 20 lines, each date's end");
         assertEquals(new GateWork.Sort100().run(), new GateWork.Sort100().run());
     }
 
