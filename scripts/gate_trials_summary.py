@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Tallies scripts/gate-trials.sh's reports: per load and case, the gate's outcomes, the verdicts,
-B/A per family (lowest to highest) and the processes' elapsed times.
+B/A and the verdicts per family (lowest to highest) and the processes' elapsed times.
 
     python3 scripts/gate_trials_summary.py [target/gate-trials]
 """
@@ -29,7 +29,10 @@ def main(root):
             verdicts = collections.Counter()
             ratios = collections.defaultdict(list)
             elapsed = []
+            by_family = collections.defaultdict(collections.Counter)
             for report in reports:
+                if not os.path.exists(report[:-len(".json")] + ".exit"):
+                    continue  # still running
                 try:
                     with open(report) as f:
                         data = json.load(f)
@@ -37,13 +40,18 @@ def main(root):
                     gates["no report"] += 1
                     continue
                 gates[data.get("gate", "?")] += 1
-                verdicts[data["verdict"]] += 1
                 family = re.sub(r"\d+$", "", data["task_a"].rsplit(".", 1)[-1])
+                verdicts[data["verdict"]] += 1
+                by_family[family][data["verdict"]] += 1
                 ratios[family].append(data["ratio"])
                 elapsed.append(data["elapsed_ms"] / 1000)
-            families = ", ".join(f"{name} {min(r):.4f}-{max(r):.4f}" for name, r in sorted(ratios.items()))
-            print(f"{load} {case}: {len(reports)} runs; gate {dict(gates)}; verdicts {dict(verdicts)}; "
-                  f"B/A {families}; elapsed median {statistics.median(elapsed):.1f} s, max {max(elapsed):.1f} s")
+            if not gates:
+                continue
+            families = ", ".join(f"{name} {min(r):.4f}-{max(r):.4f} {dict(by_family[name])}"
+                                 for name, r in sorted(ratios.items()))
+            times = f"elapsed median {statistics.median(elapsed):.1f} s, max {max(elapsed):.1f} s" if elapsed else ""
+            print(f"{load} {case}: {sum(gates.values())} runs; gate {dict(gates)}; verdicts {dict(verdicts)}; "
+                  f"B/A and verdicts per family: {families}; {times}")
 
 
 if __name__ == "__main__":
