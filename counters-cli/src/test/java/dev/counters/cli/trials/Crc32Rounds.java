@@ -20,14 +20,20 @@ public abstract class Crc32Rounds implements Task {
     /** {@link Base}'s rounds: 100, about 40 µs in all. */
     static final int BASE_ROUNDS = 100;
 
-    private final byte[] data = new byte[BYTES];
+    private final byte[] data;
     private final CRC32 crc = new CRC32();
     private final int rounds;
 
     Crc32Rounds(int rounds) {
+        this(BYTES, rounds);
+    }
+
+    /** {@code rounds} rounds over an array of {@code bytes} (GateWork's hashing: 2 KiB). */
+    Crc32Rounds(int bytes, int rounds) {
+        this.data = new byte[bytes];
         this.rounds = rounds;
         long seed = 42;
-        for (int i = 0; i < BYTES; i++) {
+        for (int i = 0; i < bytes; i++) {
             seed = seed * 6364136223846793005L + 1442695040888963407L;
             data[i] = (byte) (seed >>> 56);
         }
@@ -38,11 +44,16 @@ public abstract class Crc32Rounds implements Task {
         return rounds;
     }
 
+    /** The array, for a reference computation of the answer. */
+    byte[] data() {
+        return data.clone();
+    }
+
     @Override
     public Object run() {
         crc.reset();
         for (int round = 0; round < rounds; round++) {
-            crc.update(data, 0, BYTES);
+            crc.update(data, 0, data.length);
         }
         return crc.getValue();
     }

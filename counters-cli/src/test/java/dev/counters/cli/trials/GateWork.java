@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.zip.CRC32;
 
 /**
  * Everyday work in known amounts, for the gate's own record (issue #47, item 5): parsing
@@ -101,37 +100,6 @@ public final class GateWork {
                 }
             }
             return sum;
-        }
-    }
-
-    /** CRC32 of one 2 KiB array (in the first-level cache), 4 × hundredths rounds. */
-    public abstract static class Hash implements Task {
-        static final int BYTES = 2_048;
-        private final byte[] data = new byte[BYTES];
-        private final CRC32 crc = new CRC32();
-        private final int rounds;
-
-        Hash(int hundredths) {
-            rounds = 4 * hundredths;
-            new SplittableRandom(47).nextBytes(data);
-        }
-
-        int rounds() {
-            return rounds;
-        }
-
-        /** The array, for a reference computation of the answer. */
-        byte[] data() {
-            return data.clone();
-        }
-
-        @Override
-        public Object run() {
-            crc.reset();
-            for (int round = 0; round < rounds; round++) {
-                crc.update(data, 0, BYTES);
-            }
-            return crc.getValue();
         }
     }
 
@@ -233,10 +201,11 @@ public final class GateWork {
     public static final class MapGet105 extends MapGet { public MapGet105() { super(105); } }
     public static final class MapGet110 extends MapGet { public MapGet110() { super(110); } }
 
-    public static final class Hash100 extends Hash { public Hash100() { super(100); } }
-    public static final class Hash101 extends Hash { public Hash101() { super(101); } }
-    public static final class Hash105 extends Hash { public Hash105() { super(105); } }
-    public static final class Hash110 extends Hash { public Hash110() { super(110); } }
+    // Hashing: Crc32Rounds over 2 KiB (in the first-level cache), 4 x hundredths rounds.
+    public static final class Hash100 extends Crc32Rounds { public Hash100() { super(2_048, 4 * 100); } }
+    public static final class Hash101 extends Crc32Rounds { public Hash101() { super(2_048, 4 * 101); } }
+    public static final class Hash105 extends Crc32Rounds { public Hash105() { super(2_048, 4 * 105); } }
+    public static final class Hash110 extends Crc32Rounds { public Hash110() { super(2_048, 4 * 110); } }
 
     public static final class ListSum100 extends ListSum { public ListSum100() { super(100); } }
     public static final class ListSum101 extends ListSum { public ListSum101() { super(101); } }
