@@ -168,9 +168,9 @@ public final class Compare implements CompareTerms {
     /**
      * How many fresh JVMs run a comparison of task classes: {@code forks} (2 or more) exactly, or 0
      * to run it in this JVM only (the result then says so). By default one per 2.5 s of the budget
-     * before the first look, at least {@value #DEFAULT_MIN_FORKS} and at most {@value #DEFAULT_MAX_FORKS}
-     * (8 in the default 20 s), and more up to {@value #DEFAULT_MAX_FORKS} while the verdict is
-     * undecided and the budget allows.
+     * before the first look, from {@value #DEFAULT_MIN_FORKS} to {@value #DEFAULT_MAX_FORKS} (8 in the
+     * default 20 s), then more, up to {@value #DEFAULT_MAX_FORKS}, while the verdict is undecided and
+     * the budget allows.
      *
      * @throws IllegalArgumentException if {@code forks} is 1 or negative: one JVM gives no spread between JVMs
      * @throws IllegalStateException if the tasks are lambdas, which cannot travel to another JVM
