@@ -23,6 +23,13 @@ import java.util.function.LongSupplier;
  * a CRC32 task's warm-up "converged" after 135 ms, with the compiler threads still taking 45-75%
  * as much CPU as the task: its first pairs measured code half compiled.
  *
+ * <p>Why a round is cut short: on a loaded machine a task's runs never agree within the threshold,
+ * and a round that ran until they did took the whole budget whatever the JIT was doing. With one
+ * of two cores busy, a fork of 2.5 s spent about 1.6 s of it warming up and timed 4 pairs; the JIT
+ * had long been quiet. So a round lasts at most the quiet stretch (or a tenth of the budget, if
+ * longer), and the JIT's silence, not the runs' agreement, ends the warm-up: the same forks then
+ * time 20 pairs, and their interval is half as wide. On an idle machine the rounds agree sooner.
+ *
  * <p>Why that clock and not JFR's {@code jdk.Compilation} and {@code jdk.Deoptimization} events:
  * it costs one call per round and no recording thread, exists on every HotSpot from JDK 17 on, and
  * sees deoptimizations too, through the recompilation each one is followed by. It cannot tell whose
@@ -30,7 +37,10 @@ import java.util.function.LongSupplier;
  * which is harmless. Where the JVM does not report compilation time, one round is made, as before.
  */
 public final class CompilingWarmUp {
-    /** Another round starts only while at least this share of the budget is left: 1/10. */
+    /**
+     * Another round starts only while at least this share of the budget is left: 1/10. A round lasts
+     * at most the {@linkplain #QUIET quiet stretch}, or this share if longer.
+     */
     static final int MIN_ROUND_SHARE = 10;
     /**
      * How long the JIT must have finished no compilation before the warm-up may end: 250 ms, at
@@ -42,8 +52,9 @@ public final class CompilingWarmUp {
     private CompilingWarmUp() {}
 
     /**
-     * The warm-up of {@code run}, in rounds of {@link WarmUp#run} until {@code compilationMillis}
-     * has not grown for {@link #QUIET} (at most a quarter of {@code budget}), within {@code budget} in all.
+     * The warm-up of {@code run}, in rounds of {@link WarmUp#run} (each until its runs agree, at most
+     * the quiet stretch) until {@code compilationMillis} has not grown for {@link #QUIET} (at most a
+     * quarter of {@code budget}), within {@code budget} in all.
      *
      * @param compilationMillis the JVM's total compilation time so far, or null where it is not reported
      */
@@ -54,13 +65,15 @@ public final class CompilingWarmUp {
         WarmUpReport total = null;
         int rounds = 0;
         long quiet = Math.min(QUIET.toNanos(), budget.toNanos() / 4);
+        // Without the JIT's clock, its silence cannot end the warm-up: one round, until the runs agree.
+        long roundCap = compilationMillis == null ? Long.MAX_VALUE : Math.max(quiet, budget.toNanos() / MIN_ROUND_SHARE);
         long lastCompilation = start;
         long compiledInRound;
         long left = budget.toNanos();
         boolean jitQuiet;
         do {
             long compiled = compilationMillis == null ? 0 : compilationMillis.getAsLong();
-            WarmUpReport round = WarmUp.run(run, nanoClock, Duration.ofNanos(left), window, threshold);
+            WarmUpReport round = WarmUp.run(run, nanoClock, Duration.ofNanos(Math.min(left, roundCap)), window, threshold);
             rounds++;
             compiledInRound = compilationMillis == null ? 0 : compilationMillis.getAsLong() - compiled;
             long now = nanoClock.getAsLong();

@@ -62,10 +62,47 @@ class CompilingWarmUpTest {
     }
 
     @Test
+    void runsThatNeverAgreeAsOnALoadedMachineEndTheWarmUpWhenTheJitIsQuietNotAtTheBudget() {
+        // Runs of 1 and 1.2 ms in turn: their batches never agree within 0.5%, as under load.
+        long[] runs = {0};
+        DoubleSupplier scattered = () -> {
+            long nanos = runs[0]++ % 2 == 0 ? 1_000_000 : 1_200_000;
+            clock.addAndGet(nanos);
+            return nanos;
+        };
+        Duration budget = Duration.ofSeconds(2);
+        CompilingWarmUp.Result result = CompilingWarmUp.run(scattered, clock::get, compiling(1), budget, 5, 0.005);
+        long quiet = Math.min(CompilingWarmUp.QUIET.toNanos(), budget.toNanos() / 4);
+        assertFalse(result.report().converged(), "the runs never agreed: " + result.report());
+        assertFalse(result.stillCompiling(), "the JIT was quiet after the first round");
+        assertEquals(2, result.rounds(), "one round that saw a compilation, one quiet stretch after it");
+        assertTrue(clock.get() >= quiet, "ended after " + clock.get() + " ns");
+        assertTrue(clock.get() <= 2 * quiet + 2_000_000, "ended after " + clock.get() + " ns, not at the budget's "
+                + budget.toNanos() + ": each round lasts at most the quiet stretch");
+    }
+
+    @Test
     void withoutCompilationTimeOneRoundIsMade() {
         CompilingWarmUp.Result result = CompilingWarmUp.run(steady, clock::get, null, Duration.ofSeconds(5), 5, 0.005);
         assertEquals(1, result.rounds());
+        assertTrue(result.report().converged(), result.report().toString());
         assertFalse(result.stillCompiling());
+    }
+
+    @Test
+    void withoutCompilationTimeTheOneRoundRunsUntilItsRunsAgreePastTheQuietStretch() {
+        // Runs getting faster from 2 ms by 2.5 us each, then 1 ms from the 400th on: they agree only past 500 ms.
+        long[] runs = {0};
+        DoubleSupplier faster = () -> {
+            long run = runs[0]++;
+            long nanos = run < 400 ? 2_000_000 - 2_500 * run : 1_000_000;
+            clock.addAndGet(nanos);
+            return nanos;
+        };
+        CompilingWarmUp.Result result = CompilingWarmUp.run(faster, clock::get, null, Duration.ofSeconds(5), 5, 0.005);
+        assertEquals(1, result.rounds());
+        assertTrue(result.report().converged(), result.report().toString());
+        assertTrue(clock.get() > 500_000_000L, "ended after " + clock.get() + " ns, before the runs agreed");
     }
 
     @Test
