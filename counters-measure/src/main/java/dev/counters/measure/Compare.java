@@ -263,7 +263,10 @@ public final class Compare implements CompareTerms {
         return this;
     }
 
-    /** The longest warm-up of each task (default 1.2 s, at most a quarter of the budget); it ends once the runs agree. */
+    /**
+     * The longest warm-up of each task (default 1.2 s, at most a quarter of the budget); it ends once
+     * the JIT has compiled nothing for 250 ms and, on a quiet machine, the runs agree.
+     */
     public Compare warmUp(Duration warmUp) {
         requireNonNull(warmUp, "warmUp");
         checkArgument(!warmUp.isNegative() && !warmUp.isZero(), "the warm-up must be positive, was %s; call noWarmUp()", warmUp);

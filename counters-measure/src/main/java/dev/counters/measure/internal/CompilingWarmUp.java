@@ -13,7 +13,8 @@ import java.util.function.LongSupplier;
  * A {@link WarmUp} that does not stop while the JIT compiler is still at work: steady run times
  * can be a plateau between two compilations (the interpreter's, then C1's, before C2 has finished),
  * and a deoptimization sends the code back to the interpreter until it is compiled again. So the
- * warm-up runs in rounds, each until the runs agree, and another round follows until the JVM's
+ * warm-up runs in rounds, each until the runs agree (or, on a loaded machine, for a while: below),
+ * and another round follows until the JVM's
  * total compilation time ({@link CompilationMXBean#getTotalCompilationTime()}, in milliseconds)
  * has not grown for a {@linkplain #QUIET quiet stretch}, or the budget ends.
  *
@@ -26,9 +27,10 @@ import java.util.function.LongSupplier;
  * <p>Why a round is cut short: on a loaded machine a task's runs never agree within the threshold,
  * and a round that ran until they did took the whole budget whatever the JIT was doing. With one
  * of two cores busy, a fork of 2.5 s spent about 1.6 s of it warming up and timed 4 pairs; the JIT
- * had long been quiet. So a round lasts at most the quiet stretch (or a tenth of the budget, if
- * longer), and the JIT's silence, not the runs' agreement, ends the warm-up: the same forks then
- * time 20 pairs, and their interval is half as wide. On an idle machine the rounds agree sooner.
+ * had long been quiet. So a round that has made its window of batches ends after the quiet stretch
+ * (or a tenth of the budget, if longer), the runs agreeing or not, and the JIT's silence ends the
+ * warm-up: the same forks then time 20 pairs, and their interval is half as wide. On an idle
+ * machine the rounds agree sooner; a long task's round still makes its window of runs.
  *
  * <p>Why that clock and not JFR's {@code jdk.Compilation} and {@code jdk.Deoptimization} events:
  * it costs one call per round and no recording thread, exists on every HotSpot from JDK 17 on, and
@@ -38,8 +40,8 @@ import java.util.function.LongSupplier;
  */
 public final class CompilingWarmUp {
     /**
-     * Another round starts only while at least this share of the budget is left: 1/10. A round lasts
-     * at most the {@linkplain #QUIET quiet stretch}, or this share if longer.
+     * Another round starts only while at least this share of the budget is left: 1/10. A round that
+     * has made its window of batches ends after the {@linkplain #QUIET quiet stretch}, or this share if longer.
      */
     static final int MIN_ROUND_SHARE = 10;
     /**
@@ -52,8 +54,8 @@ public final class CompilingWarmUp {
     private CompilingWarmUp() {}
 
     /**
-     * The warm-up of {@code run}, in rounds of {@link WarmUp#run} (each until its runs agree, at most
-     * the quiet stretch) until {@code compilationMillis} has not grown for {@link #QUIET} (at most a
+     * The warm-up of {@code run}, in rounds of {@link WarmUp#run} (each until its runs agree or, its
+     * window made, the quiet stretch has passed) until {@code compilationMillis} has not grown for {@link #QUIET} (at most a
      * quarter of {@code budget}), within {@code budget} in all.
      *
      * @param compilationMillis the JVM's total compilation time so far, or null where it is not reported
@@ -66,14 +68,15 @@ public final class CompilingWarmUp {
         int rounds = 0;
         long quiet = Math.min(QUIET.toNanos(), budget.toNanos() / 4);
         // Without the JIT's clock, its silence cannot end the warm-up: one round, until the runs agree.
-        long roundCap = compilationMillis == null ? Long.MAX_VALUE : Math.max(quiet, budget.toNanos() / MIN_ROUND_SHARE);
+        Duration patience = compilationMillis == null ? budget
+                : Duration.ofNanos(Math.max(quiet, budget.toNanos() / MIN_ROUND_SHARE));
         long lastCompilation = start;
         long compiledInRound;
         long left = budget.toNanos();
         boolean jitQuiet;
         do {
             long compiled = compilationMillis == null ? 0 : compilationMillis.getAsLong();
-            WarmUpReport round = WarmUp.run(run, nanoClock, Duration.ofNanos(Math.min(left, roundCap)), window, threshold);
+            WarmUpReport round = WarmUp.run(run, nanoClock, Duration.ofNanos(left), window, threshold, patience);
             rounds++;
             compiledInRound = compilationMillis == null ? 0 : compilationMillis.getAsLong() - compiled;
             long now = nanoClock.getAsLong();
@@ -84,7 +87,7 @@ public final class CompilingWarmUp {
             total = total == null ? round : new WarmUpReport(total.duration().plus(round.duration()), total.runs() + round.runs(),
                     round.converged(), round.finalCoefficientOfVariation(), budget, window, threshold);
             left = budget.toNanos() - (now - start);
-        } while (!jitQuiet && left >= budget.toNanos() / MIN_ROUND_SHARE);
+        } while (!jitQuiet && left > 0 && left >= budget.toNanos() / MIN_ROUND_SHARE);
         return new Result(total, rounds, compiledInRound);
     }
 

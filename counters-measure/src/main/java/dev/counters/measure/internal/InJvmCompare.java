@@ -197,7 +197,7 @@ public final class InJvmCompare {
 
     /**
      * Runs untimed pairs of what the pairs will time (the tasks as batched, through the pairing
-     * itself, the process clock around each run included) until their times agree and the JIT has
+     * itself, the process clock around each run included) in the warm-up's rounds until the JIT has
      * been quiet for a stretch, within the warm-up and an eighth of the budget. The tasks' own
      * warm-ups compile the tasks; this compiles the code around them, which otherwise compiles, and
      * deoptimizes, during the first pairs, on the other CPU, while they are timed.

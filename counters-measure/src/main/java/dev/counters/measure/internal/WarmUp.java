@@ -38,12 +38,25 @@ public final class WarmUp {
      * @param nanoClock the clock the budget and batches are measured with ({@code System::nanoTime})
      */
     public static WarmUpReport run(DoubleSupplier run, LongSupplier nanoClock, Duration budget, int window, double threshold) {
+        return run(run, nanoClock, budget, window, threshold, budget);
+    }
+
+    /**
+     * As {@link #run(DoubleSupplier, LongSupplier, Duration, int, double)}, but once it has made its
+     * {@code window} batches it also ends when {@code patience} has passed, the runs agreeing or
+     * not: on a loaded machine they never agree within the threshold, and {@link CompilingWarmUp}
+     * then lets the JIT's silence end the warm-up. A long task still makes its window of runs.
+     */
+    public static WarmUpReport run(DoubleSupplier run, LongSupplier nanoClock, Duration budget, int window, double threshold,
+            Duration patience) {
         requireNonNull(run, "run");
         requireNonNull(nanoClock, "nanoClock");
         checkArgument(!budget.isNegative() && !budget.isZero(), "warm-up budget must be positive, was %s", budget);
         checkArgument(window >= 2, "the stability window needs at least 2 batches, was %s", window);
         checkArgument(threshold > 0, "the stability threshold must be positive, was %s", threshold);
+        requireNonNull(patience, "patience");
         long budgetNanos = budget.toNanos();
+        long patienceNanos = patience.toNanos();
         long batchNanos = Math.max(1, budgetNanos / BATCHES_PER_BUDGET);
         long start = nanoClock.getAsLong();
         double[] batchMedians = new double[window];
@@ -67,7 +80,7 @@ public final class WarmUp {
                 cv = coefficientOfVariation(batchMedians);
                 converged = cv <= threshold;
             }
-        } while (!converged && elapsed < budgetNanos);
+        } while (!converged && elapsed < budgetNanos && (batches < window || elapsed < patienceNanos));
         return new WarmUpReport(Duration.ofNanos(elapsed), runs, converged, cv, budget, window, threshold);
     }
 
