@@ -36,7 +36,7 @@ class CompareResultTest {
         CompareResult noisy = result(Verdict.TOO_NOISY, 1.01, 0.974, 1.026, "quiet", Optional.of(Duration.ofSeconds(95)));
         assertEquals(0.026, noisy.differenceRuledOut(), 1e-12, "the upper end is the farther from 1");
         assertEquals("Too noisy to tell: B/A 1.0100 [0.9740, 1.0260] in wall time (99.2% interval over 2 JVMs). No difference "
-                + "above 2.60% either way. A budget of about 95 s over 12 JVMs would decide.", noisy.summary());
+                + "above 2.60% either way. A budget of about 95 s, with forks set to 12, would decide.", noisy.summary());
         assertEquals(2, noisy.jvms(), "the counted forks");
         assertEquals(3, noisy.forkRuns().size());
         assertEquals(2_500, noisy.nanosPerRunA());
@@ -63,7 +63,7 @@ class CompareResultTest {
         assertEquals(Double.NaN, fewJvms.differenceRuledOut(), "an interval that excludes 1 rules out no difference");
         assertEquals("Too few measurements for a verdict: B/A 0.5395 [0.4180, 0.6964] in wall time (99.2% interval over 2 "
                 + "JVMs). B takes between 30.4% and 58.2% less time than A, but a verdict rests on at least 5 JVMs and 2 were "
-                + "counted. A budget of about 30 s over 12 JVMs would decide.", fewJvms.summary());
+                + "counted. A budget of about 30 s, with forks set to 12, would decide.", fewJvms.summary());
         assertFalse(fewJvms.summary().toLowerCase(Locale.ROOT).contains("no difference"), fewJvms.summary());
         // Beyond a margin the interval reaches into: a difference, not surely one beyond the margin.
         CompareResult withinMargin = result(Verdict.TOO_NOISY, 1.02, 1.01, 1.03, "quiet", Optional.empty());
@@ -96,7 +96,7 @@ class CompareResultTest {
         CompareResult none = result(Verdict.TOO_FEW, Double.NaN, 0, Double.POSITIVE_INFINITY, "loaded",
                 Optional.of(Duration.ofSeconds(14)));
         assertEquals(Double.NaN, none.differenceRuledOut());
-        assertEquals("Too few measurements for a verdict: the reason. A budget of about 14 s over 12 JVMs would decide.",
+        assertEquals("Too few measurements for a verdict: the reason. A budget of about 14 s, with forks set to 12, would decide.",
                 none.summary());
     }
 }

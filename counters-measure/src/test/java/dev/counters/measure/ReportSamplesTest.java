@@ -52,12 +52,12 @@ class ReportSamplesTest {
     /** A fork as a comparison over JVMs lists it: its ratios around {@code ratio}, A's run of {@code nanosA}. */
     private static ForkRun fork(int number, double ratio, double nanosA, Verdict own) {
         return new ForkRun(number, ForkRun.Status.COUNTED, "", ratio * 1.001, ratio, nanosA * 1.01, nanosA * ratio * 1.01,
-                nanosA, nanosA * ratio, 24 + 8 * number, Optional.of(own), "quiet", Duration.ofMillis(3_900 + 20 * number));
+                nanosA, nanosA * ratio, 24 + 8 * number, Optional.of(own), "quiet", Duration.ofMillis(2_400 + 20 * number));
     }
 
     private static CompareResult forked(Verdict verdict, double ratio, double low, double high, double nanosA,
             Optional<Duration> budget, int forksToDecide, List<ForkRun> runs) {
-        ForkedOutcome outcome = new ForkedOutcome(verdict, CompareResult.THREAD_CPU, ratio, low, high, 0.992,
+        ForkedOutcome outcome = new ForkedOutcome(verdict, CompareResult.THREAD_CPU, ratio, low, high, confidence(runs),
                 reason(verdict, ratio, low, high, nanosA, (int) runs.stream().filter(ForkRun::counted).count()), "quiet", verdict.isDecisive() || verdict == Verdict.INDISTINGUISHABLE
                         ? Compare.StopReason.DECIDED : Compare.StopReason.BUDGET, runs, List.of(),
                 List.of("-Xmx1g", "-XX:CompileCommand=quiet"), nanosA, nanosA * ratio, budget, forksToDecide, 5, "");
@@ -71,8 +71,18 @@ class ReportSamplesTest {
         VerdictRule.Clock wall = new VerdictRule.Clock(verdict == Verdict.INDISTINGUISHABLE ? Verdict.TOO_NOISY : verdict,
                 ratio * 1.001, low - widen, high + widen, nanosA * 1.01, nanosA * ratio * 1.01);
         VerdictRule.Decision decision = VerdictRule.decide(wall, cpu, Compare.JudgedBy.AUTO, 0, 0);
-        return Reasons.of(decision, new Reasons.Clock(CompareResult.WALL, wall, 0.992, forks, true, 5),
-                new Reasons.Clock(CompareResult.THREAD_CPU, cpu, 0.992, forks, true, 5), false, Compare.JudgedBy.AUTO, 0);
+        return Reasons.of(decision, new Reasons.Clock(CompareResult.WALL, wall, confidence(forks), forks, true, 5),
+                new Reasons.Clock(CompareResult.THREAD_CPU, cpu, confidence(forks), forks, true, 5), false, Compare.JudgedBy.AUTO,
+                0);
+    }
+
+    /** The confidence of the one look: 99% after the default budget's 8 forks, 99.2% after 5 (a budget of 12.5 s or less). */
+    private static double confidence(int forks) {
+        return forks >= 8 ? 0.99 : 0.992;
+    }
+
+    private static double confidence(List<ForkRun> runs) {
+        return confidence(runs.size());
     }
 
     private static List<ForkRun> forks(int count, double ratio, double nanosA, Verdict own) {
@@ -87,16 +97,16 @@ class ReportSamplesTest {
     static Map<String, String> samples() {
         Map<String, String> samples = new LinkedHashMap<>();
         CompareResult slower = forked(Verdict.SLOWER, 1.9217, 1.8669, 1.9781, 318_000, Optional.empty(), 0,
-                forks(5, 1.92, 318_000, Verdict.SLOWER));
+                forks(8, 1.92, 318_000, Verdict.SLOWER));
         samples.put("slower-text", CompareReport.text(slower));
         samples.put("slower-markdown", CompareReport.markdown(slower));
         samples.put("slower-json", CompareReport.json(slower));
         samples.put("faster-text", CompareReport.text(forked(Verdict.FASTER, 0.8, 0.781, 0.819, 61_000_000, Optional.empty(),
-                0, forks(5, 0.8, 61_000_000, Verdict.FASTER))));
+                0, forks(8, 0.8, 61_000_000, Verdict.FASTER))));
         samples.put("indistinguishable-text", CompareReport.text(forked(Verdict.INDISTINGUISHABLE, 1.0009, 0.9961, 1.0057,
-                24_000, Optional.empty(), 0, forks(5, 1.0009, 24_000, Verdict.INDISTINGUISHABLE))));
+                24_000, Optional.empty(), 0, forks(8, 1.0009, 24_000, Verdict.INDISTINGUISHABLE))));
         samples.put("too-noisy-text", CompareReport.text(forked(Verdict.TOO_NOISY, 1.0100, 0.9740, 1.0260, 2_500,
-                Optional.of(Duration.ofSeconds(48)), 8, forks(5, 1.01, 2_500, Verdict.TOO_NOISY))));
+                Optional.of(Duration.ofSeconds(60)), 24, forks(8, 1.01, 2_500, Verdict.TOO_NOISY))));
         List<ForkRun> four = new ArrayList<>(forks(4, 0.5395, 100_000_000, Verdict.FASTER));
         four.add(new ForkRun(5, ForkRun.Status.TOO_FEW_PAIRS, "2 pairs in its share of 3.5 s, fewer than 3", 0.55, 0.54,
                 1.01e8, 0.55e8, 1e8, 0.54e8, 2, Optional.of(Verdict.TOO_FEW), "quiet", Duration.ofMillis(4_100)));

@@ -10,7 +10,7 @@ import java.util.Optional;
  * A comparison's answer in one sentence, the first thing every report prints: the verdict in
  * {@link Wording}'s words with the ratio, interval and clock it rests on; for any verdict that is not
  * slower or faster, what the interval still shows (never "no difference" for an interval that
- * excludes 1) and why it is not a verdict; and the budget that would decide, where one would.
+ * excludes 1) and why it is not a verdict; and the budget and forks that would decide, where they would.
  *
  * @param verdict what the verdict rule decided
  * @param clock the clock the verdict rests on
@@ -68,9 +68,12 @@ public record Summary(Verdict verdict, String clock, double ratio, double low, d
                         + Wording.confidence(asked) + "% was asked";
     }
 
-    /** {@code  A budget of about 36 s over 6 JVMs would decide.}, or nothing. */
+    /**
+     * {@code  A budget of about 60 s, with forks set to 24, would decide.}, or nothing: the forks are
+     * named as a setting, since a budget alone runs at most {@code Compare.DEFAULT_MAX_FORKS} of them.
+     */
     private String advice() {
         return budgetToDecide.map(budget -> " A budget of about " + Wording.duration(budget)
-                + (forksToDecide > 0 ? " over " + forksToDecide + " JVMs" : "") + " would decide.").orElse("");
+                + (forksToDecide > 0 ? ", with forks set to " + forksToDecide + "," : "") + " would decide.").orElse("");
     }
 }
