@@ -159,7 +159,10 @@ public final class CompareResult {
         return budgetToDecide;
     }
 
-    /** How many fresh JVMs the budget of {@link #budgetToDecide()} runs (0 where there is none). */
+    /**
+     * The forks to set with the budget of {@link #budgetToDecide()} (0 where there is none): a budget
+     * alone runs at most {@link Compare#DEFAULT_MAX_FORKS}, so set both ({@code Compare.forks}).
+     */
     public int forksToDecide() {
         return forksToDecide;
     }

@@ -142,7 +142,7 @@ final class ForkJudgement {
                     : ForksToDecide.of(chosen, rule.lookConfidence(rule.minForks()), settings.margin(), settings.equivalence());
             int needed = bySpread < 0 ? -1 : Math.max(rule.minForks(), bySpread);
             if (needed > 0) {
-                long perFork = Math.max(ForkPlan.PLANNED_FORK.toNanos(), meanNanos(forks));
+                long perFork = Math.max(ForkPlan.PLANNED_FORK.toNanos(), Math.max(meanNanos(forks), shareForPairs(forks)));
                 budget = Optional.of(Duration.ofNanos(needed * perFork));
                 forksToDecide = needed;
             }
@@ -178,6 +178,18 @@ final class ForkJudgement {
     }
 
     /** The budget that gives every one of the {@code fewest} forks {@link #MIN_COUNTED_PAIRS} pairs, from the pairs they timed. */
+    /**
+     * The share a fork that measured too few pairs to count would have needed for
+     * {@link #MIN_COUNTED_PAIRS}, at the pace it measured them (its whole share for its pairs, so an
+     * overestimate where its warm-up took much of it); 0 when every fork had its pairs. Without it, a
+     * comparison undecided for the forks that did not count was advised the budget it had just run.
+     */
+    static long shareForPairs(List<Fork> forks) {
+        return (long) forks.stream().filter(fork -> fork.status() == ForkRun.Status.TOO_FEW_PAIRS && fork.figures() != null)
+                .mapToDouble(fork -> fork.share().toNanos() * (double) MIN_COUNTED_PAIRS / Math.max(1, fork.figures().pairs()))
+                .max().orElse(0);
+    }
+
     private static Optional<Duration> budgetForPairs(List<Fork> forks, int fewest) {
         double pairNanos = forks.stream().filter(fork -> fork.figures() != null && fork.figures().pairs() > 0)
                 .mapToDouble(fork -> 2 * (fork.figures().aWall() * fork.figures().invocations()

@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param confidence the confidence the interval was read at (the deciding look's)
  * @param nanosPerRunA the median over the counted forks of one run of A on that clock (NaN: none counted)
  * @param budgetToDecide for an undecided verdict, the budget that would decide, when one would
- * @param forksToDecide how many forks that budget runs (0 when there is none)
+ * @param forksToDecide the forks to set with that budget (0 when there is none)
  * @param fewestForks the fewest forks a verdict rests on
  * @param jvmOptions the JVM options the forks ran with
  * @param budgetNote how the budget was adapted to the tasks' length ({@code ""}: as given)

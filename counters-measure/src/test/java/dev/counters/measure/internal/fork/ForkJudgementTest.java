@@ -100,6 +100,22 @@ class ForkJudgementTest {
     }
 
     @Test
+    void aForkWithTooFewPairsLengthensTheForksTheAdviceAsksFor() {
+        // Four forks agree; the fifth measured 2 pairs in its 3.6 s share, too few to count: 4 counted, too few.
+        List<ForkJudgement.Fork> forks = new ArrayList<>();
+        double[] ratios = {0.54, 0.541, 0.539, 0.5405};
+        for (int i = 0; i < ratios.length; i++) {
+            forks.add(fork(i + 1, ratios[i], 1e-6, 8, "quiet"));
+        }
+        forks.add(fork(5, 0.55, 1e-6, 2, "quiet"));
+        ForkedOutcome outcome = ForkJudgement.judge(forks, RULE, SETTINGS, List.of(), 5);
+        assertEquals(Verdict.TOO_FEW, outcome.verdict(), outcome.reason());
+        assertEquals(5, outcome.forksToDecide());
+        // 5 forks, each with the 3.6 s share times 3 pairs / 2 measured: 5.4 s; not 5 of the 3.4 s these took.
+        assertEquals(Duration.ofMillis(27_000), outcome.budgetToDecide().orElseThrow());
+    }
+
+    @Test
     void identicalForksThatDisagreeByChanceGetNoPromiseTheyCannotKeep() {
         List<ForkJudgement.Fork> forks = new ArrayList<>();
         double[] ratios = {0.90, 1.10, 0.95, 1.08, 0.97};
