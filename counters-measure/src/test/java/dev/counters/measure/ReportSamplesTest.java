@@ -63,7 +63,7 @@ class ReportSamplesTest {
 
     private static CompareResult forked(Verdict verdict, double ratio, double low, double high, double nanosA,
             Optional<Duration> budget, int forksToDecide, List<ForkRun> runs) {
-        return forked(verdict, ratio, low, high, confidence(runs), nanosA, budget, forksToDecide, runs);
+        return forked(verdict, ratio, low, high, ONE_LOOK, nanosA, budget, forksToDecide, runs);
     }
 
     /**
@@ -107,9 +107,7 @@ class ReportSamplesTest {
     }
 
     /** The confidence of the default budget's one look, after its 8 forks: the asked 99%. */
-    private static double confidence(List<ForkRun> runs) {
-        return 0.99;
-    }
+    private static final double ONE_LOOK = 0.99;
 
     private static List<ForkRun> forks(int count, double ratio, double nanosA, Verdict own) {
         List<ForkRun> runs = new ArrayList<>();
@@ -137,7 +135,7 @@ class ReportSamplesTest {
         for (int i = 0; i < scattered.length; i++) {
             noisy.add(fork(i + 1, scattered[i], 2_500, Verdict.TOO_NOISY));
         }
-        samples.put("too-noisy-text", CompareReport.text(undecided(Verdict.TOO_NOISY, 0.99, 2_500, noisy, Duration.ZERO)));
+        samples.put("too-noisy-text", CompareReport.text(undecided(Verdict.TOO_NOISY, ONE_LOOK, 2_500, noisy, Duration.ZERO)));
         // --forks 5 in 20 s: one look, at 99%, and a fork of a 100 ms task that measured 2 pairs in its 3.6 s.
         List<ForkRun> four = new ArrayList<>();
         for (int i = 1; i <= 4; i++) {
@@ -146,7 +144,7 @@ class ReportSamplesTest {
         four.add(new ForkRun(5, ForkRun.Status.TOO_FEW_PAIRS, "2 pairs in its share of 3.6 s, fewer than 3", 0.55, 0.54,
                 1.01e8, 0.55e8, 1e8, 0.54e8, 2, Optional.of(Verdict.TOO_FEW), "quiet", Duration.ofMillis(4_100)));
         // Its share of 3.6 s for 3 pairs at the pace of the 2 it measured: 5.4 s.
-        samples.put("too-few-text", CompareReport.text(undecided(Verdict.TOO_FEW, 0.99, 100_000_000, four,
+        samples.put("too-few-text", CompareReport.text(undecided(Verdict.TOO_FEW, ONE_LOOK, 100_000_000, four,
                 Duration.ofMillis(5_400))));
         return samples;
     }
