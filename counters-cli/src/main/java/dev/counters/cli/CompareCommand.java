@@ -47,7 +47,7 @@ final class CompareCommand extends Subcommand implements IExitCodeGenerator {
     static final Duration FORK_GRACE = Duration.ofSeconds(3);
 
     @Option(names = "--budget", paramLabel = "TIME", converter = OptionConverters.DurationConverter.class,
-            description = "Longest the comparison may take, warm-up included (default: 20s; for task classes too long for "
+            description = "Longest the comparison may take, warm-up included (default: 28s; for task classes too long for "
                     + "it, it grows up to three times and says so).")
     Duration budget;
 

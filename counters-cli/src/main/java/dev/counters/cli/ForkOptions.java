@@ -15,8 +15,8 @@ import picocli.CommandLine.ParameterException;
  */
 final class ForkOptions {
     @Option(names = "--forks", paramLabel = "N", defaultValue = "-1",
-            description = "How many fresh JVMs run the comparison: by default one per 2.5 s of the budget, 5 to 8 (8 in "
-                    + "the default 20 s), more while undecided and the budget allows, the interval carrying the "
+            description = "How many fresh JVMs run the comparison: by default one per 2.5 s of the budget, at least 5 "
+                    + "(11 in the default 28 s; under 20 s, more while undecided and the budget allows), the interval carrying the "
                     + "variation between JVMs (Student's t over the forks' ratios); N (2 or more) for exactly N; "
                     + "0 to run in this JVM only, whose answer speaks for this JVM only "
                     + "(needed by --order sequential, --every-pair and --chart, which show one JVM's pairs).",

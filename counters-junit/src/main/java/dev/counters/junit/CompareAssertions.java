@@ -32,7 +32,7 @@ import org.opentest4j.AssertionFailedError;
  * it would hide that nothing was checked. An aborted test is neither, and the test report shows
  * the reason (for example, the budget that would decide).
  *
- * <p><b>Where it belongs.</b> A comparison takes its budget (20 s by default) and wants a quiet
+ * <p><b>Where it belongs.</b> A comparison takes its budget (28 s by default) and wants a quiet
  * machine: keep such tests apart from the unit tests (a tag, a separate source set or surefire
  * execution), and give task classes ({@link Compare#of(Class, Class)}) rather than lambdas, so that
  * the answer rests on fresh JVMs and not on this test JVM's JIT history.

@@ -1,5 +1,6 @@
 package dev.counters.maven;
 
+import dev.counters.measure.Compare;
 import dev.counters.measure.CompareSuite;
 import dev.counters.measure.GateOutcome;
 import dev.counters.measure.SuiteResult;
@@ -38,7 +39,7 @@ import org.eclipse.aether.repository.RemoteRepository;
  *   <groupId>dev.counters</groupId>
  *   <artifactId>counters-maven-plugin</artifactId>
  *   <executions><execution><goals><goal>compare</goal></goals></execution></executions>
- *   <configuration><margin>2%</margin><budget>20s</budget></configuration>
+ *   <configuration><margin>2%</margin><budget>28s</budget></configuration>
  * </plugin>
  * }</pre>
  *
@@ -88,15 +89,15 @@ public final class CompareMojo extends AbstractMojo {
     @Parameter(property = "counters.margin", defaultValue = "2%")
     private String margin;
 
-    /** Each task's budget: {@code 20s}, {@code 1500ms}, {@code 2m}. */
-    @Parameter(property = "counters.budget", defaultValue = "20s")
+    /** Each task's budget: {@code 28s}, {@code 1500ms}, {@code 2m}; by default the library's (28 s). */
+    @Parameter(property = "counters.budget")
     private String budget;
 
     /** Per-task budgets, by task class name. */
     @Parameter
     private Map<String, String> budgets;
 
-    /** The fresh JVMs of each task: 0 for Maven's own JVM only, 2 or more, or -1 for the library's default (5 to 8). */
+    /** The fresh JVMs of each task: 0 for Maven's own JVM only, 2 or more, or -1 for the library's default (one per 2.5 s of the budget: 11 in 28 s). */
     @Parameter(property = "counters.forks", defaultValue = "-1")
     private int forks;
 
@@ -167,12 +168,15 @@ public final class CompareMojo extends AbstractMojo {
         List<String> names = taskNames();
         getLog().info("counters: comparing " + names.size() + " task" + (names.size() == 1 ? "" : "s") + " of "
                 + project.getArtifactId() + ", A " + a.description + " against B this build, margin " + margin + ", budget "
-                + budget + " each");
+                + (budget != null ? budget : Compare.DEFAULT_BUDGET.toSeconds() + "s") + " each");
         CompareSuite suite;
         try {
             suite = CompareSuite.ofBuilds(names, join(classPathA), join(classPathB)).margin(Settings.margin(margin))
-                    .budget(Settings.duration(budget, "the budget")).classPath(join(libraryClassPath()))
-                    .jvmArgsAppend(jvmArgs == null ? List.of() : jvmArgs).each(c -> c.jvmArgs(List.of()));
+                    .classPath(join(libraryClassPath())).jvmArgsAppend(jvmArgs == null ? List.of() : jvmArgs)
+                    .each(c -> c.jvmArgs(List.of()));
+            if (budget != null) {
+                suite.budget(Settings.duration(budget, "the budget"));
+            }
             if (forks >= 0) {
                 suite.forks(forks);
             }

@@ -48,8 +48,8 @@ import java.util.function.UnaryOperator;
  * the default confidence is 99%. Both tasks run on the calling thread, a platform thread.
  */
 public final class Compare implements CompareTerms {
-    /** The longest a comparison takes unless told otherwise, warm-up included: 20 s. */
-    public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(20);
+    /** The longest a comparison takes unless told otherwise, warm-up included: 28 s, 11 fresh JVMs of 2.5 s each. */
+    public static final Duration DEFAULT_BUDGET = Duration.ofSeconds(28);
     /** The relative half-width of the interval at which adding pairs stops, undecided: ±0.25%. */
     public static final double DEFAULT_TARGET = 0.0025;
     /** The widest target taken: an interval ±20% wide decides nothing, and a larger one is a percentage written as a share. */
@@ -67,7 +67,7 @@ public final class Compare implements CompareTerms {
     public static final int DEFAULT_MIN_PAIRS = 32;
     /** The fewest fresh JVMs a comparison of task classes runs in by default: 5, as JMH's {@code -f 5}. */
     public static final int DEFAULT_MIN_FORKS = ForkStoppingRule.DEFAULT_MIN_FORKS;
-    /** The most fresh JVMs a comparison of task classes runs in by default, while undecided: 8. */
+    /** The most fresh JVMs task classes run in by default: 8 while undecided, or one per 2.5 s of a longer budget. */
     public static final int DEFAULT_MAX_FORKS = ForkStoppingRule.DEFAULT_MAX_FORKS;
     /** The longest warm-up of each task; at most a quarter of the budget is spent on each. */
     public static final Duration DEFAULT_WARM_UP = Measure.DEFAULT_WARM_UP_BUDGET;
@@ -167,10 +167,8 @@ public final class Compare implements CompareTerms {
 
     /**
      * How many fresh JVMs run a comparison of task classes: {@code forks} (2 or more) exactly, or 0
-     * to run it in this JVM only (the result then says so). By default one per 2.5 s of the budget
-     * before the first look, from {@value #DEFAULT_MIN_FORKS} to {@value #DEFAULT_MAX_FORKS} (8 in the
-     * default 20 s), then more, up to {@value #DEFAULT_MAX_FORKS}, while the verdict is undecided and
-     * the budget allows.
+     * to run it in this JVM only (the result then says so). By default one per 2.5 s of the budget, at
+     * least {@value #DEFAULT_MIN_FORKS} (11 in 28 s); under 20 s more while undecided, up to {@value #DEFAULT_MAX_FORKS}.
      *
      * @throws IllegalArgumentException if {@code forks} is 1 or negative: one JVM gives no spread between JVMs
      * @throws IllegalStateException if the tasks are lambdas, which cannot travel to another JVM
@@ -217,7 +215,7 @@ public final class Compare implements CompareTerms {
     }
 
     /**
-     * The longest the whole comparison may take, warm-up included (default 20 s, at least
+     * The longest the whole comparison may take, warm-up included (default 28 s, at least
      * {@link #MIN_BUDGET}). The default grows, up to three times and saying so in the result, for task
      * classes too long for it to count the fewest JVMs; a budget given here is kept.
      */

@@ -126,7 +126,7 @@ public final class CompareSuite {
         return taskClasses != null ? taskClasses : List.copyOf(pairs.keySet());
     }
 
-    /** Each task's budget unless {@link #budget(String, Duration)} gives it another (default 20 s). */
+    /** Each task's budget unless {@link #budget(String, Duration)} gives it another (default 28 s). */
     public CompareSuite budget(Duration budget) {
         this.budget = CompareSettings.checkBudget(budget);
         return this;

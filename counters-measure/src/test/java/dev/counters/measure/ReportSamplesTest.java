@@ -38,7 +38,7 @@ class ReportSamplesTest {
     /** docs/MEASURE.md, found from this test's classes (target/test-classes), whatever the working directory. */
     private static final Path GUIDE = guide();
     private static final Pattern SAMPLE = Pattern.compile("<!-- sample: ([a-z-]+) -->\\n```[a-z]*\\n(.*?)```", Pattern.DOTALL);
-    private static final CompareSettings SETTINGS = new CompareSettings(Duration.ofSeconds(20), 0.0025, 0.99, 0, 32,
+    private static final CompareSettings SETTINGS = new CompareSettings(Compare.DEFAULT_BUDGET, 0.0025, 0.99, 0, 32,
             Duration.ofMillis(1200), Compare.Order.ALTERNATING, Compare.JudgedBy.AUTO, "com.example.OldParser",
             "com.example.NewParser");
 
@@ -91,7 +91,7 @@ class ReportSamplesTest {
                 "quiet", verdict.isDecisive() || verdict == Verdict.INDISTINGUISHABLE
                         ? Compare.StopReason.DECIDED : Compare.StopReason.BUDGET, runs, List.of(),
                 List.of("-Xmx1g", "-XX:CompileCommand=quiet"), nanosA, nanosA * ratio, budget, forksToDecide, 5, "");
-        return CompareResult.acrossJvms(outcome, SETTINGS, Duration.ofMillis(20_400));
+        return CompareResult.acrossJvms(outcome, SETTINGS, SETTINGS.budget().plusMillis(400));
     }
 
     /** The reason the verdict rule's words give for these figures, wall time reading a little wider than thread CPU time. */
@@ -106,8 +106,10 @@ class ReportSamplesTest {
                 new Reasons.Clock(CompareResult.THREAD_CPU, cpu, confidence, forks, true, 5), false, Compare.JudgedBy.AUTO, 0);
     }
 
-    /** The confidence of the default budget's one look, after its 8 forks: the asked 99%. */
+    /** The confidence of the default budget's one look, after its 11 forks: the asked 99%. */
     private static final double ONE_LOOK = 0.99;
+    /** The forks the default budget plans: one per 2.5 s of it, 11. */
+    private static final int DEFAULT_FORKS = 11;
 
     private static List<ForkRun> forks(int count, double ratio, double nanosA, Verdict own) {
         List<ForkRun> runs = new ArrayList<>();
@@ -121,31 +123,31 @@ class ReportSamplesTest {
     static Map<String, String> samples() {
         Map<String, String> samples = new LinkedHashMap<>();
         CompareResult slower = forked(Verdict.SLOWER, 1.9217, 1.8669, 1.9781, 318_000, Optional.empty(), 0,
-                forks(8, 1.92, 318_000, Verdict.SLOWER));
+                forks(DEFAULT_FORKS, 1.92, 318_000, Verdict.SLOWER));
         samples.put("slower-text", CompareReport.text(slower));
         samples.put("slower-markdown", CompareReport.markdown(slower));
         samples.put("slower-json", CompareReport.json(slower));
         samples.put("faster-text", CompareReport.text(forked(Verdict.FASTER, 0.8, 0.781, 0.819, 61_000_000, Optional.empty(),
-                0, forks(8, 0.8, 61_000_000, Verdict.FASTER))));
+                0, forks(DEFAULT_FORKS, 0.8, 61_000_000, Verdict.FASTER))));
         samples.put("indistinguishable-text", CompareReport.text(forked(Verdict.INDISTINGUISHABLE, 1.0009, 0.9961, 1.0057,
-                24_000, Optional.empty(), 0, forks(8, 1.0009, 24_000, Verdict.INDISTINGUISHABLE))));
+                24_000, Optional.empty(), 0, forks(DEFAULT_FORKS, 1.0009, 24_000, Verdict.INDISTINGUISHABLE))));
         // JVMs that scatter by a few %, as a lookup in a map does (docs/trials/2026-11-28-night.md).
-        double[] scattered = {0.981, 1.032, 0.994, 1.047, 1.003, 0.978, 1.021, 1.038};
+        double[] scattered = {0.981, 1.032, 0.994, 1.047, 1.003, 0.978, 1.021, 1.038, 0.989, 1.026, 1.011};
         List<ForkRun> noisy = new ArrayList<>();
         for (int i = 0; i < scattered.length; i++) {
             noisy.add(fork(i + 1, scattered[i], 2_500, Verdict.TOO_NOISY));
         }
         samples.put("too-noisy-text", CompareReport.text(undecided(Verdict.TOO_NOISY, ONE_LOOK, 2_500, noisy, Duration.ZERO)));
-        // --forks 5 in 20 s: one look, at 99%, and a fork of a 100 ms task that measured 2 pairs in its 3.6 s.
+        // --forks 5 in 28 s: one look, at 99%, and a fork of a 100 ms task that measured 2 pairs in its 5.2 s.
         List<ForkRun> four = new ArrayList<>();
         for (int i = 1; i <= 4; i++) {
-            four.add(fork(i, 0.5395 * (1 + (i % 3 - 1) * 0.004), 100_000_000, Verdict.FASTER, Duration.ofMillis(3_980 + 10 * i)));
+            four.add(fork(i, 0.5395 * (1 + (i % 3 - 1) * 0.004), 100_000_000, Verdict.FASTER, Duration.ofMillis(5_580 + 10 * i)));
         }
-        four.add(new ForkRun(5, ForkRun.Status.TOO_FEW_PAIRS, "2 pairs in its share of 3.6 s, fewer than 3", 0.55, 0.54,
-                1.01e8, 0.55e8, 1e8, 0.54e8, 2, Optional.of(Verdict.TOO_FEW), "quiet", Duration.ofMillis(4_100)));
-        // Its share of 3.6 s for 3 pairs at the pace of the 2 it measured: 5.4 s.
+        four.add(new ForkRun(5, ForkRun.Status.TOO_FEW_PAIRS, "2 pairs in its share of 5.2 s, fewer than 3", 0.55, 0.54,
+                1.01e8, 0.55e8, 1e8, 0.54e8, 2, Optional.of(Verdict.TOO_FEW), "quiet", Duration.ofMillis(5_700)));
+        // Its share of 5.2 s for 3 pairs at the pace of the 2 it measured: 7.8 s.
         samples.put("too-few-text", CompareReport.text(undecided(Verdict.TOO_FEW, ONE_LOOK, 100_000_000, four,
-                Duration.ofMillis(5_400))));
+                Duration.ofMillis(7_800))));
         return samples;
     }
 

@@ -78,7 +78,7 @@ public final class ForkedCompare {
         this.b = requireNonNull(b, "b");
         this.settings = requireNonNull(settings, "settings");
         this.minForks = minForks;
-        this.maxForks = Math.max(minForks, maxForks);
+        this.maxForks = ForkPlan.mostForks(settings.budget(), minForks, Math.max(minForks, maxForks));
         this.jvmOptions = List.copyOf(jvmOptions);
         this.classPath = requireNonNull(classPath, "classPath");
         this.stallGrace = requireNonNull(stallGrace, "stallGrace");
@@ -106,7 +106,7 @@ public final class ForkedCompare {
      * @throws IllegalArgumentException naming the least budget that would
      */
     public static void checkBudget(Duration budget, int minForks, int maxForks) {
-        int fewest = fewestForks(budget, minForks, maxForks);
+        int fewest = fewestForks(budget, minForks, mostForks(budget, minForks, maxForks));
         Duration least = CompareSettings.MIN_SHARE.plus(ForkPlan.FIRST_START_AND_END).multipliedBy(fewest);
         if (budget.compareTo(least) < 0) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "a comparison in %d fresh JVMs needs a budget of at "
@@ -114,6 +114,11 @@ public final class ForkedCompare {
                     + "budget, or fewer forks", fewest, least.toMillis(), CompareSettings.MIN_SHARE.toMillis(),
                     ForkPlan.FIRST_START_AND_END.toMillis(), budget.toMillis()));
         }
+    }
+
+    /** The most forks: see {@link ForkPlan#mostForks}. */
+    public static int mostForks(Duration budget, int minForks, int maxForks) {
+        return ForkPlan.mostForks(budget, minForks, maxForks);
     }
 
     /** The forks before the first look: see {@link ForkPlan#fewestForks}. */

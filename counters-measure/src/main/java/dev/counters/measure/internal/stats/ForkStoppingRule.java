@@ -34,9 +34,9 @@ public final class ForkStoppingRule {
      */
     public static final int DEFAULT_MIN_FORKS = 5;
     /**
-     * The most forks one comparison runs: 8. Twelve forks of 5 s each in 60 s were no better than 8
-     * of 7.5 s: a fork's warm-up is its fixed cost, and what was left for pairs spread the forks'
-     * ratios twice as wide (CRC32 1% more rounds: found in 1 of 4 processes, docs/MEASURE.md).
+     * The most forks a budget under 20 s runs, looking again after each fork past its planned ones
+     * while undecided: 8. A longer budget plans one fork per 2.5 s and looks once, after all of them
+     * ({@code ForkPlan.mostForks}).
      */
     public static final int DEFAULT_MAX_FORKS = 8;
     /** The share of the miss rate the first look spends: 0.8; the later looks share the rest equally. */

@@ -109,11 +109,25 @@ class ForkedCompareTest {
     void aLongerBudgetPlansMoreForksBeforeTheFirstLookUpToTheMost() {
         assertEquals(5, ForkedCompare.fewestForks(Duration.ofSeconds(10), 5, 8), "10 s: the fewest, 5");
         assertEquals(6, ForkedCompare.fewestForks(Duration.ofSeconds(15), 5, 8));
-        assertEquals(8, ForkedCompare.fewestForks(Duration.ofSeconds(20), 5, 8), "the default budget: 8 forks, the most");
+        assertEquals(8, ForkedCompare.fewestForks(Duration.ofSeconds(20), 5, 8), "20 s: 8 forks, the most");
         assertEquals(8, ForkedCompare.fewestForks(Duration.ofSeconds(60), 5, 8));
         assertEquals(8, ForkedCompare.fewestForks(Duration.ofMinutes(10), 5, 8));
         assertEquals(12, ForkedCompare.fewestForks(Duration.ofMinutes(10), 5, 12), "maxForks(12) lets more in");
         assertEquals(3, ForkedCompare.fewestForks(Duration.ofSeconds(60), 3, 3), "forks(3) is exactly 3");
+    }
+
+    @Test
+    void aBudgetBuysOneForkPer2Point5SecondsBeyondTheMostAndLooksOnceAfterThemAll() {
+        assertEquals(8, ForkedCompare.mostForks(Duration.ofSeconds(10), 5, 8), "under 20 s: 8, for the looks after the first");
+        assertEquals(8, ForkedCompare.mostForks(Duration.ofSeconds(20), 5, 8));
+        assertEquals(11, ForkedCompare.mostForks(Compare.DEFAULT_BUDGET, 5, 8), "the default 28 s: 11");
+        assertEquals(24, ForkedCompare.mostForks(Duration.ofSeconds(60), 5, 8));
+        assertEquals(6, ForkedCompare.mostForks(Duration.ofSeconds(60), 6, 6), "forks(6) is exactly 6, whatever the budget");
+        for (int seconds : new int[] {20, 28, 60, 600}) {
+            Duration budget = Duration.ofSeconds(seconds);
+            int most = ForkedCompare.mostForks(budget, 5, 8);
+            assertEquals(most, ForkedCompare.fewestForks(budget, 5, most), seconds + " s: one look, after every planned fork");
+        }
     }
 
     @Test
