@@ -121,8 +121,8 @@ public final class Compare implements CompareTerms {
 
     /**
      * Starts describing a comparison of task class {@code b} against {@code a} (each public, with a
-     * public constructor without arguments), run by default in {@value #DEFAULT_MIN_FORKS} to
-     * {@value #DEFAULT_MAX_FORKS} fresh JVMs with this JVM's options (see {@link #jvmArgs(List)}) and
+     * public constructor without arguments), run by default in fresh JVMs, one per 2.5 s of the budget
+     * ({@link #forks(int)}), with this JVM's options (see {@link #jvmArgs(List)}) and
      * class path: the interval then carries what JVMs make differently of the same code, which no
      * number of pairs inside one JVM shows (docs/MEASURE-DESIGN.md).
      */

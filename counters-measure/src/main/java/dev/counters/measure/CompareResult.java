@@ -161,8 +161,8 @@ public final class CompareResult {
 
     /**
      * The forks to set with the budget of {@link #budgetToDecide()} (0 where there is none): a budget
-     * alone plans one fork per 2.5 s, which for a long task may not be the forks that decide, so set
-     * both ({@code Compare.forks}).
+     * alone plans forks of 2.5 s, which may be too short for a long task, so set both
+     * ({@code Compare.forks}).
      */
     public int forksToDecide() {
         return forksToDecide;

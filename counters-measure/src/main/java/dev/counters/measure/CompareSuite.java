@@ -25,7 +25,7 @@ import java.util.function.UnaryOperator;
  * String now = "target/classes" + File.pathSeparator + "target/test-classes";
  * SuiteResult suite = CompareSuite.ofBuilds(CompareSuite.tasksIn("com.example.bench", "target/test-classes"), old, now)
  *         .margin(0.02)                                      // a difference within 2% does not matter
- *         .budget(Duration.ofSeconds(20))                    // each task's, by default
+ *         .budget(Duration.ofSeconds(28))                    // each task's, by default
  *         .budget("com.example.bench.ParseLargeFile", Duration.ofSeconds(40))
  *         .run(task -> System.out.println(task));            // each task's line as it ends
  * suite.gateOutcome();                                       // REGRESSED if any task is slower beyond 2%

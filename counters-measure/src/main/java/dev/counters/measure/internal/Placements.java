@@ -32,7 +32,7 @@ public final class Placements {
     /**
      * How many instances of each task class a fork makes in a share of {@link #LONG_SHARE} or more: 8.
      * A longer share has the pairs for them, and the forks' spread that where the instances' data lies
-     * causes shrinks with more placements per fork: CRC32 1% more rounds in 60 s (8 forks of 7.5 s) was
+     * causes shrinks with more placements per fork: CRC32 1% more rounds in 8 forks of 7.5 s (60 s) was
      * found in 8 of 10 processes with 4 instances a fork, and in 10 of 10 with 8 (docs/MEASURE.md).
      */
     public static final int MORE_INSTANCES = 8;

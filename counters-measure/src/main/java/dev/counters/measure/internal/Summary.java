@@ -70,7 +70,7 @@ public record Summary(Verdict verdict, String clock, double ratio, double low, d
 
     /**
      * {@code  A budget of about 60 s, with forks set to 24, would decide.}, or nothing: the forks are
-     * named as a setting, since a budget alone plans one per 2.5 s, which may not be the forks that decide.
+     * named as a setting, since a budget alone plans forks of 2.5 s, which may be too short for a long task.
      */
     private String advice() {
         return budgetToDecide.map(budget -> " A budget of about " + Wording.duration(budget)

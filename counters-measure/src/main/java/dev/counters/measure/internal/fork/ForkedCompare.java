@@ -144,6 +144,7 @@ public final class ForkedCompare {
      */
     public ForkedOutcome run() {
         int fewest = fewestForks(settings.budget(), minForks, maxForks);
+        int planned = fewest;
         ForkStoppingRule rule = new ForkStoppingRule(settings.confidence(), fewest, maxForks);
         long start = System.nanoTime();
         long budget = settings.budget().toNanos();
@@ -156,15 +157,15 @@ public final class ForkedCompare {
             long left = budget - (System.nanoTime() - start);
             int replied = (int) forks.stream().filter(fork -> fork.figures() != null).count();
             int counted = (int) forks.stream().filter(ForkJudgement.Fork::counted).count();
-            long share = replied < fewest ? left / (fewest - replied) - startAndEnd : ForkJudgement.meanNanos(forks) - startAndEnd;
+            long share = replied < planned ? left / (planned - replied) - startAndEnd : ForkJudgement.meanNanos(forks) - startAndEnd;
             boolean noRoom = share < CompareSettings.MIN_SHARE.toNanos() || share + startAndEnd > left;
             if (noRoom && adaptsBudget && replied > 0 && counted < fewest && forks.size() < maxForks
                     && budget < MOST_ADAPTED * settings.budget().toNanos()) {
                 long perFork = ForkJudgement.meanNanos(forks);
+                long now = System.nanoTime() - start;
                 // Room for one more fork from now (the forks so far may have run past their shares), within the most.
-                budget = Math.min(MOST_ADAPTED * settings.budget().toNanos(),
-                        Math.max(budget, System.nanoTime() - start) + perFork);
-                left = budget - (System.nanoTime() - start);
+                budget = Math.min(MOST_ADAPTED * settings.budget().toNanos(), Math.max(budget, now) + perFork);
+                left = budget - now;
                 share = perFork - startAndEnd;
                 noRoom = share + startAndEnd > left;
             }
@@ -193,8 +194,19 @@ public final class ForkedCompare {
                 continue;
             }
             startAndEnd = Math.max(0, fork.nanos() - fork.figures().elapsedNanos());
-            outcome = ForkJudgement.judge(forks, rule, settings, forkOptions(), fewest, own);
             counted = (int) forks.stream().filter(ForkJudgement.Fork::counted).count();
+            boolean farPast = fork.nanos() > 2 * (fork.share().toNanos() + startAndEnd);
+            if ((!fork.counted() || farPast) && minForks < maxForks && counted < fewest) {
+                long needed = Math.max(ForkJudgement.shareForPairs(forks), farPast ? fork.nanos() - startAndEnd : 0);
+                ForkPlan.Plan next = new ForkPlan.Plan(planned, fewest).afterTooShortForks(replied + 1, counted, minForks,
+                        budget - (System.nanoTime() - start), needed, startAndEnd);
+                if (next.planned() < planned) {
+                    planned = next.planned();
+                    fewest = next.fewest();
+                    rule = new ForkStoppingRule(settings.confidence(), fewest, fewest);
+                }
+            }
+            outcome = ForkJudgement.judge(forks, rule, settings, forkOptions(), fewest, own);
             if (rule.stops(counted, outcome.verdict()) || forks.size() >= maxForks) {
                 return adapted(outcome.stopped(VerdictRule.decided(outcome.verdict()) ? CompareTerms.StopReason.DECIDED
                         : CompareTerms.StopReason.FORKS), budget, fewest);
@@ -212,8 +224,9 @@ public final class ForkedCompare {
         long runSeconds = Math.max(1, forks.stream().mapToLong(ForkJudgement.Fork::nanos).max().orElse(0) / 2 / 1_000_000_000L);
         return "The runs are too long for a budget of " + Wording.duration(settings.budget()) + ": none ended in " + runSeconds
                 + " s, and each of " + fewest + " JVMs runs A and B at least " + LEAST_RUNS_PER_FORK + " times each: give a "
-                + "budget of " + (long) fewest * 2 * LEAST_RUNS_PER_FORK * runSeconds + " s or more (at the least; more if a "
-                + "run takes longer than " + runSeconds + " s), or check that the tasks end, or make each run shorter";
+                + "budget of " + (long) fewest * 2 * LEAST_RUNS_PER_FORK * runSeconds + " s or more, with forks set to " + fewest
+                + " (at the least; more if a run takes longer than " + runSeconds + " s), or check that the tasks end, or make "
+                + "each run shorter";
     }
 
     /** {@code outcome}, saying so when the budget grew to {@code budget} nanoseconds for {@code fewest} JVMs to count. */
@@ -223,7 +236,7 @@ public final class ForkedCompare {
         }
         return outcome.withBudgetNote("the default budget of " + Wording.duration(settings.budget()) + " grew to "
                 + Wording.duration(Duration.ofNanos(budget)) + " so that " + fewest + " JVMs could count: the tasks are long "
-                + "for it (give a budget to fix it)");
+                + "for it (give a budget, and the forks, to fix it)");
     }
 
     /** The clocks a comparison in this JVM reads, as a fork describes its own; "" where they cannot be made here. */

@@ -117,20 +117,6 @@ class ForkedCompareTest {
     }
 
     @Test
-    void aBudgetBuysOneForkPer2Point5SecondsBeyondTheMostAndLooksOnceAfterThemAll() {
-        assertEquals(8, ForkedCompare.mostForks(Duration.ofSeconds(10), 5, 8), "under 20 s: 8, for the looks after the first");
-        assertEquals(8, ForkedCompare.mostForks(Duration.ofSeconds(20), 5, 8));
-        assertEquals(11, ForkedCompare.mostForks(Compare.DEFAULT_BUDGET, 5, 8), "the default 28 s: 11");
-        assertEquals(24, ForkedCompare.mostForks(Duration.ofSeconds(60), 5, 8));
-        assertEquals(6, ForkedCompare.mostForks(Duration.ofSeconds(60), 6, 6), "forks(6) is exactly 6, whatever the budget");
-        for (int seconds : new int[] {20, 28, 60, 600}) {
-            Duration budget = Duration.ofSeconds(seconds);
-            int most = ForkedCompare.mostForks(budget, 5, 8);
-            assertEquals(most, ForkedCompare.fewestForks(budget, 5, most), seconds + " s: one look, after every planned fork");
-        }
-    }
-
-    @Test
     void taskClassesWithNoForksRunInThisJvmOnSeveralInstancesAndSaySo() {
         CompareResult result = Compare.of(Once.class, FourTimes.class).forks(0).budget(Duration.ofSeconds(2)).run();
         assertEquals(0, result.jvms());
