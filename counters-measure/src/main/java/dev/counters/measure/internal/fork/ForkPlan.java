@@ -27,7 +27,12 @@ final class ForkPlan {
      * over 24 forks of 2.5 s in 60 s, ±1.4-1.9% over 8 of 7.5 s.
      */
     static int mostForks(Duration budget, int minForks, int maxForks) {
-        return minForks == maxForks ? maxForks : (int) Math.max(maxForks, budget.toNanos() / PLANNED_FORK.toNanos());
+        return forksGiven(minForks, maxForks) ? maxForks : (int) Math.max(maxForks, budget.toNanos() / PLANNED_FORK.toNanos());
+    }
+
+    /** Whether the forks were given ({@code Compare.forks(n)}: exactly n), which the budget then neither adds to nor plans again. */
+    static boolean forksGiven(int minForks, int maxForks) {
+        return minForks == maxForks;
     }
 
     /**

@@ -57,6 +57,7 @@ public final class ForkedCompare {
     private final CompareSettings settings;
     private final int minForks;
     private final int maxForks;
+    private final boolean forksGiven;
     private final List<String> jvmOptions;
     private final String classPath;
     private final Duration stallGrace;
@@ -79,6 +80,7 @@ public final class ForkedCompare {
         this.settings = requireNonNull(settings, "settings");
         this.minForks = minForks;
         this.maxForks = ForkPlan.mostForks(settings.budget(), minForks, Math.max(minForks, maxForks));
+        this.forksGiven = ForkPlan.forksGiven(minForks, this.maxForks);
         this.jvmOptions = List.copyOf(jvmOptions);
         this.classPath = requireNonNull(classPath, "classPath");
         this.stallGrace = requireNonNull(stallGrace, "stallGrace");
@@ -106,7 +108,7 @@ public final class ForkedCompare {
      * @throws IllegalArgumentException naming the least budget that would
      */
     public static void checkBudget(Duration budget, int minForks, int maxForks) {
-        int fewest = fewestForks(budget, minForks, mostForks(budget, minForks, maxForks));
+        int fewest = fewestForks(budget, minForks, ForkPlan.mostForks(budget, minForks, maxForks));
         Duration least = CompareSettings.MIN_SHARE.plus(ForkPlan.FIRST_START_AND_END).multipliedBy(fewest);
         if (budget.compareTo(least) < 0) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "a comparison in %d fresh JVMs needs a budget of at "
@@ -114,11 +116,6 @@ public final class ForkedCompare {
                     + "budget, or fewer forks", fewest, least.toMillis(), CompareSettings.MIN_SHARE.toMillis(),
                     ForkPlan.FIRST_START_AND_END.toMillis(), budget.toMillis()));
         }
-    }
-
-    /** The most forks: see {@link ForkPlan#mostForks}. */
-    public static int mostForks(Duration budget, int minForks, int maxForks) {
-        return ForkPlan.mostForks(budget, minForks, maxForks);
     }
 
     /** The forks before the first look: see {@link ForkPlan#fewestForks}. */
@@ -196,7 +193,7 @@ public final class ForkedCompare {
             startAndEnd = Math.max(0, fork.nanos() - fork.figures().elapsedNanos());
             counted = (int) forks.stream().filter(ForkJudgement.Fork::counted).count();
             boolean farPast = fork.nanos() > 2 * (fork.share().toNanos() + startAndEnd);
-            if ((!fork.counted() || farPast) && minForks < maxForks && counted < fewest) {
+            if ((!fork.counted() || farPast) && !forksGiven && counted < fewest) {
                 long needed = Math.max(ForkJudgement.shareForPairs(forks), farPast ? fork.nanos() - startAndEnd : 0);
                 ForkPlan.Plan next = new ForkPlan.Plan(planned, fewest).afterTooShortForks(replied + 1, counted, minForks,
                         budget - (System.nanoTime() - start), needed, startAndEnd);
