@@ -29,6 +29,7 @@ EXTERNAL = {
     "Property", "Arbitraries", "ForAll", "Provide",                                # jqwik
     "CollectCollectors", "ImmutableRangeSet", "ImmutableSortedSet",                # Guava internals
     "ServicesResourceTransformer", "ManifestResourceTransformer",                  # maven-shade-plugin
+    "FileLength",                                                                  # Checkstyle
     "MeterObservationHandler", "DeferredResult",                                   # Micrometer, Spring
     "Sleep", "GetThreadAffinityMask", "GetAnycastIpAddressTable",                  # Win32, not bound here
 }

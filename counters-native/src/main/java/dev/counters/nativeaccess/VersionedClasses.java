@@ -9,8 +9,12 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Loads an FFM layer's release-{@value ForeignLayers#RELEASE} classes where the jar around them has
@@ -20,8 +24,9 @@ import java.util.Optional;
  * then loads the JNA-only stand-in of the base layer, and every kind reads through JNA. Called before
  * a platform module first names its FFM layer, {@link #defineWhereUnversioned} notices that case (the
  * class loader serves the stand-in's release-17 bytes while the release-22 bytes sit beside them)
- * and defines the release-22 class and its nested classes itself, in the same package and class
- * loader, so that the name resolves to them as it would in the platform jar:
+ * and defines the release-22 class, its nested classes and the helpers of its package that only
+ * release 22 has (the downcall holders an FFM layer splits out) itself, in the same package and
+ * class loader, so that the names resolve to them as they would in the platform jar:
  * <pre>{@code
  * VersionedClasses.defineWhereUnversioned(MethodHandles.lookup(), "FfmPosixCalls");
  * LayerChoice<PosixCalls> chosen = LayerChoice.choose(FfmPosixCalls::bind, PosixSystem::binding);
@@ -40,9 +45,10 @@ public final class VersionedClasses {
 
     /**
      * Defines the release-22 class {@code simpleName} of {@code lookup}'s package (with its nested
-     * classes, and counters-native's own FFM class {@code ForeignCode}) where the class loader would
-     * otherwise load its stand-in. Call it before the class is first named: once the stand-in is
-     * loaded, nothing can take its place, and the stand-in then serves as it does in a JNA-only build.
+     * classes, the classes of its package it names that only release 22 has, and counters-native's
+     * own FFM class {@code ForeignCode}) where the class loader would otherwise load its stand-in.
+     * Call it before the class is first named: once the stand-in is loaded, nothing can take its
+     * place, and the stand-in then serves as it does in a JNA-only build.
      *
      * @param lookup a lookup with package access in the FFM layer's package ({@code MethodHandles.lookup()} there)
      * @param simpleName the FFM layer's class, e.g. {@code "FfmPosixCalls"}
@@ -62,18 +68,31 @@ public final class VersionedClasses {
 
     private static List<Class<?>> defineIn(MethodHandles.Lookup lookup, String simpleName) {
         ClassLoader loader = lookup.lookupClass().getClassLoader();
-        String path = lookup.lookupClass().getPackageName().replace('.', '/') + "/" + simpleName + ".class";
+        String packagePath = lookup.lookupClass().getPackageName().replace('.', '/') + "/";
+        String path = packagePath + simpleName + ".class";
         List<Class<?>> defined = new ArrayList<>();
         try {
             if (loader == null || !servesOlderRelease(loader, path)) {
                 return defined;
             }
+            Set<String> named = new HashSet<>(List.of(path));
             List<String> pending = new ArrayList<>(List.of(path));
             while (!pending.isEmpty()) {
-                Optional<byte[]> bytes = read(loader, VERSIONED_ROOT + pending.remove(0));
+                String file = pending.remove(0);
+                Optional<byte[]> bytes = read(loader, VERSIONED_ROOT + file);
                 if (bytes.isPresent()) {
                     defined.add(lookup.defineClass(bytes.get()));
-                    pending.addAll(nestedClassFiles(bytes.get(), path.substring(0, path.length() - ".class".length())));
+                    for (String nested : nestedClassFiles(bytes.get(), file.substring(0, file.length() - ".class".length()))) {
+                        if (named.add(nested)) {
+                            pending.add(nested);
+                        }
+                    }
+                    for (String helper : samePackageClassFiles(bytes.get(), packagePath)) {
+                        if (!named.contains(helper) && onlyVersioned(loader, helper)) {
+                            named.add(helper);
+                            pending.add(helper);
+                        }
+                    }
                 }
             }
         } catch (LinkageError | IllegalAccessException | UncheckedIOException | IllegalArgumentException standInServes) {
@@ -82,6 +101,11 @@ public final class VersionedClasses {
             // classes, and the platform module reads through JNA. Nothing is worth failing for here.
         }
         return defined;
+    }
+
+    /** Whether {@code path} is a class file of release 22 alone: absent from the jar's root, present in its versioned folder. */
+    private static boolean onlyVersioned(ClassLoader loader, String path) {
+        return loader.getResource(path) == null && loader.getResource(VERSIONED_ROOT + path) != null;
     }
 
     /**
@@ -115,6 +139,27 @@ public final class VersionedClasses {
             }
         }
         return nested;
+    }
+
+    /**
+     * The class files of the classes in the package {@code packagePath} (e.g. {@code dev/counters/windows/internal/})
+     * that the class file {@code bytes} names in its constant pool, as classes or inside descriptors: the
+     * helpers an FFM layer calls, which a release-22 build may hold only in {@code META-INF/versions/22}.
+     */
+    static List<String> samePackageClassFiles(byte[] bytes, String packagePath) {
+        Pattern inDescriptor = Pattern.compile("L(" + Pattern.quote(packagePath) + "[^/;<]+)[;<]");
+        List<String> named = new ArrayList<>();
+        for (String utf8 : constantPoolStrings(bytes)) {
+            if (utf8.startsWith(packagePath) && utf8.length() > packagePath.length()
+                    && utf8.indexOf('/', packagePath.length()) < 0 && utf8.indexOf(';') < 0 && utf8.indexOf('(') < 0) {
+                named.add(utf8 + ".class");
+            }
+            // A type named only in a field's or method's descriptor or signature, e.g. (Ldev/x/Helper;)V.
+            for (Matcher type = inDescriptor.matcher(utf8); type.find(); ) {
+                named.add(type.group(1) + ".class");
+            }
+        }
+        return named;
     }
 
     /** The CONSTANT_Utf8 entries of a class file's constant pool (JVMS 4.4), in order. */

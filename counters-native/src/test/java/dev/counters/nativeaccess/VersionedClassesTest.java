@@ -10,12 +10,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.invoke.MethodHandles;
+import java.lang.reflect.Method;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
@@ -24,8 +30,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class VersionedClassesTest {
-    /** counters-native's classes as the build left them: the release-22 ones under META-INF/versions/22. */
-    private static final Path CLASSES = Path.of("target", "classes");
+    /**
+     * counters-native's classes as the build left them, the release-22 ones under META-INF/versions/22:
+     * the folder or jar {@link VersionedClasses} was loaded from, wherever the tests run (CI's aarch64
+     * leg runs them from another folder, on the packaged jar).
+     */
+    private static final Path CLASSES = classesLocation();
 
     @Test
     void readsTheReleaseAClassFileWasCompiledFor() throws IOException {
@@ -66,9 +76,10 @@ class VersionedClassesTest {
     @Test
     void definesTheReleaseTwentyTwoClassesOfAJarWithoutMultiReleaseInItsManifest(@TempDir Path dir) throws Exception {
         assumeTrue(Runtime.version().feature() >= ForeignLayers.RELEASE, "FFM classes load on JDK 22+ only");
-        assumeTrue(Files.isDirectory(CLASSES.resolve("META-INF/versions/22")), "a build with FFM classes");
+        boolean withFfmClasses = inClasses(root -> Files.isDirectory(root.resolve("META-INF/versions/22")));
+        assumeTrue(withFfmClasses, "a build with FFM classes");
         Path jar = dir.resolve("uber.jar");
-        writeJarWithoutManifest(CLASSES, jar);
+        writeJarWithoutManifest(Map.of(), jar);
 
         // Its own loader, not the test's: the uber jar is the only place these classes come from.
         try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, VersionedClassesTest.class.getClassLoader().getParent())) {
@@ -89,19 +100,98 @@ class VersionedClassesTest {
         }
     }
 
+    @Test
+    void definesTheHelpersOfItsPackageThatOnlyReleaseTwentyTwoHas(@TempDir Path dir) throws Exception {
+        assumeTrue(Runtime.version().feature() >= ForeignLayers.RELEASE, "FFM classes load on JDK 22+ only");
+        // A layer split in two: its stand-in at the root, its release-22 self and its helper (with a
+        // nested class) only in META-INF/versions/22, beside counters-native as the build left it.
+        Path jar = dir.resolve("split.jar");
+        String layer = SplitLayerFixture.class.getName().replace('.', '/') + ".class";
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        entries.put(layer, bytesOf(SplitLayerFixture.class));
+        for (Class<?> versioned : List.of(SplitLayerFixture.class, SplitLayerHelper.class, SplitLayerHelper.Part.class,
+                SplitLayerValue.class)) {
+            entries.put("META-INF/versions/22/" + versioned.getName().replace('.', '/') + ".class", bytesOf(versioned));
+        }
+        writeJarWithoutManifest(entries, jar);
+
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, VersionedClassesTest.class.getClassLoader().getParent())) {
+            Class<?> versioned = Class.forName(VersionedClasses.class.getName(), true, loader);
+            assertTrue(VersionedClasses.servesOlderRelease(loader, layer));
+
+            @SuppressWarnings("unchecked")
+            List<Class<?>> defined = (List<Class<?>>) versioned.getMethod("defineWhereUnversioned", MethodHandles.Lookup.class, String.class)
+                    .invoke(null, MethodHandles.privateLookupIn(versioned, MethodHandles.lookup()), SplitLayerFixture.class.getSimpleName());
+
+            assertEquals(List.of(SplitLayerFixture.class.getName(), SplitLayerHelper.class.getName(), SplitLayerHelper.Part.class.getName(),
+                    SplitLayerValue.class.getName()),
+                    defined.stream().map(Class::getName).filter(name -> !name.contains("ForeignCode")).sorted().collect(Collectors.toList()),
+                    "the layer, its helper, the helper's nested class and the type in a descriptor; not Scratch, which the root holds");
+            Class<?> split = Class.forName(SplitLayerFixture.class.getName(), true, loader);
+            assertTrue(defined.contains(split), "the name resolves to the class defined");
+            Method read = split.getDeclaredMethod("read");
+            Method shared = split.getDeclaredMethod("shared");
+            read.setAccessible(true);
+            shared.setAccessible(true);
+            assertEquals(42, read.invoke(null), "the helpers it calls resolve in the same loader");
+            assertEquals(loader, ((Class<?>) shared.invoke(null)).getClassLoader(), "Scratch comes from the jar's root");
+        }
+    }
+
+    private static Path classesLocation() {
+        try {
+            return Path.of(VersionedClasses.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** What {@code use} makes of the root of {@link #CLASSES}: the folder itself, or the jar's root. */
+    private static <T> T inClasses(ClassesReader<T> use) throws IOException {
+        if (!Files.isRegularFile(CLASSES)) {
+            return use.read(CLASSES);
+        }
+        try (FileSystem jar = FileSystems.newFileSystem(CLASSES)) {
+            return use.read(jar.getPath("/"));
+        }
+    }
+
+    private interface ClassesReader<T> {
+        T read(Path root) throws IOException;
+    }
+
     private static byte[] bytesOf(Class<?> type) throws IOException {
         try (InputStream in = type.getResourceAsStream(type.getName().substring(type.getPackageName().length() + 1) + ".class")) {
             return in.readAllBytes();
         }
     }
 
-    /** A jar of every file under {@code classes}, with no manifest: what an uber jar without {@code Multi-Release: true} is to the JVM. */
-    private static void writeJarWithoutManifest(Path classes, Path jar) throws IOException {
+    /**
+     * A jar of counters-native's classes (its manifest left out) and then {@code more} entries, by name:
+     * what an uber jar without {@code Multi-Release: true} is to the JVM.
+     */
+    private static void writeJarWithoutManifest(Map<String, byte[]> more, Path jar) throws IOException {
+        inClasses(classes -> {
+            writeJar(classes, more, jar);
+            return null;
+        });
+    }
+
+    private static void writeJar(Path classes, Map<String, byte[]> more, Path jar) throws IOException {
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file);
                 Stream<Path> files = Files.walk(classes)) {
             for (Path path : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-                out.putNextEntry(new JarEntry(classes.relativize(path).toString().replace('\\', '/')));
+                String name = classes.relativize(path).toString().replace('\\', '/');
+                if (name.equals("META-INF/MANIFEST.MF")) {
+                    continue;
+                }
+                out.putNextEntry(new JarEntry(name));
                 Files.copy(path, out);
+                out.closeEntry();
+            }
+            for (Map.Entry<String, byte[]> entry : more.entrySet()) {
+                out.putNextEntry(new JarEntry(entry.getKey()));
+                out.write(entry.getValue());
                 out.closeEntry();
             }
         }
