@@ -54,7 +54,10 @@ final class TimeLimit {
      * work, waits up to {@code grace} for it to end before throwing {@link Reached}: work that
      * answers an interrupt by returning what it has (a comparison across JVMs kills its running fork
      * and returns the forks that ended) gets to hand that over, for the report. {@code grace} must
-     * leave a signal time to print the report within {@link ReportOnSignal#GRACE}.
+     * leave a signal time to print the report within {@link ReportOnSignal#GRACE}. Such work returns
+     * early when the JVM's shutdown kills its fork, too, which may come before this command's hook
+     * interrupts the wait: what it returns (or throws) while a signal ends the JVM is reported as cut
+     * short by the signal.
      */
     <T> T call(String name, Callable<T> work, Supplier<String> where, Duration grace) {
         FutureTask<T> future = new FutureTask<>(work);
@@ -83,7 +86,11 @@ final class TimeLimit {
         }
         worker.start();
         try {
-            return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            T result = future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            if (!grace.isZero() && aSignalIsEndingTheJvm()) {
+                throw endedBySignal(where.get());
+            }
+            return result;
         } catch (TimeoutException e) {
             String doing = where.get();
             worker.interrupt();
@@ -96,13 +103,14 @@ final class TimeLimit {
             worker.interrupt();
             awaitEnd(future, grace);
             if (signalled.get()) {
-                ReportOnSignal.toldByTheCommand();
-                throw new Reached("a signal (SIGINT or SIGTERM) ended the command during " + doing
-                        + "; the report above holds only what was measured before it");
+                throw endedBySignal(doing);
             }
             Thread.currentThread().interrupt();
             throw new Reached("interrupted during " + doing + "; the report above holds what was measured");
         } catch (ExecutionException e) {
+            if (aSignalIsEndingTheJvm()) {
+                throw endedBySignal(where.get()); // what the work threw came of the signal: a fork killed with the JVM
+            }
             throw rethrow(e.getCause());
         } finally {
             synchronized (waiting) {
@@ -114,6 +122,20 @@ final class TimeLimit {
             ReportOnSignal.measurementEnded();
             ShutdownHooks.remove(onSignal);
         }
+    }
+
+    /**
+     * Whether a signal is ending the JVM: work that ended while it did may have ended because of it
+     * (the shutdown killed its fork) before this command's hook could interrupt the wait for it.
+     */
+    private static boolean aSignalIsEndingTheJvm() {
+        return ShutdownHooks.shuttingDown() && !ExitWatch.someThreadCalledExit();
+    }
+
+    private static Reached endedBySignal(String doing) {
+        ReportOnSignal.toldByTheCommand();
+        return new Reached("a signal (SIGINT or SIGTERM) ended the command during " + doing
+                + "; the report above holds only what was measured before it");
     }
 
     /** Waits up to {@code grace} for interrupted work to end; what it returned or threw is its own business. */

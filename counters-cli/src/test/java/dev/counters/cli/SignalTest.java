@@ -72,15 +72,16 @@ class SignalTest {
     @Test
     void sigtermDuringAForkedComparisonPrintsTheForksThatEndedAndLeavesNoProcess() throws Exception {
         // Issue 44, item 2: exit 143 with nothing on standard error, no figures, and the running fork left running.
-        // A against A at a target no interval reaches: each of the 3 forks runs its whole share, about 10 s.
+        // A against A at a target no interval reaches: each of the 3 forks runs its whole share, about 5 s.
         Process process = start(List.of(Main.class.getName(), "compare", "--iterations-a", "200000", "--iterations-b",
-                "200000", "--forks", "3", "--budget", "30s", "--target", "0.001%", "--format", "json"));
+                "200000", "--forks", "3", "--budget", "15s", "--target", "0.001%", "--format", "json"));
         CompletableFuture<String> out = readAll(process);
         BufferedReader errors = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
         List<String> err = new ArrayList<>();
         awaitLine(errors, err, "in fresh JVMs");
         CompletableFuture<List<String>> rest = CompletableFuture.supplyAsync(() -> errors.lines().toList(), READERS);
-        Thread.sleep(15_000); // the first fork has ended, the second runs
+        long first = aForkOtherThan(process, -1).pid();
+        aForkOtherThan(process, first); // the first fork has ended, the second runs
         List<ProcessHandle> forks = process.descendants().toList();
         kill("-TERM", process); // not Process.destroy(), which closes the pipes this test reads
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the signal ended it");
@@ -89,7 +90,9 @@ class SignalTest {
         assertEquals(143, process.exitValue(), String.join("\n", err));
         assertTrue(err.stream().anyMatch(line -> line.contains("counters compare: a signal (SIGINT or SIGTERM) ended the "
                 + "command during the comparison in fresh JVMs")), String.join("\n", err));
-        JsonNode report = new ObjectMapper().readTree(out.get(10, TimeUnit.SECONDS));
+        String printed = out.get(10, TimeUnit.SECONDS);
+        JsonNode report = new ObjectMapper().readTree(printed);
+        assertTrue(report.has("stopped_by"), "standard output: " + printed + "\nstandard error: " + String.join("\n", err));
         assertEquals("interrupted", report.get("stopped_by").asText(), report.toString());
         assertTrue(report.get("forks").size() >= 1, "the forks that ended: " + report);
         assertTrue(report.get("summary").asText().length() > 0, report.toString());
@@ -231,5 +234,24 @@ class SignalTest {
     private static void kill(String signal, Process process) throws IOException, InterruptedException {
         Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
         assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill " + signal);
+    }
+
+    /**
+     * The first fork of {@code process} whose pid is not {@code pid}, as soon as one runs (60 s at most):
+     * a child running {@code java}, not the {@code jspawnhelper} that JDK 17 starts it with, a child too.
+     */
+    private static ProcessHandle aForkOtherThan(Process process, long pid) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            for (ProcessHandle child : process.children().toList()) {
+                boolean java = child.info().command().map(command -> Path.of(command).getFileName().toString())
+                        .filter(name -> name.equals("java") || name.equals("java.exe")).isPresent();
+                if (java && child.pid() != pid) {
+                    return child;
+                }
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no fork other than " + pid + " started in 60 s");
     }
 }

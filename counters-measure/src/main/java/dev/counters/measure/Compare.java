@@ -331,7 +331,8 @@ public final class Compare implements CompareTerms {
     /**
      * Runs the comparison (see the class comment): on the calling thread, or for task classes in each
      * of several fresh JVMs, whose figures are judged together; an interrupt ends it early, with what
-     * was measured ({@link StopReason#INTERRUPTED}).
+     * was measured ({@link StopReason#INTERRUPTED}), as across JVMs does this JVM's shutdown, which
+     * kills the running fork (not taken for a fork that failed).
      *
      * @throws IllegalStateException as {@link #check()} does, and on a virtual thread
      * @throws IllegalArgumentException as {@link #check()} does

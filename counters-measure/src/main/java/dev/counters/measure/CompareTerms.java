@@ -59,7 +59,10 @@ public interface CompareTerms {
         TARGET,
         /** The budget would have been overrun by another round of pairs, or another fork. */
         BUDGET,
-        /** The measuring thread was interrupted; the result holds the pairs run before (the interrupt stays set). */
+        /**
+         * The measuring thread was interrupted, or across JVMs this JVM began to shut down; the result
+         * holds the pairs run before (the interrupt stays set).
+         */
         INTERRUPTED,
         /** Across JVMs: the last planned fork ran, the verdict still undecided. */
         FORKS;

@@ -19,15 +19,23 @@ import java.util.concurrent.TimeUnit;
  * its reply read from another, both deleted when it ends. A fork still running at its stall limit,
  * or when the waiting thread is interrupted, is killed with whatever it started. A fork still
  * running when this JVM exits (a signal, {@code System.exit}) is killed by a shutdown hook, and one
- * whose parent is killed outright halts itself ({@link ForkChild}).
+ * whose parent is killed outright halts itself ({@link ForkChild}). A fork that hook killed is not
+ * a fork that failed: its waiting thread is told it was interrupted, as if by
+ * {@link Thread#interrupt}, so that the comparison keeps the forks that ended and says why it
+ * stopped.
  */
 final class ForkProcess {
     /** How much of a fork's output is kept to explain a failure: its last 8 KiB. */
     static final int TAIL_BYTES = 8 * 1024;
     private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+    /** The forks the shutdown hook killed, marked before they die: whoever waits for one learns why it ended. */
+    private static final Set<Process> REAPED = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(ForkProcess::kill), "counters-fork-reaper"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(process -> {
+            REAPED.add(process);
+            kill(process);
+        }), "counters-fork-reaper"));
     }
 
     /** How a fork ended. */
@@ -52,7 +60,8 @@ final class ForkProcess {
      * after {@code wrapUpAfter} is asked to stop with its round of pairs and reply with what it
      * measured ({@link ForkChild#STOP}); one still running after {@code stallLimit} is killed.
      *
-     * @throws InterruptedException if interrupted while waiting (the fork killed first)
+     * @throws InterruptedException if interrupted while waiting (the fork killed first), or this JVM
+     *     is shutting down and its shutdown hook killed the fork
      */
     static Outcome run(List<String> command, ForkRequest request, Duration wrapUpAfter, Duration stallLimit)
             throws InterruptedException {
@@ -73,6 +82,7 @@ final class ForkProcess {
             } catch (IOException refused) {
                 // The JVM did not start (an option it refuses, too little heap): what it printed says why.
                 process.waitFor(10, TimeUnit.SECONDS);
+                throwIfReaped(process);
                 return new Silent(process.isAlive() ? -1 : process.exitValue(), tail(output));
             }
             boolean cutShort = false;
@@ -85,6 +95,7 @@ final class ForkProcess {
                     return new Stalled(System.nanoTime() - start, tail(output));
                 }
             }
+            throwIfReaped(process);
             toFork.close();
             String tail = tail(output);
             if (Files.size(reply) == 0) {
@@ -106,10 +117,18 @@ final class ForkProcess {
         } finally {
             if (process != null) {
                 RUNNING.remove(process);
+                REAPED.remove(process);
             }
             deleteQuietly(output);
             deleteQuietly(reply);
             deleteQuietly(reply.resolveSibling(reply.getFileName() + ".part"));
+        }
+    }
+
+    /** A fork this JVM's shutdown killed ended because of that, whatever its exit code says. */
+    private static void throwIfReaped(Process process) throws InterruptedException {
+        if (REAPED.contains(process)) {
+            throw new InterruptedException("this JVM is shutting down (a signal, or System.exit)");
         }
     }
 

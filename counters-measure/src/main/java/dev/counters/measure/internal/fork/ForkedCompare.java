@@ -132,12 +132,12 @@ public final class ForkedCompare {
 
     /**
      * Runs forks until the verdict is decided, the last planned fork ran, the budget holds no other,
-     * or the calling thread is interrupted (the running fork killed; the forks so far judged, the
-     * interrupt left set).
+     * or the calling thread is interrupted or this JVM begins to shut down (the running fork killed;
+     * the forks so far judged, the interrupt left set).
      *
      * @throws ForkFailedException if a fork failed, saying which task in which call
      * @throws IllegalStateException if the first two forks (or every fork) stalled, or the thread was
-     *     interrupted before any fork ended
+     *     interrupted (or this JVM began shutting down) before any fork ended
      */
     public ForkedOutcome run() {
         int fewest = fewestForks(settings.budget(), minForks, maxForks);
@@ -182,7 +182,9 @@ public final class ForkedCompare {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 if (outcome == null) {
-                    throw new IllegalStateException("interrupted before any fork ended (the running fork was killed)", e);
+                    throw new IllegalStateException(e.getMessage() == null ? "interrupted before any fork ended (the running "
+                            + "fork was killed)" : "stopped before any fork ended: " + e.getMessage() + ", and the running fork "
+                            + "was killed with it", e);
                 }
                 return adapted(outcome.stopped(CompareTerms.StopReason.INTERRUPTED), budget, fewest);
             }

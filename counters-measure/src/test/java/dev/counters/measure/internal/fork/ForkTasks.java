@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /** The task classes the fork tests run in real forks, and a way to build a {@link ForkedCompare} of two of them. */
@@ -224,6 +226,43 @@ public final class ForkTasks {
     static void hang() {
         while (true) {
             LockSupport.park();
+        }
+    }
+
+    /**
+     * A parent whose other thread calls {@code System.exit} while the comparison's first fork runs; it
+     * prints how the comparison ended, which its shutdown hook waits for.
+     */
+    public static final class ParentThatExitsDuringItsFirstFork {
+        private ParentThatExitsDuringItsFirstFork() {}
+
+        public static void main(String[] args) {
+            CountDownLatch told = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    told.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            Thread exiter = new Thread(() -> {
+                while (ProcessHandle.current().descendants().findAny().isEmpty()) {
+                    LockSupport.parkNanos(50_000_000L);
+                }
+                LockSupport.parkNanos(1_000_000_000L); // the fork is past its start, measuring
+                ProcessHandle.current().descendants().forEach(fork -> System.out.println("fork " + fork.pid()));
+                System.exit(0);
+            });
+            exiter.setDaemon(true);
+            exiter.start();
+            try {
+                System.out.println("returned, stopped by " + forked(Once.class, Once.class, Duration.ofSeconds(120), 2, 2,
+                        List.of()).run().stoppedBy());
+            } catch (RuntimeException e) {
+                System.out.println("threw " + e);
+            }
+            System.out.flush();
+            told.countDown();
         }
     }
 
