@@ -34,7 +34,7 @@ class CountersStarterTest {
     void eachEndpointsCpuTimeAndKernelShareShowWithNoCode() throws Exception {
         try (RunningApplication app = RunningApplication.start()) {
             concurrently(4, 6, app, "/heavy?ms=" + HEAVY_MS, "/sleep?ms=" + SLEEP_MS, "/kernel?ms=" + HEAVY_MS);
-            Map<String, Double> scraped = app.scrape();
+            Map<String, Double> scraped = app.scrapeHolding(24, "/heavy", "/sleep", "/kernel");
 
             double heavy = perRequest(scraped, CPU, "/heavy");
             double heavyWall = perRequest(scraped, WALL, "/heavy");
@@ -62,7 +62,7 @@ class CountersStarterTest {
     void requestsThatHopThreadsGetTheirOwnTimeOnEveryThreadAndNoOneElses() throws Exception {
         try (RunningApplication app = RunningApplication.start()) {
             concurrently(4, 5, app, "/hop?ms=" + HEAVY_MS, "/heavy?ms=" + HEAVY_MS);
-            Map<String, Double> scraped = app.scrape();
+            Map<String, Double> scraped = app.scrapeHolding(20, "/hop", "/heavy");
 
             double measured = sum(scraped, CPU + "_count", "uri=\"/hop\"");
             double hop = perRequest(scraped, CPU, "/hop");
@@ -78,7 +78,7 @@ class CountersStarterTest {
         try (RunningApplication app = RunningApplication.start(
                 "counters.cpu.observation.enabled=false", "counters.cpu.process.enabled=false")) {
             app.get("/heavy?ms=1");
-            Map<String, Double> scraped = app.scrape();
+            Map<String, Double> scraped = app.scrapeHolding(1, "/heavy");
             assertTrue(has(scraped, WALL + "_count"), "Boot's own timer is still there");
             assertFalse(has(scraped, CPU + "_count"), scraped.keySet().toString());
             assertFalse(has(scraped, "process_cpu_kernel_seconds_total"), scraped.keySet().toString());
@@ -90,7 +90,7 @@ class CountersStarterTest {
         Assumptions.assumeTrue(Counters.threadTimes().getInfo().hasKernelUserSplit(), "no kernel/user split here");
         try (RunningApplication app = RunningApplication.start("counters.cpu.observation.naming=semantic-conventions")) {
             app.get("/heavy?ms=20");
-            Map<String, Double> scraped = app.scrape();
+            Map<String, Double> scraped = app.scrapeHolding(1, "/heavy");
             String renamed = "http_server_requests_cpu_time_seconds_sum";
             double user = sum(scraped, renamed, "uri=\"/heavy\"", "cpu_mode=\"user\"");
             double system = sum(scraped, renamed, "uri=\"/heavy\"", "cpu_mode=\"system\"");
@@ -106,7 +106,7 @@ class CountersStarterTest {
         try (RunningApplication app = RunningApplication.start("spring.threads.virtual.enabled=true")) {
             app.get("/heavy?ms=5");
             app.get("/heavy?ms=5");
-            Map<String, Double> scraped = app.scrape();
+            Map<String, Double> scraped = app.scrapeHolding(2, "/heavy");
             assertEquals(2, sum(scraped, "http_server_requests_cpu_unmeasured_total", "uri=\"/heavy\"", "unmeasured_reason=\"virtual-thread\""),
                     scraped.keySet().toString());
             assertFalse(has(scraped, CPU + "_count"), scraped.keySet().toString());

@@ -38,7 +38,7 @@ class ManyRequestsTest {
             Footprint before = Footprint.take(app);
             hit(app, REQUESTS - WARM_UP);
             Footprint after = Footprint.take(app);
-            Map<String, Double> scraped = app.scrape();
+            Map<String, Double> scraped = app.scrapeHolding(REQUESTS, "/sleep");
 
             assertEquals(REQUESTS, sum(scraped, CPU + "_count", URI), "every request measured");
             assertEquals(0, sum(scraped, "http_server_requests_cpu_unmeasured_total", URI));

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real Prometheus server (Debian's {@code prometheus} package, which .ci/run installs) scraping an
- * application every second, and PromQL over its HTTP API. Skipped, saying so, where Prometheus is not
+ * application four times a second, and PromQL over its HTTP API. Skipped, saying so, where Prometheus is not
  * installed outside CI.
  */
 final class PrometheusServer implements AutoCloseable {
@@ -39,13 +39,13 @@ final class PrometheusServer implements AutoCloseable {
         this.port = port;
     }
 
-    /** Starts Prometheus in {@code dir}, scraping the application on {@code appPort} every second. */
+    /** Starts Prometheus in {@code dir}, scraping the application on {@code appPort} four times a second. */
     static PrometheusServer start(Path dir, int appPort) throws IOException {
         Path prometheus = installed();
         int port = freePort();
         Files.writeString(dir.resolve("prometheus.yml"), String.join("\n",
                 "global:",
-                "  scrape_interval: 1s",
+                "  scrape_interval: 250ms",
                 "scrape_configs:",
                 "  - job_name: counters",
                 "    metrics_path: /actuator/prometheus",
@@ -75,7 +75,7 @@ final class PrometheusServer implements AutoCloseable {
             } catch (IOException notYetListening) {
                 // Prometheus is still starting
             }
-            Thread.sleep(500);
+            Thread.sleep(200);
         }
         return fail("Prometheus answered " + results + " to " + promQl + " after 90 s; its log:\n"
                 + Files.readString(dir.resolve("prometheus.log")));

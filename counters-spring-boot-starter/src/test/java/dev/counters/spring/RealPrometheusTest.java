@@ -54,8 +54,8 @@ class RealPrometheusTest {
     /**
      * How near a {@code rate()} ratio comes to the scrapes' ratio: Prometheus extrapolates each series to
      * the window's edges by up to half a scrape interval, less for a series whose first sample is near
-     * zero, so numerator and denominator may stretch differently; with 12 s or more of samples the
-     * difference stays within a few percent.
+     * zero, so numerator and denominator may stretch differently; with 4 s or more of samples 250 ms apart
+     * the difference stays within a few percent (an eighth of a second in four).
      */
     private static final double RATE_TOLERANCE = 0.05;
 
@@ -80,8 +80,8 @@ class RealPrometheusTest {
     @Test
     void theDocsQueriesGiveWhatTheScrapesSay(@TempDir Path dir) throws Exception {
         try (RunningApplication app = RunningApplication.start();
-                PrometheusServer prometheus = PrometheusServer.start(dir, app.port)) {
-            Batches batches = twoBatches(app, prometheus, CPU + "_count");
+                Batches batches = Batches.sent(app, dir, CPU + "_count")) {
+            PrometheusServer prometheus = batches.prometheus();
             Map<String, Double> perRequest = prometheus.query(PER_REQUEST);
             Map<String, Double> cpuPerWall = prometheus.query(CPU_PER_WALL);
             Map<String, Double> covered = prometheus.query(COVERED_SHARE);
@@ -124,8 +124,8 @@ class RealPrometheusTest {
         Assumptions.assumeTrue(Counters.threadTimes().getInfo().hasKernelUserSplit(), "no kernel/user split here: no cpu.mode");
         String renamed = "http_server_requests_cpu_time_seconds";
         try (RunningApplication app = RunningApplication.start("counters.cpu.observation.naming=semantic-conventions");
-                PrometheusServer prometheus = PrometheusServer.start(dir, app.port)) {
-            Batches batches = twoBatches(app, prometheus, renamed + "_count");
+                Batches batches = Batches.sent(app, dir, renamed + "_count")) {
+            PrometheusServer prometheus = batches.prometheus();
             Map<String, Double> perRequest = prometheus.query(SEMCONV_PER_REQUEST);
             Map<String, Double> kernel = prometheus.query(SEMCONV_KERNEL_SHARE);
             System.out.println("PromQL, semantic conventions: per request " + perRequest + "\n  kernel share " + kernel);
@@ -139,38 +139,63 @@ class RealPrometheusTest {
         }
     }
 
-    /** The application's scrapes before and after the second batch of requests, the one the {@code rate()}s see. */
-    private record Batches(Map<String, Double> before, Map<String, Double> after) {
+    /**
+     * The application's scrapes before and after the second batch of requests, the one the
+     * {@code rate()}s see, and the Prometheus that sampled it.
+     */
+    private record Batches(PrometheusServer prometheus, Map<String, Double> before, Map<String, Double> after)
+            implements AutoCloseable {
+        /**
+         * Requests and the application's scrape once it holds them; then Prometheus, started only now
+         * so that its first samples hold that first batch whole; more requests, the application's
+         * scrape again, and Prometheus's samples of them: so each {@code rate()} spans the second batch.
+         */
+        static Batches sent(RunningApplication app, Path dir, String counted) throws Exception {
+            String[] paths = URIS.stream().map(uri -> uri + "?ms=30").toArray(String[]::new);
+            String[] uris = URIS.toArray(new String[0]);
+            concurrently(2, 1, app, paths);
+            Map<String, Double> before = app.scrapeHolding(2, uris);
+            PrometheusServer prometheus = PrometheusServer.start(dir, app.port);
+            try {
+                String selected = "sum(" + counted + "{uri=~\"" + String.join("|", URIS) + "\"})";
+                double first = ofUris(before, counted);
+                prometheus.await(selected, results -> results.values().stream().anyMatch(n -> n == first));
+                concurrently(2, 3, app, paths);
+                Map<String, Double> after = app.scrapeHolding(2 + 2 * 3, uris);
+                double sent = ofUris(after, counted);
+                prometheus.await(selected, results -> results.values().stream().anyMatch(n -> n == sent));
+                Thread.sleep(4_000);   // samples after the batch too, so the rates' extrapolation stays small beside the window
+                return new Batches(prometheus, before, after);
+            } catch (Throwable e) {
+                try {
+                    prometheus.close();
+                } catch (InterruptedException closing) {
+                    e.addSuppressed(closing);
+                }
+                throw e;
+            }
+        }
+
         double delta(String series, String uri, String... labels) {
             List<String> all = new ArrayList<>(List.of(labels));
             all.add("uri=\"" + uri + "\"");
             String[] matching = all.toArray(new String[0]);
             return sum(after, series, matching) - sum(before, series, matching);
         }
+
+        @Override
+        public void close() throws Exception {
+            prometheus.close();
+        }
     }
 
-    /**
-     * Requests, then Prometheus's first samples of them, then the application's scrape, more requests and
-     * its scrape again, and Prometheus's samples of those: so each {@code rate()} spans the second batch.
-     */
-    private static Batches twoBatches(RunningApplication app, PrometheusServer prometheus, String counted) throws Exception {
-        String[] paths = URIS.stream().map(uri -> uri + "?ms=30").toArray(String[]::new);
-        concurrently(2, 1, app, paths);
-        String uris = "{uri=~\"" + String.join("|", URIS) + "\"}";
-        prometheus.await("count(sum by (uri) (" + counted + uris + "))", results -> results.values().stream().anyMatch(n -> n == URIS.size()));
-        Map<String, Double> before = app.scrape();
-        concurrently(2, 3, app, paths);
-        Map<String, Double> after = app.scrape();
-        double total = sum(after, counted);
-        double expected = 0;
+    /** A series summed over the URIs the requests went to (each scrape adds one of its own, uri="/actuator/prometheus"). */
+    private static double ofUris(Map<String, Double> scraped, String series) {
+        double sum = 0;
         for (String uri : URIS) {
-            expected += sum(after, counted, "uri=\"" + uri + "\"");
+            sum += sum(scraped, series, "uri=\"" + uri + "\"");
         }
-        double sent = expected;
-        prometheus.await("sum(" + counted + uris + ")", results -> results.values().stream().anyMatch(n -> n == sent));
-        Thread.sleep(12_000);   // samples after the batch too, so the rates' extrapolation stays small beside the window
-        assertTrue(total >= expected, "the scrape holds the requests");
-        return new Batches(before, after);
+        return sum;
     }
 
     private static void assertNear(double expected, double queried, String uri, Map<String, Double> results) {

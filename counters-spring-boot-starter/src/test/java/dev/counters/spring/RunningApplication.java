@@ -7,8 +7,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -16,6 +18,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /** {@link CpuTestApplication} started on a free loopback port, with a client for it. */
 final class RunningApplication implements AutoCloseable {
+    private static final String WALL_COUNT = "http_server_requests_seconds_count";
     private final ConfigurableApplicationContext context;
     /** A fixed set of client threads, so a count of the process's threads says what the server keeps. */
     private final HttpClient client = HttpClient.newBuilder()
@@ -83,6 +86,48 @@ final class RunningApplication implements AutoCloseable {
     /** The Prometheus endpoint, parsed. */
     Map<String, Double> scrape() throws IOException, InterruptedException {
         return PrometheusText.parse(get("/actuator/prometheus"));
+    }
+
+    /** {@link #scrapeHolding(Map)} with {@code requests} answered on each of {@code uris}. */
+    Map<String, Double> scrapeHolding(int requests, String... uris) throws IOException, InterruptedException {
+        Map<String, Integer> answered = new LinkedHashMap<>();
+        for (String uri : uris) {
+            answered.put(uri, requests);
+        }
+        return scrapeHolding(answered);
+    }
+
+    /**
+     * The Prometheus endpoint once it holds the requests answered on each URI of {@code answered}
+     * (the URI's requests, counted by the test): an observation stops after its response is written
+     * (an async request's when its dispatch ends), so a scrape right after the last answer may miss
+     * the last requests. It waits, at most 30 s, until each URI's wall-time count is its figure and
+     * the URIs' series stood still between two scrapes; a count that never comes fails, saying so.
+     */
+    Map<String, Double> scrapeHolding(Map<String, Integer> answered) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        Map<String, Double> previous = Map.of();
+        while (true) {
+            Map<String, Double> scraped = scrape();
+            Map<String, Double> ofUris = new TreeMap<>();
+            scraped.forEach((series, value) -> {
+                if (answered.keySet().stream().anyMatch(uri -> series.contains("uri=\"" + uri + "\""))) {
+                    ofUris.put(series, value);
+                }
+            });
+            Map<String, Double> counted = new LinkedHashMap<>();
+            answered.keySet().forEach(uri -> counted.put(uri, PrometheusText.sum(scraped, WALL_COUNT, "uri=\"" + uri + "\"")));
+            boolean all = answered.entrySet().stream().allMatch(uri -> counted.get(uri.getKey()) == uri.getValue().doubleValue());
+            if (all && ofUris.equals(previous)) {
+                return scraped;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the application's scrape did not come to the requests answered " + answered
+                        + " in 30 s: " + WALL_COUNT + " " + counted);
+            }
+            previous = all ? ofUris : Map.of();
+            Thread.sleep(200);
+        }
     }
 
     /** The starter's start-up line. */
