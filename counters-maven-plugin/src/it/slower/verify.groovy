@@ -8,7 +8,7 @@ assert json =~ /"gate" ?: "regressed"/ && json =~ /"verdict" ?: "slower"/ : json
 def low = (json =~ /"ratio_low" ?: ([0-9.]+)/)[0][1] as double
 assert low > 1.05 : 'the interval lies above 1 + margin: ' + json
 def md = new File(reports, 'compare.md').text
-assert md.startsWith('**REGRESSED**') && md.contains('| com.example.gate.bench.ChecksumTask | REGRESSED | slower |') : md
+assert md.startsWith('**REGRESSED: 1 of 1 tasks regressed') && md.contains('| com.example.gate.bench.ChecksumTask | REGRESSED | slower |') : md
 def log = new File(basedir, 'build.log').text
 assert log.contains('[ERROR] Failed to execute goal dev.counters:counters-maven-plugin') && log.contains('counters: REGRESSED') : 'the build failed on the gate'
 println 'slower: ' + text[0]

@@ -6,6 +6,7 @@ import dev.counters.measure.ClockComparison;
 import dev.counters.measure.Compare;
 import dev.counters.measure.CompareReport;
 import dev.counters.measure.CompareResult;
+import dev.counters.measure.CompareSuite;
 import dev.counters.measure.ForkFailedException;
 import dev.counters.measure.SuiteResult;
 import dev.counters.measure.TaskFailedException;
@@ -39,8 +40,10 @@ import picocli.CommandLine.ParameterException;
             + "clocks_disagree (B waits longer on the same CPU, or works on other threads: --by says which time "
             + "matters) or too_few (too few measurements for a verdict). The tasks are the built-in workload "
             + "(--iterations-a, --iterations-b), your classes (--task-a, --task-b implementing dev.counters.measure.Task), "
-            + "or two builds of one class (--task with --class-path-a and --class-path-b). --fail-if slower makes it a "
-            + "gate for a build: exit code 1 when B is slower than A beyond --margin, and only then.",
+            + "or two builds of one class (--task with --class-path-a and --class-path-b). Several --task (or --tasks-in), "
+            + "or several --task-a and --task-b, make a suite: one comparison after another, one table at the end. "
+            + "--fail-if slower makes it a gate for a build: exit code 1 when B is slower than A beyond --margin (in any "
+            + "task of a suite), and only then.",
 })
 final class CompareCommand extends Subcommand implements IExitCodeGenerator {
     /** How long an interrupted comparison across JVMs may take to kill its fork and hand over the forks that ended. */
@@ -88,8 +91,9 @@ final class CompareCommand extends Subcommand implements IExitCodeGenerator {
     @Option(names = "--every-pair", description = "Also list every pair's times and ratios (with --forks 0).")
     boolean everyPair;
 
-    @Option(names = "--budget-of", paramLabel = "CLASS=TIME",
-            description = "In a suite (several --task, or --tasks-in), the budget of one task class instead of --budget.")
+    @Option(names = "--budget-of", paramLabel = "TASK=TIME",
+            description = "In a suite, the budget of one task instead of --budget: its class (several --task, or --tasks-in), "
+                    + "or the pair's name, 'A vs B' (several --task-a and --task-b).")
     java.util.Map<String, String> budgetOf = new java.util.LinkedHashMap<>();
 
     @Mixin
@@ -130,16 +134,18 @@ final class CompareCommand extends Subcommand implements IExitCodeGenerator {
             throw new ParameterException(spec.commandLine(), "--every-pair and --chart show one JVM's pairs: add --forks 0 "
                     + "to run in this JVM only");
         }
+        gate.check(spec);
         if (compared.suite()) {
-            SuiteResult suite = CompareSuiteRun.run(spec, compared, budgetOf, budget, margin, forking, this::askedOfEach,
-                    output.progress(spec));
+            CompareSuite asked = CompareSuiteRun.asked(spec, compared, tasks, budgetOf, budget, margin, forking,
+                    this::askedOfEach);
+            SuiteResult suite = CompareSuiteRun.run(spec, asked, tasks, output, output.progress(spec));
             CompareSuiteRun.print(spec, output, suite);
             exitCode = gate.exitCode(suite, spec.commandLine().getErr());
             return;
         }
         if (!budgetOf.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--budget-of gives one task of a suite its budget: give "
-                    + "--task more than once, or --tasks-in, or use --budget");
+                    + "--task (or --task-a and --task-b) more than once, or --tasks-in, or use --budget");
         }
         CompareResult result = forking.forking() ? runForked() : runHere();
         CompareOutput.print(spec, output, result);

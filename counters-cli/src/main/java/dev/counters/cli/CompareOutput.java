@@ -26,7 +26,7 @@ final class CompareOutput {
     /** Refuses a format a comparison is not rendered in. */
     static void check(CommandSpec spec, OutputFormat format) {
         if (format == OutputFormat.CSV) {
-            throw new ParameterException(spec.commandLine(), "compare writes --format table, markdown or json: its answer is "
+            throw new ParameterException(spec.commandLine(), "compare writes --format table (or text), markdown or json: its answer is "
                     + "a sentence and a few tables, which one CSV table cannot hold");
         }
     }

@@ -62,7 +62,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             "0:success (for compare --fail-if slower: no regression, or undecided without --fail-if-undecided)",
             "1:compare --fail-if slower: B is slower than A beyond --margin (a regression), and nothing else",
             "2:a mistake in the command line or in a --task class, including a task that throws "
-                    + "or calls System.exit",
+                    + "or calls System.exit, or a fork whose JVM refused its options or died",
             "3:--timeout ended the command; what was measured before it is printed",
             "4:compare --fail-if-undecided: the comparison could not decide",
             "5:a counter or the platform failed, the report or chart could not be written, or the JVM "

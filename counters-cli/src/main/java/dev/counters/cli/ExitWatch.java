@@ -27,10 +27,15 @@ final class ExitWatch implements AutoCloseable {
      * @param prefix the command's name, e.g. {@code "counters measure: "}
      */
     static ExitWatch open(String taskName, Supplier<String> where, PrintWriter err, String prefix) {
+        return open(() -> taskName, where, err, prefix);
+    }
+
+    /** As {@link #open(String, Supplier, PrintWriter, String)}, for tasks run one after another (a suite): which runs now. */
+    static ExitWatch open(Supplier<String> taskName, Supplier<String> where, PrintWriter err, String prefix) {
         Thread commandThread = Thread.currentThread();
         Thread hook = new Thread(() -> {
             if (anotherThreadCalledExit(commandThread)) {
-                err.println(prefix + "the task " + taskName + " called System.exit during " + where.get()
+                err.println(prefix + "the task " + taskName.get() + " called System.exit during " + where.get()
                         + "; a task must return (or throw) for its runs to be measured");
                 err.flush();
                 Runtime.getRuntime().halt(CountersCommand.EXIT_USAGE);

@@ -12,8 +12,8 @@ import picocli.CommandLine.Option;
 final class OutputOptions {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
             converter = OptionConverters.FormatConverter.class,
-            description = "table (for people, the default), markdown (for a CI job summary or a pull-request comment), csv or "
-                    + "json (for machines).")
+            description = "table or text (for people, the default), markdown (for a CI job summary or a pull-request comment), "
+                    + "csv or json (for machines).")
     OutputFormat format = OutputFormat.TABLE;
 
     @Option(names = {"-q", "--quiet"}, description = "Print no progress on standard error.")

@@ -87,6 +87,21 @@ class CompareCommandTest {
         assertEquals(counted, json.get("jvms").asInt(), "the JVMs the answer counts are the rows counted");
         double ratio = json.get("ratio").asDouble();
         assertTrue(ratio > 1.6 && ratio < 2.5 && json.get("ratio_low").asDouble() > 1, json.toString());
+        for (String key : new String[] {"schema_version", "verdict", "ratio", "ratio_low", "ratio_high", "decided_by", "reason",
+            "machine", "scope", "forks", "confidence", "stopped_by", "summary", "a_ns_per_run", "b_ns_per_run",
+            "difference_ruled_out", "fork_jvm_options", "jvms"}) {
+            assertTrue(json.has(key), key + " in " + json);
+        }
+        for (JsonNode fork : json.get("forks")) {
+            for (String key : new String[] {"number", "status", "counted", "wall_ratio", "cpu_ratio", "a_wall_ns", "b_wall_ns",
+                "a_cpu_ns", "b_cpu_ns", "pairs", "verdict", "note"}) {
+                assertTrue(fork.has(key), key + " in " + fork);
+            }
+            if (fork.get("counted").asBoolean()) {
+                double forkRatio = fork.get("b_cpu_ns").asDouble() / fork.get("a_cpu_ns").asDouble();
+                assertEquals(fork.get("cpu_ratio").asDouble(), forkRatio, 0.1 * forkRatio, "the fork's times agree with its ratio");
+            }
+        }
     }
 
     @Test

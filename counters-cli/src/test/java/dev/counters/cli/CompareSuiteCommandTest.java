@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.counters.measure.Task;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,35 +24,12 @@ class CompareSuiteCommandTest {
     private static Path old;
     private static Path next;
 
-    private static Path build(String name, int parserSteps) throws Exception {
-        Path sources = Files.createDirectories(folder.resolve(name + "-src/builds"));
-        Files.writeString(sources.resolve("Parser.java"), task("Parser", parserSteps));
-        Files.writeString(sources.resolve("Lexer.java"), task("Lexer", 100_000));
-        Path classes = Files.createDirectories(folder.resolve(name));
-        String taskJar = Path.of(Task.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        assertEquals(0, javac.run(null, null, null, "-classpath", taskJar, "-d", classes.toString(),
-                sources.resolve("Parser.java").toString(), sources.resolve("Lexer.java").toString()));
-        return classes;
-    }
-
-    private static String task(String name, int steps) {
-        return "package builds;\n"
-                + "public class " + name + " implements dev.counters.measure.Task {\n"
-                + "    private long state = 7;\n"
-                + "    public Object run() {\n"
-                + "        long x = state;\n"
-                + "        for (int i = 0; i < " + steps + "; i++) { x ^= x << 13; x ^= x >>> 7; x ^= x << 17; }\n"
-                + "        state = x;\n"
-                + "        return x;\n"
-                + "    }\n"
-                + "}\n";
-    }
-
     @BeforeAll
     static void twoBuilds() throws Exception {
-        old = build("old", 100_000);
-        next = build("new", 200_000);
+        old = XorshiftBuilds.compile(folder, "old", "builds", Map.of("Parser", XorshiftBuilds.returning(100_000),
+                "Lexer", XorshiftBuilds.returning(100_000)));
+        next = XorshiftBuilds.compile(folder, "new", "builds", Map.of("Parser", XorshiftBuilds.returning(200_000),
+                "Lexer", XorshiftBuilds.returning(100_000)));
     }
 
     private static Cli.Result suite(String... extra) {

@@ -220,9 +220,7 @@ public final class Compare implements CompareTerms {
      * classes too long for it to count the fewest JVMs; a budget given here is kept.
      */
     public Compare budget(Duration budget) {
-        requireNonNull(budget, "budget");
-        CompareSettings.checkBudget(budget);
-        this.budget = budget;
+        this.budget = CompareSettings.checkBudget(budget);
         this.budgetGiven = true;
         return this;
     }
@@ -239,8 +237,7 @@ public final class Compare implements CompareTerms {
 
     /** The confidence of the intervals (default 0.99). */
     public Compare confidence(double confidence) {
-        checkArgument(confidence >= 0.5 && confidence < 1, "the confidence is from 0.5 to below 1 (0.99 for 99%), was %s",
-                confidence);
+        checkArgument(confidence >= 0.5 && confidence < 1, "the confidence is from 0.5 to below 1 (0.99 for 99%), was %s", confidence);
         this.confidence = confidence;
         return this;
     }
@@ -364,17 +361,21 @@ public final class Compare implements CompareTerms {
      * @throws IllegalArgumentException as {@link #run()} does for the task classes and the budget
      */
     public Compare check() {
-        InJvmCompare.refuseDuetOnOneCpu(order, instruments.processors().getAsInt());
-        if (maxForks > 0) {
-            checkState(order != Order.SEQUENTIAL, "Order.%s shows one JVM's pairs: call forks(0) to run it in this JVM only",
-                    order);
-            ForkedCompare.checkBudget(budget, minForks, maxForks);
-        }
+        checkSettings();
         if (specA != null) {
             taskClass(classA, specA);
             taskClass(classB, specB);
         }
         return this;
+    }
+
+    /** What {@link #check()} checks but the task classes, which a {@link CompareSuite} loads only when their task runs. */
+    void checkSettings() {
+        InJvmCompare.refuseDuetOnOneCpu(order, instruments.processors().getAsInt());
+        if (maxForks > 0) {
+            checkState(order != Order.SEQUENTIAL, "Order.%s shows one JVM's pairs: call forks(0) to run it in this JVM only", order);
+            ForkedCompare.checkBudget(budget, minForks, maxForks);
+        }
     }
 
     /** The comparison in fresh JVMs: each runs its share in itself, and their figures are judged together. */

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -35,13 +36,14 @@ import java.util.function.UnaryOperator;
  * as loaded from class path A against the class of the same name from class path B, each in a
  * class loader of its own (see {@link Compare#ofBuilds(String, String, String)}): the task classes
  * must be on both class paths, beside each build's own classes, so that each build's task calls
- * that build's code. {@link #ofPairs()} compares named pairs of task classes of this JVM instead
- * (an old and a new implementation side by side).
+ * that build's code. {@link #ofPairs()} compares named pairs of task classes instead (an old and
+ * a new implementation side by side), of this JVM or found on a class path.
  *
  * <p><b>One at a time.</b> The tasks run one after another, never at the same time: two
  * comparisons at once would each be the other's noise. A suite of n tasks takes about the sum of
  * their budgets. A task that fails (it throws, a fork dies, its class is missing from one build, it
- * calls what one build lacks) is recorded with its exception and the others still run; the gate reads it as undecided, and
+ * calls what one build lacks) is recorded with its exception and the others still run; the gate
+ * fails as {@link GateOutcome#FAILED} (unless another task regressed), and
  * {@link SuiteResult#failures()} lists it.
  *
  * <p><b>The margin.</b> With a margin m, a task regresses only when its whole interval of B/A lies
@@ -54,7 +56,7 @@ public final class CompareSuite {
     private final List<String> taskClasses;
     private final String classPathA;
     private final String classPathB;
-    private final Map<String, List<Class<? extends Task>>> pairs = new LinkedHashMap<>();
+    private final Map<String, Supplier<Compare>> pairs = new LinkedHashMap<>();
     private final Map<String, Duration> budgets = new LinkedHashMap<>();
     private final List<String> jvmArgsAppend = new ArrayList<>();
     private Duration budget = Compare.DEFAULT_BUDGET;
@@ -87,7 +89,10 @@ public final class CompareSuite {
         return new CompareSuite(names, classPathA, classPathB);
     }
 
-    /** A suite of pairs of task classes of this JVM, added with {@link #pair(String, Class, Class)}. */
+    /**
+     * A suite of pairs of task classes, added with {@link #pair(String, Class, Class)} (classes of
+     * this JVM) or {@link #pair(String, String, String, String)} (classes of a class path).
+     */
     public static CompareSuite ofPairs() {
         return new CompareSuite(null, null, null);
     }
@@ -113,12 +118,36 @@ public final class CompareSuite {
      * @throws IllegalArgumentException if {@code name} is blank or taken
      */
     public CompareSuite pair(String name, Class<? extends Task> a, Class<? extends Task> b) {
+        requireNonNull(a, "task class A");
+        requireNonNull(b, "task class B");
+        return pair(name, () -> Compare.of(a, b));
+    }
+
+    /**
+     * Adds a comparison of the task class named {@code b} against the one named {@code a}, both
+     * found on {@code classPath} (as {@link Compare#ofClasses(String, String, String)}: read apart
+     * from this program's own libraries), under {@code name}, to a suite of pairs.
+     *
+     * @throws IllegalStateException on a suite of two builds
+     * @throws IllegalArgumentException if {@code name} is blank or taken, or the class path is empty
+     */
+    public CompareSuite pair(String name, String a, String b, String classPath) {
+        checkPair(name);
+        Compare.ofClasses(a, b, classPath); // refuses what it refuses now, not when the suite runs
+        return pair(name, () -> Compare.ofClasses(a, b, classPath));
+    }
+
+    private CompareSuite pair(String name, Supplier<Compare> comparison) {
+        checkPair(name);
+        pairs.put(name, comparison);
+        return this;
+    }
+
+    private void checkPair(String name) {
         checkState(taskClasses == null, "a suite of two builds compares the classes it was given; make pairs with "
                 + "CompareSuite.ofPairs()");
         checkArgument(!requireNonNull(name, "name").isBlank() && !pairs.containsKey(name),
                 "each pair needs a name of its own, was '%s' (taken: %s)", name, pairs.keySet());
-        pairs.put(name, List.of(requireNonNull(a, "task class A"), requireNonNull(b, "task class B")));
-        return this;
     }
 
     /** The tasks' names, in the order they run: class names for two builds, the pairs' names for pairs. */
@@ -156,7 +185,10 @@ public final class CompareSuite {
         return this;
     }
 
-    /** Where the forks find this library (and, for pairs, the task classes): see {@link Compare#classPath(String)}. */
+    /**
+     * Where the forks find this library (and the task classes of pairs of this JVM's classes; a pair
+     * found on a class path carries its own): see {@link Compare#classPath(String)}.
+     */
     public CompareSuite classPath(String classPath) {
         this.classPath = requireNonNull(classPath, "classPath");
         return this;
@@ -164,7 +196,9 @@ public final class CompareSuite {
 
     /**
      * Any other setting of each task's {@link Compare} (confidence, target, warm-up, ...), applied
-     * before the suite's own: the suite's budget, margin, forks, options and class path win.
+     * before the suite's own: the suite's budget, margin, forks, options and class path win. It is
+     * applied whenever a task's comparison is made: once when the suite is checked, again when the
+     * task runs; so it should set, not count or print.
      */
     public CompareSuite each(UnaryOperator<Compare> settings) {
         this.each = requireNonNull(settings, "settings");
@@ -177,24 +211,70 @@ public final class CompareSuite {
     }
 
     /**
-     * Runs every task, one after another, handing each task's outcome to {@code afterEach} as it
-     * ends (to print progress), and judges the suite. An interrupt ends the suite after the task
-     * it interrupted; the tasks left are recorded as not run.
+     * Checks each task's settings as its comparison will check them before it measures (its budget
+     * against the fewest forks, the order, the settings of {@link #each(UnaryOperator)}: see
+     * {@link Compare#check()}), without loading a task class: a mistake in them is found before the
+     * first task runs, not when its own task comes. {@link #run()} calls it. The task classes are
+     * loaded when their task runs: one that a build lacks fails that task alone.
      *
-     * @throws IllegalArgumentException if a per-task budget names no task of the suite
-     * @throws IllegalStateException if a suite of pairs has no pair
+     * @return this suite
+     * @throws IllegalArgumentException if a per-task budget names no task of the suite, or as
+     *     {@link Compare#check()} does (naming the task where its own budget is at fault)
+     * @throws IllegalStateException if a suite of pairs has no pair, or as {@link Compare#check()}
+     *     does, or if the settings of {@link #each(UnaryOperator)} return null
      */
-    public SuiteResult run(Consumer<SuiteResult.TaskOutcome> afterEach) {
-        requireNonNull(afterEach, "afterEach");
+    public CompareSuite check() {
         List<String> tasks = tasks();
         checkState(!tasks.isEmpty(), "a suite of pairs needs at least one pair: add them with pair(name, a, b)");
         for (String named : budgets.keySet()) {
             checkArgument(tasks.contains(named), "a budget is given for '%s', which is no task of this suite: %s", named,
                     tasks);
         }
+        for (String task : tasks) {
+            if (!budgets.containsKey(task)) {
+                check(task); // the suite's own settings: a mistake there is every task's
+            }
+        }
+        for (String task : budgets.keySet()) {
+            Compare compare = comparison(task); // a setting each() makes refused here is no budget's
+            try {
+                compare.checkSettings();
+            } catch (IllegalArgumentException e) { // the one argument checkSettings() weighs: the budget against the forks
+                throw new IllegalArgumentException(task + ", with its own budget: " + e.getMessage(), e);
+            }
+        }
+        return this;
+    }
+
+    /**
+     * {@link #check()} for the task {@code task} alone (a class name, or a pair's name), its
+     * exception's message as {@link Compare#check()} words it: for a caller that names the setting
+     * at fault itself, as the command line names {@code --budget-of}.
+     *
+     * @return this suite
+     * @throws IllegalArgumentException if {@code task} is no task of this suite, or as {@link Compare#check()} does
+     * @throws IllegalStateException as {@link Compare#check()} does
+     */
+    public CompareSuite check(String task) {
+        checkArgument(tasks().contains(task), "'%s' is no task of this suite: %s", task, tasks());
+        comparison(task).checkSettings();
+        return this;
+    }
+
+    /**
+     * Runs every task, one after another, handing each task's outcome to {@code afterEach} as it
+     * ends (to print progress), and judges the suite. An interrupt ends the suite after the task
+     * it interrupted; the tasks left are recorded as not run.
+     *
+     * @throws IllegalArgumentException as {@link #check()} does, before any task runs
+     * @throws IllegalStateException as {@link #check()} does, before any task runs
+     */
+    public SuiteResult run(Consumer<SuiteResult.TaskOutcome> afterEach) {
+        requireNonNull(afterEach, "afterEach");
+        check();
         long start = System.nanoTime();
         List<SuiteResult.TaskOutcome> outcomes = new ArrayList<>();
-        for (String task : tasks) {
+        for (String task : tasks()) {
             SuiteResult.TaskOutcome outcome = Thread.currentThread().isInterrupted()
                     ? SuiteResult.TaskOutcome.failed(task, new IllegalStateException("not run: the suite was interrupted"))
                     : runOne(task);
@@ -222,10 +302,10 @@ public final class CompareSuite {
         if (taskClasses != null) {
             compare = Compare.ofBuilds(task, classPathA, classPathB);
         } else {
-            List<Class<? extends Task>> pair = pairs.get(task);
-            compare = Compare.of(pair.get(0), pair.get(1));
+            compare = pairs.get(task).get();
         }
-        compare = requireNonNull(each.apply(compare), "the settings given to each() returned null; return the Compare");
+        compare = each.apply(compare);
+        checkState(compare != null, "the settings given to each() returned null; return the Compare they were given");
         compare.budget(budgets.getOrDefault(task, budget)).margin(margin);
         if (forks >= 0) {
             compare.forks(forks);

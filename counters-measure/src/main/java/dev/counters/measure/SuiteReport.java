@@ -33,11 +33,10 @@ public final class SuiteReport {
         return text.toString();
     }
 
-    /** The report in Markdown: the outcome in bold, the table, each task's answer in one sentence. */
+    /** The report in Markdown: the suite's answer in bold, the table, each task's answer in one sentence. */
     public static String markdown(SuiteResult suite) {
         requireNonNull(suite, "suite");
-        StringBuilder text = new StringBuilder("**").append(suite.gateOutcome().name()).append("** ")
-                .append(suite.summary().substring(suite.gateOutcome().name().length() + 2)).append("\n\n")
+        StringBuilder text = new StringBuilder("**").append(suite.summary()).append("**\n\n")
                 .append(table(suite).markdown()).append('\n');
         for (SuiteResult.TaskOutcome task : suite.tasks()) {
             text.append("- `").append(task.task()).append("`: ").append(task.result().map(CompareResult::summary)

@@ -14,8 +14,9 @@ import java.util.stream.Collectors;
  * ended it ({@link #tasks()}), and what the suite means for a performance gate
  * ({@link #gateOutcome()}). Data to read; the decision of each task is its result's
  * {@link CompareResult#gateOutcome()}, and the suite's follows from them by one rule:
- * {@link GateOutcome#REGRESSED} if any task regressed, else {@link GateOutcome#UNDECIDED} if any
- * task could not tell (or failed), else {@link GateOutcome#PASSED}.
+ * {@link GateOutcome#REGRESSED} if any task regressed, else {@link GateOutcome#FAILED} if any
+ * task could not be measured, else {@link GateOutcome#UNDECIDED} if any task could not tell, else
+ * {@link GateOutcome#PASSED}.
  *
  * <p>{@link #toString()} is a table, one line a task: its verdict, B/A with its interval, and the
  * time of one run of A and of B.
@@ -42,16 +43,19 @@ public final class SuiteResult {
     }
 
     /**
-     * What the suite means for a gate: {@link GateOutcome#REGRESSED} if any task regressed,
-     * {@link GateOutcome#UNDECIDED} if none did but one could not tell or failed,
+     * What the suite means for a gate: {@link GateOutcome#REGRESSED} if any task regressed;
+     * {@link GateOutcome#FAILED} if none did but one could not be measured (a regression found is
+     * said first: it holds whatever the task that failed would have shown);
+     * {@link GateOutcome#UNDECIDED} if every task ran but one could not tell;
      * {@link GateOutcome#PASSED} if every task passed.
      */
     public GateOutcome gateOutcome() {
-        if (tasks.stream().anyMatch(t -> t.gateOutcome() == GateOutcome.REGRESSED)) {
-            return GateOutcome.REGRESSED;
+        for (GateOutcome worst : List.of(GateOutcome.REGRESSED, GateOutcome.FAILED, GateOutcome.UNDECIDED)) {
+            if (tasks.stream().anyMatch(t -> t.gateOutcome() == worst)) {
+                return worst;
+            }
         }
-        return tasks.stream().anyMatch(t -> t.gateOutcome() == GateOutcome.UNDECIDED) ? GateOutcome.UNDECIDED
-                : GateOutcome.PASSED;
+        return GateOutcome.PASSED;
     }
 
     /** The tasks whose comparison regressed. */
@@ -80,8 +84,7 @@ public final class SuiteResult {
      */
     public String summary() {
         long passed = tasks.stream().filter(t -> t.gateOutcome() == GateOutcome.PASSED).count();
-        long undecided = tasks.stream().filter(t -> t.gateOutcome() == GateOutcome.UNDECIDED && t.result().isPresent())
-                .count();
+        long undecided = tasks.stream().filter(t -> t.gateOutcome() == GateOutcome.UNDECIDED).count();
         String regressed = regressions().stream().map(TaskOutcome::task).collect(Collectors.joining(", "));
         return String.format(Locale.ROOT, "%s: %d of %d tasks regressed beyond a margin of %s%s, %d undecided, %d failed, "
                 + "%d passed (%s).", gateOutcome(), regressions().size(), tasks.size(), percent(margin),
@@ -138,9 +141,9 @@ public final class SuiteResult {
             return Optional.ofNullable(failure);
         }
 
-        /** The result's {@link CompareResult#gateOutcome()}; {@link GateOutcome#UNDECIDED} for a task that failed. */
+        /** The result's {@link CompareResult#gateOutcome()}; {@link GateOutcome#FAILED} for a task that failed to run. */
         public GateOutcome gateOutcome() {
-            return result != null ? result.gateOutcome() : GateOutcome.UNDECIDED;
+            return result != null ? result.gateOutcome() : GateOutcome.FAILED;
         }
 
         /**

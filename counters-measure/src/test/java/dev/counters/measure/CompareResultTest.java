@@ -99,4 +99,17 @@ class CompareResultTest {
         assertEquals("Too few measurements for a verdict: the reason. A budget of about 14 s, with forks set to 12, would decide.",
                 none.summary());
     }
+
+    @Test
+    void aSuiteWithATaskThatCouldNotBeMeasuredFailsAboveOneThatCouldNotTell() {
+        SuiteResult.TaskOutcome noisy = SuiteResult.TaskOutcome.ran("noisy",
+                result(Verdict.TOO_NOISY, 1.01, 0.974, 1.026, "quiet", Optional.empty()));
+        SuiteResult.TaskOutcome failed = SuiteResult.TaskOutcome.failed("failed", new IllegalStateException("fork died"));
+        assertEquals(GateOutcome.UNDECIDED, new SuiteResult(List.of(noisy), 0.02, Duration.ofSeconds(1)).gateOutcome());
+        SuiteResult both = new SuiteResult(List.of(noisy, failed), 0.02, Duration.ofSeconds(1));
+        assertEquals(GateOutcome.FAILED, both.gateOutcome());
+        assertEquals(List.of(failed), both.failures());
+        assertTrue(both.summary().startsWith("FAILED: 0 of 2 tasks regressed beyond a margin of 2.0%, 1 undecided, 1 failed, "
+                + "0 passed"), both.summary());
+    }
 }

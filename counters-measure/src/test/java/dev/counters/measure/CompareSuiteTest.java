@@ -114,16 +114,18 @@ class CompareSuiteTest {
     }
 
     @Test
-    void theSuiteRegressesIfAnyTaskRegressedIsUndecidedIfNoneDidButOneCouldNotTellAndPassesOtherwise() {
+    void theSuiteRegressesIfAnyTaskRegressedFailsIfOneCouldNotBeMeasuredAndPassesOtherwise() {
         SuiteResult.TaskOutcome slower = SuiteResult.TaskOutcome.ran("slower", fake(105));
         SuiteResult.TaskOutcome alike = SuiteResult.TaskOutcome.ran("alike", fake(101));
         SuiteResult.TaskOutcome faster = SuiteResult.TaskOutcome.ran("faster", fake(90));
         SuiteResult.TaskOutcome failed = SuiteResult.TaskOutcome.failed("failed", new IllegalStateException("fork died"));
-        assertEquals(List.of(GateOutcome.REGRESSED, GateOutcome.PASSED, GateOutcome.PASSED, GateOutcome.UNDECIDED),
+        assertEquals(List.of(GateOutcome.REGRESSED, GateOutcome.PASSED, GateOutcome.PASSED, GateOutcome.FAILED),
                 List.of(slower.gateOutcome(), alike.gateOutcome(), faster.gateOutcome(), failed.gateOutcome()));
         assertEquals(GateOutcome.REGRESSED, suite(alike, failed, slower).gateOutcome());
-        assertEquals(GateOutcome.UNDECIDED, suite(alike, failed, faster).gateOutcome());
+        assertEquals(GateOutcome.FAILED, suite(alike, failed, faster).gateOutcome());
         assertEquals(GateOutcome.PASSED, suite(alike, faster).gateOutcome());
+        assertTrue(suite(alike, failed).summary().startsWith("FAILED: 0 of 2 tasks regressed beyond a margin of 2.0%, "
+                + "0 undecided, 1 failed, 1 passed"), suite(alike, failed).summary());
         assertTrue(slower.toString().startsWith("slower: REGRESSED, slower, B/A 1.0500 [1.0500, 1.0500]"), slower.toString());
     }
 
@@ -138,12 +140,59 @@ class CompareSuiteTest {
         assertThrows(IllegalArgumentException.class, () -> CompareSuite.ofBuilds(List.of("X"), "a.jar", " "));
         assertThrows(IllegalStateException.class, () -> CompareSuite.ofBuilds(List.of("X"), "a", "b").pair("p", Task.class,
                 Task.class));
+        assertThrows(IllegalStateException.class, () -> CompareSuite.ofBuilds(List.of("X"), "a", "b").pair("p", "A", "B", "c"));
+        IllegalArgumentException noPath = assertThrows(IllegalArgumentException.class,
+                () -> CompareSuite.ofPairs().pair("p", "com.example.A", "com.example.B", " "));
+        assertTrue(noPath.getMessage().contains("the tasks' class path is empty"), noPath.getMessage());
+        assertEquals(List.of("p"), CompareSuite.ofPairs().pair("p", "com.example.A", "com.example.B", "x.jar").tasks());
         assertThrows(IllegalStateException.class, () -> CompareSuite.ofPairs().run());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> CompareSuite.ofBuilds(List.of("X"), "a", "b").budget("Y", Duration.ofSeconds(1)).run());
         assertTrue(unknown.getMessage().contains("'Y', which is no task of this suite: [X]"), unknown.getMessage());
         assertThrows(IllegalArgumentException.class, () -> CompareSuite.ofPairs().margin(2));
         assertThrows(IllegalArgumentException.class, () -> CompareSuite.ofPairs().budget(Duration.ofMillis(1)));
+    }
+
+    @Test
+    void everyTasksSettingsAreCheckedBeforeAnyRunsWithoutLoadingATaskClass() {
+        // No class of these names exists: check() reads the settings alone, as the command line does before it runs a suite.
+        List<String> tasks = List.of("com.example.Nowhere", "com.example.Elsewhere");
+        CompareSuite fine = CompareSuite.ofBuilds(tasks, "a.jar", "b.jar").budget("com.example.Elsewhere", Duration.ofSeconds(40));
+        assertEquals(fine, fine.check(), "the defaults and a longer budget hold the forks");
+
+        CompareSuite tooShort = CompareSuite.ofBuilds(tasks, "a.jar", "b.jar").budget("com.example.Elsewhere", Duration.ofSeconds(1));
+        IllegalArgumentException named = assertThrows(IllegalArgumentException.class, tooShort::run, "refused before a task ran");
+        String fewest = "a comparison in " + Compare.DEFAULT_MIN_FORKS + " fresh JVMs needs a budget of at least";
+        assertTrue(named.getMessage().startsWith("com.example.Elsewhere, with its own budget: " + fewest), named.getMessage());
+        IllegalArgumentException alone = assertThrows(IllegalArgumentException.class, () -> tooShort.check("com.example.Elsewhere"));
+        assertTrue(alone.getMessage().startsWith(fewest), "as Compare says it: " + alone.getMessage());
+        IllegalArgumentException suiteWide = assertThrows(IllegalArgumentException.class,
+                () -> CompareSuite.ofBuilds(tasks, "a.jar", "b.jar").budget(Duration.ofSeconds(1)).check());
+        assertTrue(suiteWide.getMessage().startsWith(fewest), "the suite's budget is no one task's: " + suiteWide.getMessage());
+        IllegalStateException noCompare = assertThrows(IllegalStateException.class,
+                () -> CompareSuite.ofBuilds(tasks, "a.jar", "b.jar").each(c -> null).run());
+        assertTrue(noCompare.getMessage().contains("each() returned null"), noCompare.getMessage());
+        assertEquals(tooShort, tooShort.check("com.example.Nowhere"), "the other task's budget is the suite's");
+        assertThrows(IllegalArgumentException.class, () -> tooShort.check("com.example.Other"));
+
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> CompareSuite.ofBuilds(tasks, "a.jar", "b.jar").each(c -> c.confidence(0.3)).check());
+        assertTrue(refused.getMessage().startsWith("the confidence is from 0.5"), refused.getMessage());
+        IllegalStateException order = assertThrows(IllegalStateException.class,
+                () -> CompareSuite.ofPairs().pair("p", "com.example.A", "com.example.B", "x.jar")
+                        .each(c -> c.order(Compare.Order.SEQUENTIAL)).run());
+        assertTrue(order.getMessage().startsWith("Order.SEQUENTIAL shows one JVM's pairs"), order.getMessage());
+        assertEquals(List.of("p"), CompareSuite.ofPairs().pair("p", "com.example.A", "com.example.B", "x.jar")
+                .each(c -> c.order(Compare.Order.SEQUENTIAL)).forks(0).check().tasks(), "in this JVM it may");
+        // Every task with a budget of its own: a mistake elsewhere is still not blamed on that budget.
+        CompareSuite allOwn = CompareSuite.ofPairs().pair("p", "com.example.A", "com.example.B", "x.jar")
+                .budget("p", Duration.ofSeconds(30));
+        IllegalStateException sequential = assertThrows(IllegalStateException.class,
+                () -> allOwn.each(c -> c.order(Compare.Order.SEQUENTIAL)).check());
+        assertTrue(sequential.getMessage().startsWith("Order.SEQUENTIAL"), sequential.getMessage());
+        IllegalArgumentException confidence = assertThrows(IllegalArgumentException.class,
+                () -> allOwn.each(c -> c.confidence(0.3)).check());
+        assertTrue(confidence.getMessage().startsWith("the confidence is from 0.5"), confidence.getMessage());
     }
 
     /** Two task classes of this JVM: B does three times A's work. */

@@ -83,15 +83,18 @@ public enum OutputFormat {
 
     /** The names {@link #parse} accepts, for messages. */
     public static String choices() {
-        return Arrays.stream(values()).map(OutputFormat::optionName).collect(Collectors.joining(", "));
+        return Arrays.stream(values()).map(OutputFormat::optionName).collect(Collectors.joining(", ")) + " (text is table)";
     }
 
     /**
-     * The format named {@code name}, ignoring case.
+     * The format named {@code name}, ignoring case; {@code text} is the table format's other name.
      *
      * @throws IllegalArgumentException naming the accepted formats
      */
     public static OutputFormat parse(String name) {
+        if (name.trim().equalsIgnoreCase("text")) {
+            return TABLE;
+        }
         for (OutputFormat format : values()) {
             if (format.optionName().equalsIgnoreCase(name.trim())) {
                 return format;
