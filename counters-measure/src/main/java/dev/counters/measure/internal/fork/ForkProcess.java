@@ -126,9 +126,18 @@ final class ForkProcess {
     }
 
     /** A fork this JVM's shutdown killed ended because of that, whatever its exit code says. */
-    private static void throwIfReaped(Process process) throws InterruptedException {
+    private static void throwIfReaped(Process process) throws ShutDown {
         if (REAPED.contains(process)) {
-            throw new InterruptedException("this JVM is shutting down (a signal, or System.exit)");
+            throw new ShutDown();
+        }
+    }
+
+    /** The wait for a fork ended because this JVM began to shut down, and its shutdown killed the fork. */
+    static final class ShutDown extends InterruptedException {
+        private static final long serialVersionUID = 1L;
+
+        ShutDown() {
+            super("this JVM is shutting down (a signal, or System.exit)");
         }
     }
 

@@ -182,9 +182,9 @@ public final class ForkedCompare {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 if (outcome == null) {
-                    throw new IllegalStateException(e.getMessage() == null ? "interrupted before any fork ended (the running "
-                            + "fork was killed)" : "stopped before any fork ended: " + e.getMessage() + ", and the running fork "
-                            + "was killed with it", e);
+                    throw new IllegalStateException(e instanceof ForkProcess.ShutDown ? "stopped before any fork ended: "
+                            + e.getMessage() + ", and the running fork was killed with it"
+                            : "interrupted before any fork ended (the running fork was killed)", e);
                 }
                 return adapted(outcome.stopped(CompareTerms.StopReason.INTERRUPTED), budget, fewest);
             }
