@@ -60,7 +60,9 @@ public final class CompareResult {
         this.settings = requireNonNull(settings, "settings");
         this.elapsed = requireNonNull(elapsed, "elapsed");
         this.machine = requireNonNull(machine, "machine");
-        this.warnings = List.copyOf(warnings);
+        List<String> all = new ArrayList<>(warnings);
+        Wording.timesOutsideInterval(nanosPerRunA, nanosPerRunB, conclusion.low(), conclusion.high()).ifPresent(all::add);
+        this.warnings = List.copyOf(all);
         this.nanosPerRunA = nanosPerRunA;
         this.nanosPerRunB = nanosPerRunB;
         this.budgetToDecide = requireNonNull(budgetToDecide, "budgetToDecide");
@@ -203,7 +205,10 @@ public final class CompareResult {
         return machine;
     }
 
-    /** Sentences a reader must see: a task too short for a clock, preemptions not set aside, threads a task left running. */
+    /**
+     * Sentences a reader must see: a task too short for a clock, preemptions not set aside, threads a
+     * task left running, times per run whose ratio lies outside the interval B/A rests on.
+     */
     public List<String> warnings() {
         return warnings;
     }

@@ -23,11 +23,17 @@ class CompareResultTest {
                 100, counted ? 40 : 2, Optional.of(Verdict.TOO_NOISY), "quiet", Duration.ofSeconds(4));
     }
 
+    /** A result whose times per run have the ratio B/A it reports. */
     private static CompareResult result(Verdict verdict, double ratio, double low, double high, String machine,
             Optional<Duration> budget) {
+        return result(verdict, ratio, low, high, machine, budget, 2_500, 2_500 * ratio);
+    }
+
+    private static CompareResult result(Verdict verdict, double ratio, double low, double high, String machine,
+            Optional<Duration> budget, double nanosA, double nanosB) {
         ForkedOutcome outcome = new ForkedOutcome(verdict, CompareResult.WALL, ratio, low, high, 0.992, "the reason", machine,
                 Compare.StopReason.FORKS, List.of(fork(1, true), fork(2, false), fork(3, true)),
-                List.of("JVM 1: the tasks left 1 non-daemon thread(s) running (pool-1)"), List.of("-Xmx1g"), 2_500, 2_600, budget, budget.isPresent() ? 12 : 0, 5, "");
+                List.of("JVM 1: the tasks left 1 non-daemon thread(s) running (pool-1)"), List.of("-Xmx1g"), nanosA, nanosB, budget, budget.isPresent() ? 12 : 0, 5, "");
         return CompareResult.acrossJvms(outcome, SETTINGS, Duration.ofSeconds(21));
     }
 
@@ -40,7 +46,7 @@ class CompareResultTest {
         assertEquals(2, noisy.jvms(), "the counted forks");
         assertEquals(3, noisy.forkRuns().size());
         assertEquals(2_500, noisy.nanosPerRunA());
-        assertEquals(2_600, noisy.nanosPerRunB());
+        assertEquals(2_525, noisy.nanosPerRunB(), 1e-9);
         assertEquals(Optional.of(Duration.ofSeconds(95)), noisy.budgetToDecide());
         assertEquals(12, noisy.forksToDecide());
         assertEquals(GateOutcome.UNDECIDED, noisy.gateOutcome());
@@ -54,6 +60,29 @@ class CompareResultTest {
         assertEquals(0.05, below.differenceRuledOut(), 1e-12, "the lower end is the farther from 1");
         assertTrue(below.summary().startsWith("A and B cannot be told apart: B/A 0.9900 [0.9500, 1.0100]"), below.summary());
         assertTrue(below.summary().endsWith("No difference above 5.00% either way."), below.summary());
+    }
+
+    @Test
+    void timesPerRunWhoseRatioTheIntervalRulesOutAreNamedAsSuchInEveryReport() {
+        // A CRC32 of one 2 KiB array against itself across 11 JVMs: each copy's array ran at 70 us or 86 us
+        // by where it lay in memory, B's more often at 86: the medians' ratio, 1.2070, is not what B/A shows.
+        CompareResult modes = result(Verdict.TOO_NOISY, 1.0601, 0.9840, 1.1421, "quiet", Optional.empty(), 71_450, 86_240);
+        String warning = "the times per run, A 71.45 us and B 86.24 us (B/A 1.2070), lie outside B/A's interval [0.9840, "
+                + "1.1421]: the runs' times fall into modes (the JIT's code, or the data's place in memory, differs from one "
+                + "copy of a task to another), which B/A weighs alike and a median does not; act on B/A, not on the times per run";
+        assertEquals(warning, modes.warnings().get(modes.warnings().size() - 1));
+        assertTrue(CompareReport.text(modes).contains("Warning: " + warning + "."), CompareReport.text(modes));
+        assertTrue(CompareReport.markdown(modes).contains(warning), CompareReport.markdown(modes));
+        assertTrue(CompareReport.json(modes).contains(warning), CompareReport.json(modes));
+        CompareResult below = result(Verdict.FASTER, 0.90, 0.88, 0.92, "quiet", Optional.empty(), 2_000, 1_700);
+        assertTrue(below.warnings().get(below.warnings().size() - 1).startsWith("the times per run, A 2 us and B 1.7 us "
+                + "(B/A 0.8500), lie outside B/A's interval [0.8800, 0.9200]"), below.warnings().toString());
+        for (double nanosB : new double[] {2_500 * 0.9840, 2_500 * 1.1421, 2_600}) {
+            CompareResult within = result(Verdict.TOO_NOISY, 1.0601, 0.9840, 1.1421, "quiet", Optional.empty(), 2_500, nanosB);
+            assertTrue(within.warnings().stream().noneMatch(line -> line.startsWith("the times per run")), within.warnings().toString());
+        }
+        CompareResult none = result(Verdict.TOO_FEW, Double.NaN, Double.NaN, Double.NaN, "quiet", Optional.empty(), 2_500, 3_000);
+        assertTrue(none.warnings().stream().noneMatch(line -> line.startsWith("the times per run")), "no interval, no claim");
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The one convention every sentence of a comparison uses for a difference, and the one place that
@@ -22,6 +23,24 @@ public final class Wording {
     private static final double FRACTION_BELOW = 0.1;
 
     private Wording() {}
+
+    /**
+     * The warning a report gives where the times per run, {@code a} and {@code b} (medians), have a
+     * ratio outside the interval {@code [low, high]} of B/A: a reader would take them for a difference
+     * the interval rules out. Runs whose times fall into modes (a JIT's code, or the data's place in
+     * memory, differing from one copy of a task to another) do this: B/A weighs every copy alike, a
+     * median takes the commonest mode. Empty where the ratio lies within, or a figure is missing.
+     */
+    public static Optional<String> timesOutsideInterval(double a, double b, double low, double high) {
+        double ratio = b / a;
+        if (!Double.isFinite(ratio) || !Double.isFinite(low) || !Double.isFinite(high) || (ratio >= low && ratio <= high)) {
+            return Optional.empty();
+        }
+        return Optional.of("the times per run, A " + nanos(a) + " and B " + nanos(b) + " (B/A " + ratio(ratio)
+                + "), lie outside B/A's interval [" + ratio(low) + ", " + ratio(high) + "]: the runs' times fall into modes "
+                + "(the JIT's code, or the data's place in memory, differs from one copy of a task to another), which B/A "
+                + "weighs alike and a median does not; act on B/A, not on the times per run");
+    }
 
     /** {@code B takes 20.0% less time than A}, {@code B takes 25.0% more time than A}, {@code B takes 3.50 times as long as A}. */
     public static String difference(double ratio) {
