@@ -41,7 +41,7 @@ class CompareSuiteCommandTest {
 
     @Test
     void aSuiteOfTwoBuildsPrintsOneTableAndTheGateFailsOnTheTaskThatRegressed() {
-        Cli.Result result = suite("--task", "builds.Parser", "--task", "builds.Lexer", "--fail-if", "slower", "--margin", "5%",
+        Cli.Result result = suite("--task", "builds.Parser", "--task", "builds.Lexer", "--fail-if", "slower", "--margin", "25%",
                 "--format", "json");
         assertEquals(GateOptions.EXIT_REGRESSION, result.exitCode(), result.toString());
         JsonNode json = result.json();
@@ -53,6 +53,7 @@ class CompareSuiteCommandTest {
         double ratio = parser.get("comparison").get("ratio").asDouble();
         assertTrue(ratio > 1.5 && ratio < 2.6, "twice the steps: " + parser);
         JsonNode lexer = json.get("tasks").get(1);
+        // A wide margin: two copies of one loop in one JVM can differ by several percent where the JIT's code lands.
         assertTrue(!lexer.get("gate").asText().equals("regressed"), "the same work in both builds: " + lexer);
         assertTrue(result.err().contains("the gate failed"), result.err());
     }
