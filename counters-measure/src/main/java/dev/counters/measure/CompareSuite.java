@@ -118,9 +118,10 @@ public final class CompareSuite {
      * @throws IllegalArgumentException if {@code name} is blank or taken
      */
     public CompareSuite pair(String name, Class<? extends Task> a, Class<? extends Task> b) {
+        checkPair(name);
         requireNonNull(a, "task class A");
         requireNonNull(b, "task class B");
-        return pair(name, () -> Compare.of(a, b));
+        return add(name, () -> Compare.of(a, b));
     }
 
     /**
@@ -134,11 +135,10 @@ public final class CompareSuite {
     public CompareSuite pair(String name, String a, String b, String classPath) {
         checkPair(name);
         Compare.ofClasses(a, b, classPath); // refuses what it refuses now, not when the suite runs
-        return pair(name, () -> Compare.ofClasses(a, b, classPath));
+        return add(name, () -> Compare.ofClasses(a, b, classPath));
     }
 
-    private CompareSuite pair(String name, Supplier<Compare> comparison) {
-        checkPair(name);
+    private CompareSuite add(String name, Supplier<Compare> comparison) {
         pairs.put(name, comparison);
         return this;
     }
