@@ -145,6 +145,10 @@ class CompareSuiteTest {
                 () -> CompareSuite.ofPairs().pair("p", "com.example.A", "com.example.B", " "));
         assertTrue(noPath.getMessage().contains("the tasks' class path is empty"), noPath.getMessage());
         assertEquals(List.of("p"), CompareSuite.ofPairs().pair("p", "com.example.A", "com.example.B", "x.jar").tasks());
+        IllegalArgumentException taken = assertThrows(IllegalArgumentException.class, () -> CompareSuite.ofPairs()
+                .pair("p", Once.class, Thrice.class).pair("p", "com.example.A", "com.example.B", " "));
+        assertTrue(taken.getMessage().contains("each pair needs a name of its own, was 'p' (taken: [p])"), taken.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> CompareSuite.ofPairs().pair(" ", Once.class, Thrice.class));
         assertThrows(IllegalStateException.class, () -> CompareSuite.ofPairs().run());
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> CompareSuite.ofBuilds(List.of("X"), "a", "b").budget("Y", Duration.ofSeconds(1)).run());
